@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# imlab build script.
+#   ./build.sh          build dist/ (the static site: index.html, main.wasm, wasm_exec.js, assets/)
+#   ./build.sh serve    build, then serve dist/ at http://127.0.0.1:${PORT:-8080}
+#   ./build.sh test     vet, native tests, core tests under wasm/node, a short fuzz run, browser e2e tests
+#   ./build.sh cli      build the native CLI into bin/imlab
+set -euo pipefail
+cd "$(dirname "$0")"
+
+log() { printf '\n== %s\n' "$*" >&2; }
+
+need_go() {
+	command -v go >/dev/null 2>&1 || { echo "build.sh: Go 1.26 is required (https://go.dev/dl/)" >&2; exit 1; }
+	go mod download
+}
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# apt_install PKG... installs Debian packages that are missing.
+apt_install() {
+	local missing=()
+	for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	log "installing ${missing[*]}"
+	as_root apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+need_node() { command -v node >/dev/null 2>&1 || apt_install nodejs; }
+need_chromium() { command -v chromium >/dev/null 2>&1 || apt_install chromium; }
+
+build() {
+	need_go
+	log "building dist/"
+	rm -rf dist && mkdir -p dist
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o dist/main.wasm ./wasm
+	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/
+	cp index.html dist/
+	[ -d assets ] && cp -r assets dist/
+	local raw gz
+	raw=$(wc -c <dist/main.wasm)
+	gz=$(gzip -9 -c dist/main.wasm | wc -c)
+	log "dist/main.wasm: $raw bytes raw, $gz bytes gzip"
+}
+
+wasm_test() {
+	GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" "$@"
+}
+
+# Packages that must run under wasm: all of core/ and the UI packages that do not import vecty.
+wasm_pkgs() {
+	go list ./core/... ./ui/chart/... ./ui/lab/... 2>/dev/null
+}
+
+test_all() {
+	need_go
+	need_node
+	log "go vet (native and js/wasm)"
+	go vet ./...
+	GOOS=js GOARCH=wasm go vet ./...
+	log "native tests"
+	go test -count=1 ./...
+	log "core tests under js/wasm (node)"
+	# shellcheck disable=SC2046
+	wasm_test -count=1 $(wasm_pkgs)
+	log "fuzzing the LIBSVM reader briefly"
+	go test -run='^$' -fuzz='^FuzzRead$' -fuzztime=15s ./core/libsvm
+	log "browser end-to-end tests"
+	need_chromium
+	build
+	IMLAB_E2E=1 go test -count=1 -v ./e2e/ 2>&1 | tee /tmp/imlab-e2e.log | grep -E '^(=== RUN|--- |PASS|FAIL|ok|\s+e2e_)' || true
+	grep -qE '^(ok|PASS)' /tmp/imlab-e2e.log && ! grep -q -- '--- FAIL' /tmp/imlab-e2e.log || { cat /tmp/imlab-e2e.log; exit 1; }
+}
+
+case "${1:-build}" in
+build) build ;;
+serve)
+	build
+	go run ./cmd/serve -dir dist -addr "127.0.0.1:${PORT:-8080}"
+	;;
+test) test_all ;;
+cli)
+	need_go
+	mkdir -p bin && go build -o bin/imlab ./cmd/imlab && echo "bin/imlab"
+	;;
+*)
+	echo "usage: $0 [build|serve|test|cli]" >&2
+	exit 2
+	;;
+esac

@@ -1,0 +1,17 @@
+// Package core is the root of imlab's pure-Go engine: the mathematics of
+// "Importance Sampling for Minibatches" (Csiba & Richtárik) with no browser
+// dependency, so the same code runs natively and under GOOS=js GOARCH=wasm.
+//
+// Sub-packages, in the order data flows through them:
+//
+//	dataset   example-major sparse matrix (CSR) with labels, and its statistics
+//	libsvm    streaming LIBSVM/svmlight reader and writer (plain, gzip, bzip2)
+//	synth     the paper's artificial data (norm laws × sparsity)
+//	loss      logistic, square and smoothed-hinge losses with their smoothness γ
+//	problem   the regularised ERM objective P(w), its gradient, λ defaults
+//	sampling  minibatch samplings: serial, τ-nice, bucket, partitions
+//	theory    ESO parameters v, step sizes θ, σ and predicted speedups
+//	dfsdca    Algorithm 1 (dual-free SDCA) with a stepping API and traces
+//	optimum   high-precision P* and the certified gap bound
+//	experiment the rows of the paper's theoretical:empirical tables
+package core

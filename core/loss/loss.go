@@ -1,0 +1,154 @@
+package loss
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Loss is a convex, 1/γ-smooth loss φ(z; y) of a margin z = xᵀw and label y.
+type Loss interface {
+	// Value is φ(z; y).
+	Value(z, y float64) float64
+	// Deriv is φ'(z; y), the derivative in z.
+	Deriv(z, y float64) float64
+	// Curvature is φ''(z; y) where it exists, and a generalised second
+	// derivative at kinks; Newton-type solvers use it.
+	Curvature(z, y float64) float64
+	// Gamma is γ: φ' is (1/γ)-Lipschitz.
+	Gamma() float64
+	// String names the loss as Parse accepts it.
+	String() string
+}
+
+// Logistic is φ(z) = log(1 + exp(−y z)) for labels y ∈ {−1, +1}; γ = 4.
+type Logistic struct{}
+
+// Value returns log(1 + exp(−yz)) without overflow.
+func (Logistic) Value(z, y float64) float64 { return softplus(-y * z) }
+
+// Deriv returns −y / (1 + exp(yz)).
+func (Logistic) Deriv(z, y float64) float64 { return -y * sigmoid(-y*z) }
+
+// Curvature returns y² s (1 − s) with s = 1/(1 + exp(−yz)).
+func (Logistic) Curvature(z, y float64) float64 {
+	s := sigmoid(y * z)
+	return y * y * s * (1 - s)
+}
+
+// Gamma returns 4, since φ” ≤ 1/4.
+func (Logistic) Gamma() float64 { return 4 }
+
+func (Logistic) String() string { return "logistic" }
+
+// Square is φ(z) = ½ (z − y)²; γ = 1.
+type Square struct{}
+
+// Value returns ½(z − y)².
+func (Square) Value(z, y float64) float64 { return 0.5 * (z - y) * (z - y) }
+
+// Deriv returns z − y.
+func (Square) Deriv(z, y float64) float64 { return z - y }
+
+// Curvature returns 1.
+func (Square) Curvature(z, y float64) float64 { return 1 }
+
+// Gamma returns 1.
+func (Square) Gamma() float64 { return 1 }
+
+func (Square) String() string { return "square" }
+
+// SmoothHinge is the smoothed hinge loss of width Mu > 0
+// (Shalev-Shwartz & Zhang): with m = yz, φ = 0 for m ≥ 1, 1 − m − μ/2 for
+// m ≤ 1 − μ, and (1 − m)²/(2μ) in between; γ = μ.
+type SmoothHinge struct{ Mu float64 }
+
+// Value returns the smoothed hinge loss.
+func (h SmoothHinge) Value(z, y float64) float64 {
+	m := y * z
+	switch {
+	case m >= 1:
+		return 0
+	case m <= 1-h.Mu:
+		return 1 - m - h.Mu/2
+	default:
+		return (1 - m) * (1 - m) / (2 * h.Mu)
+	}
+}
+
+// Deriv returns the derivative in z.
+func (h SmoothHinge) Deriv(z, y float64) float64 {
+	m := y * z
+	switch {
+	case m >= 1:
+		return 0
+	case m <= 1-h.Mu:
+		return -y
+	default:
+		return -y * (1 - m) / h.Mu
+	}
+}
+
+// Curvature returns y²/μ on the quadratic piece and 0 elsewhere.
+func (h SmoothHinge) Curvature(z, y float64) float64 {
+	m := y * z
+	if m >= 1 || m <= 1-h.Mu {
+		return 0
+	}
+	return y * y / h.Mu
+}
+
+// Gamma returns μ.
+func (h SmoothHinge) Gamma() float64 { return h.Mu }
+
+func (h SmoothHinge) String() string {
+	return "smoothhinge:" + strconv.FormatFloat(h.Mu, 'g', -1, 64)
+}
+
+// Names lists the loss names Parse accepts.
+var Names = []string{"logistic", "square", "smoothhinge"}
+
+// Parse returns the loss named s: "logistic", "square", or "smoothhinge"
+// optionally followed by ":μ" (default μ = 1).
+func Parse(s string) (Loss, error) {
+	name, arg, hasArg := strings.Cut(strings.TrimSpace(strings.ToLower(s)), ":")
+	switch name {
+	case "logistic", "square":
+		if hasArg {
+			return nil, fmt.Errorf("loss %q takes no parameter", name)
+		}
+		if name == "logistic" {
+			return Logistic{}, nil
+		}
+		return Square{}, nil
+	case "smoothhinge", "smoothed-hinge", "hinge":
+		mu := 1.0
+		if hasArg {
+			v, err := strconv.ParseFloat(arg, 64)
+			if err != nil || !(v > 0) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("smoothed hinge width %q: want a positive number", arg)
+			}
+			mu = v
+		}
+		return SmoothHinge{Mu: mu}, nil
+	}
+	return nil, fmt.Errorf("unknown loss %q (want one of %s)", s, strings.Join(Names, ", "))
+}
+
+// softplus returns log(1 + e^t) accurately for every finite t.
+func softplus(t float64) float64 {
+	if t > 0 {
+		return t + math.Log1p(math.Exp(-t))
+	}
+	return math.Log1p(math.Exp(t))
+}
+
+// sigmoid returns 1/(1 + e^(−t)) without overflow.
+func sigmoid(t float64) float64 {
+	if t >= 0 {
+		return 1 / (1 + math.Exp(-t))
+	}
+	e := math.Exp(t)
+	return e / (1 + e)
+}

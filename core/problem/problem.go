@@ -1,0 +1,108 @@
+package problem
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"imlab/core/dataset"
+	"imlab/core/loss"
+)
+
+// Problem is one instance of the ERM problem: data, loss and λ > 0.
+type Problem struct {
+	Data   *dataset.Dataset
+	Loss   loss.Loss
+	Lambda float64
+}
+
+// ErrLambda reports a regulariser that is not a positive finite number.
+var ErrLambda = errors.New("problem: λ must be positive and finite")
+
+// New returns a Problem after checking λ and the data set.
+func New(ds *dataset.Dataset, l loss.Loss, lambda float64) (*Problem, error) {
+	if !(lambda > 0) || math.IsInf(lambda, 0) {
+		return nil, fmt.Errorf("%w (got %v)", ErrLambda, lambda)
+	}
+	if ds == nil || ds.N == 0 {
+		return nil, dataset.ErrNoRows
+	}
+	return &Problem{Data: ds, Loss: l, Lambda: lambda}, nil
+}
+
+// DefaultLambda is the paper's choice λ = max_i ‖x_i‖ / n (the norm, not its
+// square), computed on the data as solved.
+func DefaultLambda(ds *dataset.Dataset) float64 {
+	return ds.Summarize().MaxNorm / float64(ds.N)
+}
+
+// Dot returns x_iᵀw.
+func Dot(ds *dataset.Dataset, i int, w []float64) float64 {
+	idx, val := ds.Row(i)
+	s := 0.0
+	for k, j := range idx {
+		s += val[k] * w[j]
+	}
+	return s
+}
+
+// Primal returns P(w), summing the n loss terms and the d squares of w with
+// compensated summation.
+func (p *Problem) Primal(w []float64) float64 {
+	var losses, reg Accumulator
+	for i := 0; i < p.Data.N; i++ {
+		losses.Add(p.Loss.Value(Dot(p.Data, i, w), p.Data.Y[i]))
+	}
+	for _, wj := range w {
+		reg.Add(wj * wj)
+	}
+	return losses.Sum()/float64(p.Data.N) + 0.5*p.Lambda*reg.Sum()
+}
+
+// Gradient writes ∇P(w) = (1/n) Σ φ_i'(x_iᵀw) x_i + λw into grad (len d) and
+// returns P(w), which it gets for free from the same pass.
+func (p *Problem) Gradient(w, grad []float64) float64 {
+	ds := p.Data
+	var losses, reg Accumulator
+	for j := range grad {
+		grad[j] = 0
+	}
+	for i := 0; i < ds.N; i++ {
+		z := Dot(ds, i, w)
+		losses.Add(p.Loss.Value(z, ds.Y[i]))
+		g := p.Loss.Deriv(z, ds.Y[i])
+		if g == 0 {
+			continue
+		}
+		idx, val := ds.Row(i)
+		for k, j := range idx {
+			grad[j] += g * val[k]
+		}
+	}
+	invN := 1 / float64(ds.N)
+	for j, wj := range w {
+		grad[j] = grad[j]*invN + p.Lambda*wj
+		reg.Add(wj * wj)
+	}
+	return losses.Sum()*invN + 0.5*p.Lambda*reg.Sum()
+}
+
+// Accumulator sums float64 values with Neumaier's compensated summation; the
+// error is O(ε) independent of the count. Its zero value is an empty sum.
+type Accumulator struct {
+	sum, comp float64
+}
+
+// Add adds x to the sum.
+func (a *Accumulator) Add(x float64) {
+	t := a.sum + x
+	if math.Abs(a.sum) >= math.Abs(x) {
+		a.comp += (a.sum - t) + x
+	} else {
+		a.comp += (x - t) + a.sum
+	}
+	a.sum = t
+}
+
+// Sum returns the compensated total.
+func (a *Accumulator) Sum() float64 { return a.sum + a.comp }
