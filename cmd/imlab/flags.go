@@ -1,0 +1,133 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"imlab/core/dataset"
+	"imlab/core/libsvm"
+	"imlab/core/loss"
+	"imlab/core/optimum"
+	"imlab/core/problem"
+	"imlab/core/table"
+)
+
+// newFlags returns a flag set that reports errors instead of printing usage
+// and exiting, so every failure is one line.
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("imlab "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parse parses args, printing the flag defaults for -h.
+func parse(fs *flag.FlagSet, args []string, e *env) error {
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(e.stderr)
+		fmt.Fprintf(e.stderr, "usage of %s:\n", fs.Name())
+		fs.PrintDefaults()
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %w", err, errUsage)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q: %w", fs.Arg(0), errUsage)
+	}
+	return nil
+}
+
+// dataFlags are the flags every command that reads a data set shares.
+type dataFlags struct {
+	path, class string
+	bias        bool
+}
+
+func (d *dataFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&d.path, "data", "", "LIBSVM `file` (plain, gzip or bzip2)")
+	fs.BoolVar(&d.bias, "bias", false, "append a constant-1 bias feature")
+	fs.StringVar(&d.class, "class", "", "positive `label` for a multi-class file (one-vs-rest)")
+}
+
+func (d *dataFlags) load() (*dataset.Dataset, error) {
+	if d.path == "" {
+		return nil, fmt.Errorf("-data is required: %w", errUsage)
+	}
+	return libsvm.ReadFile(d.path, libsvm.Options{Bias: d.bias, PositiveClass: d.class})
+}
+
+// problemFlags add the loss and λ to a data set.
+type problemFlags struct {
+	dataFlags
+	loss, lambda string
+}
+
+func (p *problemFlags) register(fs *flag.FlagSet) {
+	p.dataFlags.register(fs)
+	fs.StringVar(&p.loss, "loss", "logistic", "loss: logistic, square or smoothhinge[:μ]")
+	fs.StringVar(&p.lambda, "lambda", "auto", "regulariser λ, or auto for the paper's max‖x_i‖/n")
+}
+
+func (p *problemFlags) load() (*problem.Problem, error) {
+	l, err := loss.Parse(p.loss)
+	if err != nil {
+		return nil, fmt.Errorf("-loss: %w: %w", err, errUsage)
+	}
+	ds, err := p.dataFlags.load()
+	if err != nil {
+		return nil, err
+	}
+	lambda := problem.DefaultLambda(ds)
+	if p.lambda != "auto" {
+		if lambda, err = strconv.ParseFloat(p.lambda, 64); err != nil {
+			return nil, fmt.Errorf("-lambda %q: want auto or a number: %w", p.lambda, errUsage)
+		}
+	}
+	return problem.New(ds, l, lambda)
+}
+
+// solveOptimum computes P* to high precision, reporting progress on stderr.
+func solveOptimum(pr *problem.Problem, e *env) (float64, error) {
+	start := time.Now()
+	res, err := optimum.Solve(pr, optimum.Options{})
+	if err != nil {
+		return 0, fmt.Errorf("computing P*: %w", err)
+	}
+	fmt.Fprintf(e.stderr, "imlab: P* = %.17g (‖∇P‖ = %.1e, %d Newton steps, %.2fs)\n",
+		res.P, res.GradNorm, res.Iterations, time.Since(start).Seconds())
+	return res.P, nil
+}
+
+// formatFlag registers -format.
+func formatFlag(fs *flag.FlagSet) *string {
+	return fs.String("format", "csv", "output format: "+strings.Join(table.Formats, " or "))
+}
+
+func checkFormat(f string) error {
+	for _, ok := range table.Formats {
+		if f == ok {
+			return nil
+		}
+	}
+	return fmt.Errorf("-format %q: want csv or md: %w", f, errUsage)
+}
+
+// parseTaus parses a comma-separated list of positive minibatch sizes.
+func parseTaus(s string) ([]int, error) {
+	var taus []int
+	for _, f := range strings.Split(s, ",") {
+		t, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || t < 1 {
+			return nil, fmt.Errorf("-tau %q: want positive integers separated by commas: %w", s, errUsage)
+		}
+		taus = append(taus, t)
+	}
+	return taus, nil
+}

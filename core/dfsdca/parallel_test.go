@@ -1,0 +1,145 @@
+package dfsdca
+
+import (
+	"math"
+	"runtime"
+	"strings"
+	"testing"
+
+	"imlab/core/dataset"
+	"imlab/core/loss"
+)
+
+// runTrace runs the sampling for budget iterations/n with the given worker
+// count and parallel threshold, and returns the run and solver.
+func runTrace(t *testing.T, ds *dataset.Dataset, name string, tau, workers, parallelMin int) (*Run, *Solver) {
+	t.Helper()
+	pr := testProblem(t, ds, loss.Logistic{})
+	smp, theta := testPlan(t, pr, name, tau, 21)
+	s, err := New(pr, Options{Sampler: smp, Theta: theta, Workers: workers, Seed: 22})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	if parallelMin >= 0 {
+		s.parallelMin = parallelMin
+	}
+	run := NewRun(s, Stop{PStar: math.NaN(), MaxIterPerN: 3, EvalEvery: 0.5})
+	if err := run.Until(t.Context(), nil); err != nil {
+		t.Fatal(err)
+	}
+	return run, s
+}
+
+// TestWorkersBitIdentical: the trace (all but Seconds) and the final w and α
+// are the same bits for 1, 2 and 4 workers, whether every minibatch is split
+// (threshold 0) or only the larger ones are.
+func TestWorkersBitIdentical(t *testing.T) {
+	cases := []struct {
+		name string
+		ds   *dataset.Dataset
+		tau  int
+	}{
+		{"dense imp", testData(t, 300, 60, 0.8, 31), 16},
+		{"sparse nice", testData(t, 300, 200, 0.05, 32), 8},
+		{"narrow nice", testData(t, 100, 3, 0.6, 33), 5}, // fewer features than workers
+	}
+	for _, c := range cases {
+		sampling := "nice"
+		if c.name == "dense imp" {
+			sampling = "imp"
+		}
+		base, s1 := runTrace(t, c.ds, sampling, c.tau, 1, -1)
+		for _, workers := range []int{2, 4} {
+			for _, threshold := range []int{0, 400} {
+				run, s := runTrace(t, c.ds, sampling, c.tau, workers, threshold)
+				if !sameBits(s1.W(), s.W()) || !sameBits(s1.Alpha(), s.Alpha()) {
+					t.Errorf("%s, %d workers, threshold %d: final w or α differs from 1 worker", c.name, workers, threshold)
+				}
+				a, b := base.Trace(), run.Trace()
+				if len(a) != len(b) {
+					t.Fatalf("%s, %d workers: trace lengths %d and %d", c.name, workers, len(a), len(b))
+				}
+				for k := range a {
+					if math.Float64bits(a[k].IterPerN) != math.Float64bits(b[k].IterPerN) ||
+						math.Float64bits(a[k].Primal) != math.Float64bits(b[k].Primal) ||
+						math.Float64bits(a[k].Gap) != math.Float64bits(b[k].Gap) {
+						t.Errorf("%s, %d workers, threshold %d: point %d is %+v, want %+v",
+							c.name, workers, threshold, k, b[k], a[k])
+					}
+				}
+			}
+		}
+	}
+}
+
+func sameBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestFeatureBounds: the ranges cover [0, d) in order with about equal
+// non-zero counts.
+func TestFeatureBounds(t *testing.T) {
+	ds := testData(t, 200, 50, 0.3, 34)
+	counts := ds.FeatureCounts()
+	for _, parts := range []int{2, 3, 4, 7} {
+		b := featureBounds(ds, parts)
+		if b[0] != 0 || b[parts] != ds.D {
+			t.Fatalf("%d parts: bounds %v do not span [0, %d)", parts, b, ds.D)
+		}
+		maxCount := 0
+		for _, c := range counts {
+			maxCount = max(maxCount, c)
+		}
+		for q := 0; q < parts; q++ {
+			if b[q] > b[q+1] {
+				t.Fatalf("%d parts: bounds %v decrease", parts, b)
+			}
+			share := 0
+			for j := b[q]; j < b[q+1]; j++ {
+				share += counts[j]
+			}
+			if ideal := ds.NNZ() / parts; share > ideal+maxCount || share < ideal-maxCount {
+				t.Errorf("%d parts: part %d holds %d non-zeros, ideal %d", parts, q, share, ideal)
+			}
+		}
+	}
+}
+
+// TestCloseStopsWorkers: Close ends the helpers, is idempotent, and the
+// solver keeps stepping sequentially afterwards.
+func TestCloseStopsWorkers(t *testing.T) {
+	ds := testData(t, 100, 20, 0.5, 35)
+	pr := testProblem(t, ds, loss.Square{})
+	smp, theta := testPlan(t, pr, "nice", 4, 1)
+	s, err := New(pr, Options{Sampler: smp, Theta: theta, Workers: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := helpers(); got != 3 {
+		t.Errorf("4 workers: %d helper goroutines, want 3", got)
+	}
+	s.Close()
+	s.Close()
+	if got := helpers(); got != 0 {
+		t.Errorf("after Close: %d helper goroutines remain", got)
+	}
+	if err := s.Step(100); err != nil || s.Iter() != 100 {
+		t.Errorf("Step after Close: %v, %d iterations", err, s.Iter())
+	}
+}
+
+// helpers counts the pool helper goroutines, started or not.
+func helpers() int {
+	buf := make([]byte, 1<<20)
+	buf = buf[:runtime.Stack(buf, true)]
+	return strings.Count(string(buf), "created by imlab/core/dfsdca.newPool")
+}

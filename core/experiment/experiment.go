@@ -1,0 +1,252 @@
+package experiment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"imlab/core/dfsdca"
+	"imlab/core/problem"
+	"imlab/core/theory"
+)
+
+// Config selects what an Experiment runs. Zero fields take the paper's values.
+type Config struct {
+	Taus        []int    // minibatch sizes; default 1, 2, 4, 8, 16, 32
+	Samplings   []string // theory.Spec sampling names; default "nice", "imp"
+	Eps         float64  // target gap P(w) − P*; default 1e−10
+	Partition   string   // bucket partition rule, "random" (default) or "balanced"
+	Seed        uint64   // seeds the partition and every run's sampler
+	Workers     int      // goroutines per minibatch (1 = sequential)
+	EvalEvery   float64  // iterations/n between evaluations of P; default 0.25
+	MaxIterPerN float64  // per-run budget in iterations/n; default 1000
+}
+
+// PaperTaus are the minibatch sizes of every table in the paper.
+var PaperTaus = []int{1, 2, 4, 8, 16, 32}
+
+// ErrNoReach reports a run that spent its budget without reaching ε.
+var ErrNoReach = errors.New("experiment: budget spent before reaching the target gap")
+
+func (c Config) withDefaults() Config {
+	if len(c.Taus) == 0 {
+		c.Taus = PaperTaus
+	}
+	if len(c.Samplings) == 0 {
+		c.Samplings = []string{"nice", "imp"}
+	}
+	if c.Eps == 0 {
+		c.Eps = 1e-10
+	}
+	if c.Partition == "" {
+		c.Partition = "random"
+	}
+	if c.EvalEvery == 0 {
+		c.EvalEvery = 0.25
+	}
+	if c.MaxIterPerN == 0 {
+		c.MaxIterPerN = 1000
+	}
+	return c
+}
+
+// Job is one dfSDCA run of the experiment: one sampling at one τ.
+type Job struct {
+	Tau      int
+	Sampling string
+	Plan     *theory.Plan
+	Run      *dfsdca.Run // nil until the job starts
+	Err      error       // set if the run failed (diverged, say)
+
+	solver *dfsdca.Solver
+	done   bool
+}
+
+// Done reports whether the job has finished, successfully or not.
+func (j *Job) Done() bool { return j.done }
+
+// Experiment is a set of jobs run one after another on one problem.
+type Experiment struct {
+	pr    *problem.Problem
+	pstar float64
+	cfg   Config
+	jobs  []*Job
+	next  int // index of the job Advance works on
+}
+
+// New plans every (sampling, τ) job of cfg on pr; pstar is the optimal value
+// P*, against which gaps are measured. The plans, and so the theoretical
+// ratios, are available at once; no run starts until Advance or Until.
+func New(pr *problem.Problem, pstar float64, cfg Config) (*Experiment, error) {
+	cfg = cfg.withDefaults()
+	if math.IsNaN(pstar) || math.IsInf(pstar, 0) {
+		return nil, fmt.Errorf("experiment: P* must be finite (got %v)", pstar)
+	}
+	if !(cfg.Eps > 0) {
+		return nil, fmt.Errorf("experiment: target gap must be positive (got %v)", cfg.Eps)
+	}
+	for _, tau := range cfg.Taus {
+		if tau < 1 {
+			return nil, fmt.Errorf("experiment: minibatch size τ = %d, want ≥ 1", tau)
+		}
+	}
+	e := &Experiment{pr: pr, pstar: pstar, cfg: cfg}
+	for _, s := range cfg.Samplings {
+		for _, tau := range cfg.Taus {
+			plan, err := theory.NewPlan(pr, theory.Spec{Sampling: s, Tau: tau, Partition: cfg.Partition, Seed: cfg.Seed})
+			if err != nil {
+				return nil, fmt.Errorf("experiment: %s at τ=%d: %w", s, tau, err)
+			}
+			e.jobs = append(e.jobs, &Job{Tau: tau, Sampling: s, Plan: plan})
+		}
+	}
+	return e, nil
+}
+
+// Config returns the configuration with defaults filled in.
+func (e *Experiment) Config() Config { return e.cfg }
+
+// Jobs returns the jobs in run order: for each sampling, for each τ.
+func (e *Experiment) Jobs() []*Job { return e.jobs }
+
+// Current returns the job Advance works on next, or nil when all are done.
+func (e *Experiment) Current() *Job {
+	if e.next >= len(e.jobs) {
+		return nil
+	}
+	return e.jobs[e.next]
+}
+
+// Advance does at most iters iterations of the current job (plus at most one
+// evaluation of P) and moves on when the job finishes. It returns done once
+// every job has finished. A failed job does not stop the experiment: its
+// error is returned once, recorded in Job.Err, and the next call goes on.
+func (e *Experiment) Advance(iters int) (done bool, err error) {
+	j := e.Current()
+	if j == nil {
+		return true, nil
+	}
+	if j.Run == nil {
+		s, err := dfsdca.New(e.pr, dfsdca.Options{
+			Sampler: j.Plan.Sampler, Theta: j.Plan.Theta, Workers: e.cfg.Workers, Seed: e.cfg.Seed,
+		})
+		if err != nil {
+			return e.finish(j, err)
+		}
+		j.solver = s
+		j.Run = dfsdca.NewRun(s, dfsdca.Stop{
+			Gap: e.cfg.Eps, PStar: e.pstar, MaxIterPerN: e.cfg.MaxIterPerN, EvalEvery: e.cfg.EvalEvery,
+		})
+	}
+	finished, err := j.Run.Advance(iters)
+	if err != nil || finished {
+		if err == nil {
+			if _, ok := j.Run.Reached(); !ok {
+				err = ErrNoReach
+			}
+		}
+		return e.finish(j, err)
+	}
+	return false, nil
+}
+
+func (e *Experiment) finish(j *Job, err error) (bool, error) {
+	if j.solver != nil {
+		j.solver.Close()
+	}
+	j.done = true
+	e.next++
+	if err != nil {
+		j.Err = fmt.Errorf("%s τ=%d: %w", j.Sampling, j.Tau, err)
+	}
+	return e.next >= len(e.jobs), j.Err
+}
+
+// Until runs every remaining job to completion, calling progress (if not nil)
+// with each new trace point. It stops early only if ctx is cancelled; failed
+// jobs are reported together in the returned error.
+func (e *Experiment) Until(ctx context.Context, progress func(*Job, dfsdca.Point)) error {
+	const chunk = 4096 // iterations between checks of ctx: well under a millisecond each
+	var errs []error
+	seen := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			e.Close()
+			return err
+		}
+		j := e.Current()
+		if j == nil {
+			return errors.Join(errs...)
+		}
+		done, err := e.Advance(chunk)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if progress != nil && j.Run != nil {
+			tr := j.Run.Trace()
+			for _, p := range tr[min(seen, len(tr)):] {
+				progress(j, p)
+			}
+			seen = len(tr)
+		}
+		if j.Done() {
+			seen = 0
+		}
+		if done {
+			return errors.Join(errs...)
+		}
+	}
+}
+
+// Close stops the worker goroutines of a job still in progress.
+func (e *Experiment) Close() {
+	for _, j := range e.jobs {
+		if j.solver != nil {
+			j.solver.Close()
+		}
+	}
+}
+
+// Row is one row of the paper's ratio tables.
+type Row struct {
+	Tau                 int
+	ThetaNice, ThetaImp float64 // step sizes of τ-nice and τ-importance
+	Theory              float64 // ThetaImp / ThetaNice
+	NiceX, ImpX         float64 // iterations/n to reach ε; NaN until reached
+	Empirical           float64 // NiceX / ImpX
+}
+
+// Rows returns one row per τ, from the "nice" and "imp" jobs; cells whose
+// jobs have not reached ε yet are NaN.
+func (e *Experiment) Rows() []Row {
+	rows := make([]Row, 0, len(e.cfg.Taus))
+	for _, tau := range e.cfg.Taus {
+		r := Row{Tau: tau, ThetaNice: math.NaN(), ThetaImp: math.NaN(), NiceX: math.NaN(), ImpX: math.NaN()}
+		for _, j := range e.jobs {
+			if j.Tau != tau {
+				continue
+			}
+			x := math.NaN()
+			if j.Run != nil {
+				if v, ok := j.Run.Reached(); ok {
+					x = v
+				}
+			}
+			switch j.Sampling {
+			case "nice":
+				r.ThetaNice, r.NiceX = j.Plan.Theta, x
+			case "imp":
+				r.ThetaImp, r.ImpX = j.Plan.Theta, x
+			}
+		}
+		r.Theory = r.ThetaImp / r.ThetaNice
+		r.Empirical = r.NiceX / r.ImpX
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// HasSampling reports whether the experiment runs the named sampling.
+func (e *Experiment) HasSampling(name string) bool { return slices.Contains(e.cfg.Samplings, name) }

@@ -1,0 +1,108 @@
+package libsvm
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"imlab/core/dataset"
+)
+
+// DefaultMaxLineBytes is the longest line Read accepts when
+// Options.MaxLineBytes is zero.
+const DefaultMaxLineBytes = 1 << 20
+
+// bufferBytes is the size of Read's input buffers.
+const bufferBytes = 64 << 10
+
+// Options control how Read interprets a file.
+type Options struct {
+	Bias          bool   // append a constant-1 feature to every example (index D of the result)
+	PositiveClass string // the label read as +1, all others −1; "" = automatic (binary files only)
+	MaxLineBytes  int    // longest accepted line; 0 = DefaultMaxLineBytes
+	Name          string // file name used in errors
+}
+
+// Read parses a LIBSVM/svmlight stream, plain, gzip or bzip2 compressed, into a
+// data set with labels ±1. Errors are *ParseError values.
+func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
+	fail := func(line int, tok []byte, err error) error {
+		return &ParseError{File: opt.Name, Line: line, Token: tokenText(tok), Err: err}
+	}
+	positive, err := parseClass(opt.PositiveClass)
+	if err != nil {
+		return nil, fail(0, nil, err)
+	}
+	maxLine := opt.MaxLineBytes
+	if maxLine <= 0 {
+		maxLine = DefaultMaxLineBytes
+	}
+	src, err := open(r, bufferBytes)
+	if err != nil {
+		return nil, fail(0, nil, err)
+	}
+	lines := lineReader{br: bufio.NewReaderSize(src.text, bufferBytes), max: maxLine}
+	p := lineParser{maxIndex: math.MaxInt32}
+	if opt.Bias {
+		p.maxIndex-- // the bias feature takes index D, which must fit in int32 too
+	}
+	var b dataset.Builder
+	for {
+		line, err := lines.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if !errors.Is(err, ErrLineTooLong) {
+				err = src.wrap(err)
+			}
+			return nil, fail(lines.line+1, nil, err)
+		}
+		if lines.line == 1 && bytes.HasPrefix(line, utf8BOM) {
+			line = line[3:]
+		}
+		y, ok, bad := p.parse(line)
+		if bad != nil {
+			if err := src.damage(lines.br); err != nil {
+				return nil, fail(lines.line, nil, err) // the bad token is the damage's garbage
+			}
+			return nil, fail(lines.line, bad.tok, bad.err)
+		}
+		if ok {
+			b.Append(p.idx, p.val, y)
+		}
+	}
+	if b.Len() == 0 {
+		return nil, fail(0, nil, ErrEmpty)
+	}
+	b.SetMinFeatures(int(p.maxSeen))
+	ds, err := b.Build()
+	if err != nil {
+		return nil, fail(0, nil, err) // unreachable: the parser enforces every invariant
+	}
+	if err := binarize(ds.Y, positive, opt.PositiveClass); err != nil {
+		return nil, fail(0, nil, err)
+	}
+	if opt.Bias {
+		ds = ds.WithBias()
+	}
+	return ds, nil
+}
+
+// ReadFile reads the named file with Read; errors name the file by its base
+// name unless opt.Name is set.
+func ReadFile(path string, opt Options) (*dataset.Dataset, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if opt.Name == "" {
+		opt.Name = filepath.Base(path)
+	}
+	return Read(f, opt)
+}

@@ -1,0 +1,83 @@
+package sampling
+
+import (
+	"fmt"
+	"math"
+	"testing"
+)
+
+// benchSizes shows that a draw costs the same at n = 1e3 and n = 1e6 (up to
+// cache effects of the larger tables).
+var benchSizes = []int{1e3, 1e5, 1e6}
+
+func benchSample(b *testing.B, s Sampler) {
+	r := NewRand(1)
+	dst := make([]int, 0, s.MaxSize())
+	b.ReportAllocs()
+	for b.Loop() {
+		dst = s.Sample(r, dst)
+	}
+}
+
+func skewed(n int) []float64 {
+	r := NewRand(2)
+	w := make([]float64, n)
+	for i := range w {
+		w[i] = math.Exp(2 * r.NormFloat64())
+	}
+	return normalized(w)
+}
+
+func BenchmarkUniform(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchSample(b, NewUniform(n)) })
+	}
+}
+
+func BenchmarkSerial(b *testing.B) {
+	for _, n := range benchSizes {
+		s, err := NewSerial(skewed(n))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchSample(b, s) })
+	}
+}
+
+func BenchmarkNice32(b *testing.B) {
+	for _, n := range benchSizes {
+		s, err := NewNice(n, 32)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchSample(b, s) })
+	}
+}
+
+func BenchmarkBucket32(b *testing.B) {
+	for _, n := range benchSizes {
+		pt, err := RandomPartition(n, 32, NewRand(3))
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := NewBucket(pt, randomBucketProbabilities(pt, n, 4))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchSample(b, s) })
+	}
+}
+
+func BenchmarkNewBucket32(b *testing.B) {
+	for _, n := range benchSizes {
+		pt, _ := RandomPartition(n, 32, NewRand(3))
+		p := randomBucketProbabilities(pt, n, 4)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NewBucket(pt, p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

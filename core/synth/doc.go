@@ -1,0 +1,28 @@
+// Package synth generates the artificial data of the paper's experiments:
+// a random sparsity pattern with a controlled mean density ω', rows rescaled
+// so that the squared norms ‖x_i‖² = L_i follow one of the paper's laws, and
+// ±1 labels from a noisy random hyperplane.
+//
+// The construction, for Config{N, D, Density: ω', Norms, Seed}:
+//
+//   - Feature densities ω'_j are drawn in antithetic pairs ω' ± h(2u−1),
+//     u ~ U[0,1), h = min(ω', 1−ω'), then shuffled. Every ω'_j lies in
+//     [0, 1] and their mean is ω' exactly (up to rounding), not just in
+//     expectation.
+//   - X_ji ≠ 0 with probability ω'_j, independently (a Bernoulli trial per
+//     entry, compared in 32-bit integers so it is exact on every platform).
+//     A row that gets no entry gets one uniformly random feature, so that it
+//     can still carry its norm.
+//   - Stored values are standard normal, then each row is scaled so that
+//     ‖x_i‖² = L_i, with L drawn by NormSquares (gonum's stat/distuv).
+//   - y_i = sign(x_iᵀu) for a Gaussian random direction u, flipped with
+//     probability LabelNoise, so logistic regression is a sensible problem.
+//
+// Each ingredient (densities, pattern, values, norms, labels) has its own
+// PCG stream seeded from Config.Seed through sampling.NewRand, and rows are
+// generated in order, so the first rows of a data set do not depend on N.
+// Everything is integer arithmetic, IEEE basic operations and gonum/math/rand
+// samplers whose results do not depend on math.Exp (which is assembly on
+// amd64 and pure Go under wasm), so a seed gives the same bits natively and
+// in the browser.
+package synth

@@ -1,0 +1,146 @@
+package synth
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"imlab/core/sampling"
+)
+
+// cdf is the distribution each random law is meant to follow.
+var lawCDF = map[string]interface {
+	CDF(float64) float64
+	Quantile(float64) float64
+	Mean() float64
+	Variance() float64
+}{
+	"uniform":  distuv.Uniform{Min: 0, Max: 2},
+	"chisq1":   distuv.ChiSquared{K: 1},
+	"chisq10":  distuv.ChiSquared{K: 10},
+	"chisq100": distuv.ChiSquared{K: 100},
+}
+
+func TestLawsAreAllAccepted(t *testing.T) {
+	if len(Laws) != 5 {
+		t.Fatalf("Laws = %v, want the paper's 5", Laws)
+	}
+	for _, law := range Laws {
+		for _, name := range []string{law, strings.ToUpper(law), " " + law + " "} {
+			L, err := NormSquares(name, 3, sampling.NewRand(1))
+			if err != nil || len(L) != 3 {
+				t.Errorf("NormSquares(%q, 3) = %v, %v", name, L, err)
+			}
+		}
+		if _, known := lawCDF[law]; !known && law != "extreme" {
+			t.Errorf("law %q has no reference distribution in this test", law)
+		}
+	}
+}
+
+func TestNormSquaresErrors(t *testing.T) {
+	for _, tc := range []struct {
+		law  string
+		n    int
+		want error
+	}{
+		{"chisq2", 10, ErrLaw},
+		{"", 10, ErrLaw},
+		{"chisq10", 0, ErrConfig},
+		{"extreme", -1, ErrConfig},
+	} {
+		_, err := NormSquares(tc.law, tc.n, sampling.NewRand(1))
+		if !errors.Is(err, tc.want) {
+			t.Errorf("NormSquares(%q, %d) error = %v, want %v", tc.law, tc.n, err, tc.want)
+		}
+	}
+}
+
+// TestNormSquaresFollowTheirLaws checks moments and a Kolmogorov–Smirnov
+// statistic against gonum's CDF. Thresholds are at about the 0.1% level of
+// each statistic, so a correct sampler fails only for an unlucky seed.
+func TestNormSquaresFollowTheirLaws(t *testing.T) {
+	const n = 20000
+	for law, dist := range lawCDF {
+		L, err := NormSquares(law, n, sampling.NewRand(42))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mean, variance := stat.MeanVariance(L, nil)
+		if se := math.Sqrt(dist.Variance() / n); math.Abs(mean-dist.Mean()) > 4*se {
+			t.Errorf("%s: mean %.4f, want %.4f ± %.4f", law, mean, dist.Mean(), 4*se)
+		}
+		if rel := variance/dist.Variance() - 1; math.Abs(rel) > 0.1 {
+			t.Errorf("%s: variance %.4f, want %.4f (±10%%)", law, variance, dist.Variance())
+		}
+		slices.Sort(L)
+		ks := 0.0
+		for i, x := range L {
+			F := dist.CDF(x)
+			ks = max(ks, math.Abs(F-float64(i)/n), math.Abs(F-float64(i+1)/n))
+		}
+		// P(√n·D_n > 1.95) ≈ 0.001 (Kolmogorov distribution).
+		if crit := 1.95 / math.Sqrt(n); ks > crit {
+			t.Errorf("%s: Kolmogorov–Smirnov D = %.4f > %.4f", law, ks, crit)
+		}
+	}
+}
+
+func TestExtremeLaw(t *testing.T) {
+	L, err := NormSquares("extreme", 7, nil) // needs no randomness
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []float64{ExtremeNorm, 1, 1, 1, 1, 1, 1}; !slices.Equal(L, want) {
+		t.Errorf("extreme = %v, want %v", L, want)
+	}
+}
+
+// maxBand is the interval holding the maximum of n draws from dist with
+// probability 0.998: P(max ≤ q) = F(q)ⁿ.
+func maxBand(dist interface{ Quantile(float64) float64 }, n int) (lo, hi float64) {
+	return dist.Quantile(math.Pow(0.001, 1/float64(n))), dist.Quantile(math.Pow(0.999, 1/float64(n)))
+}
+
+// TestSigmaMatchesPaperTable checks σ = max L / mean L at the paper's
+// n = 50,000. For the random laws σ is a single draw (the paper's 17.1, 3.9,
+// 1.7, 2.0), so the band comes from the law of the maximum, with the mean
+// allowed 4 standard errors; the paper's values must fall in the same bands.
+func TestSigmaMatchesPaperTable(t *testing.T) {
+	const n = 50000
+	paper := map[string]float64{"chisq1": 17.1, "chisq10": 3.9, "chisq100": 1.7, "uniform": 2.0}
+	for law, dist := range lawCDF {
+		L, err := NormSquares(law, n, sampling.NewRand(2016))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sigma := slices.Max(L) / stat.Mean(L, nil)
+		maxLo, maxHi := maxBand(dist, n)
+		se := math.Sqrt(dist.Variance() / n)
+		lo, hi := maxLo/(dist.Mean()+4*se), maxHi/(dist.Mean()-4*se)
+		if sigma < lo || sigma > hi {
+			t.Errorf("%s: σ = %.3f outside [%.3f, %.3f]", law, sigma, lo, hi)
+		}
+		if p := paper[law]; p < lo-0.05 || p > hi+0.05 { // the paper rounds to 0.1
+			t.Errorf("%s: the paper's σ = %v is outside this test's band [%.3f, %.3f]", law, p, lo, hi)
+		}
+	}
+}
+
+func BenchmarkNormSquares(b *testing.B) {
+	for _, law := range Laws {
+		b.Run(law, func(b *testing.B) {
+			r := sampling.NewRand(1)
+			for range b.N {
+				if _, err := NormSquares(law, 10000, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

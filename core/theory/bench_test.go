@@ -1,0 +1,72 @@
+package theory
+
+import (
+	"fmt"
+	"testing"
+
+	"imlab/core/dataset"
+	"imlab/core/sampling"
+	"imlab/core/synth"
+)
+
+// benchData are sparse artificial sets of 1e4 and 1e5 examples with about
+// 2·10⁵ and 2·10⁶ non-zeros: the cost should grow with nnz, not n·d.
+type benchSet struct {
+	name string
+	ds   *dataset.Dataset
+}
+
+func benchData(b *testing.B) []benchSet {
+	var out []benchSet
+	for _, n := range []int{1e4, 1e5} {
+		ds, err := synth.Generate(synth.Config{N: n, D: 1000, Density: 0.02, Norms: "chisq10", Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, benchSet{fmt.Sprintf("n=%d/nnz=%d", n, ds.NNZ()), ds})
+	}
+	return out
+}
+
+func BenchmarkNiceV(b *testing.B) {
+	for _, set := range benchData(b) {
+		name, ds := set.name, set.ds
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				NiceV(ds, 16)
+			}
+		})
+	}
+}
+
+func BenchmarkBucketV(b *testing.B) {
+	for _, set := range benchData(b) {
+		name, ds := set.name, set.ds
+		pt, err := sampling.RandomPartition(ds.N, 16, sampling.NewRand(1))
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := uniformBucketProbabilities(pt, ds.N)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				BucketV(ds, pt, p)
+			}
+		})
+	}
+}
+
+func BenchmarkNewPlan(b *testing.B) {
+	for _, set := range benchData(b) {
+		name, ds := set.name, set.ds
+		pr := logistic(b, ds)
+		for _, s := range []string{"nice", "imp", "imp-alt"} {
+			b.Run(name+"/"+s, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := NewPlan(pr, Spec{Sampling: s, Tau: 16, Seed: 1}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package theory
+
+import (
+	"fmt"
+
+	"imlab/core/dataset"
+	"imlab/core/sampling"
+)
+
+// NiceV returns the ESO parameters of τ-nice sampling (Richtárik & Takáč),
+//
+//	v_i = Σ_j (1 + (|J_j| − 1)(τ − 1)/(n − 1)) X_ji²,
+//
+// where J_j is the set of examples with a non-zero in feature j. For τ = 1
+// it is ‖x_i‖². It panics unless 1 ≤ τ ≤ n.
+func NiceV(ds *dataset.Dataset, tau int) []float64 {
+	n := ds.N
+	if tau < 1 || tau > n {
+		panic(fmt.Sprintf("theory: NiceV with τ = %d and n = %d", tau, n))
+	}
+	factor := make([]float64, ds.D)
+	for j, c := range ds.FeatureCounts() {
+		factor[j] = 1
+		if tau > 1 {
+			factor[j] += float64(c-1) * float64(tau-1) / float64(n-1)
+		}
+	}
+	return weightedNorms(ds, factor)
+}
+
+// BucketV returns the ESO parameters of the bucket sampling with partition
+// part and probabilities p (the paper's Theorem on bucket sampling),
+//
+//	v_i = Σ_j (1 + (1 − 1/ω'_j) δ_j) X_ji²,
+//
+// where δ_j = Σ_{k∈J_j} p_k and ω'_j is the number of buckets meeting J_j.
+// Features in no example do not contribute. With p_i = 1/|B_l| for i ∈ B_l
+// this is the paper's v^(unif), whose formula writes δ_j = τ|J_j|/n because
+// it assumes equal bucket sizes; the general δ_j here is exact for any sizes.
+//
+// It runs in O(nnz + d + n). It panics if part is not a partition of the
+// ds.N examples or len(p) ≠ ds.N.
+func BucketV(ds *dataset.Dataset, part sampling.Partition, p []float64) []float64 {
+	if len(p) != ds.N {
+		panic(fmt.Sprintf("theory: BucketV with %d probabilities for %d examples", len(p), ds.N))
+	}
+	if err := part.Validate(ds.N); err != nil {
+		panic("theory: BucketV: " + err.Error())
+	}
+	delta := make([]float64, ds.D)
+	omega := make([]int, ds.D)
+	// Visiting the examples bucket by bucket, feature j meets a new bucket
+	// exactly when the bucket last seen with j differs from the current one.
+	lastBucket := make([]int, ds.D) // bucket index + 1; 0 = none yet
+	for l, b := range part.Buckets {
+		for _, i := range b {
+			idx, _ := ds.Row(i)
+			for _, j := range idx {
+				delta[j] += p[i]
+				if lastBucket[j] != l+1 {
+					lastBucket[j] = l + 1
+					omega[j]++
+				}
+			}
+		}
+	}
+	factor := delta // reuse: factor_j overwrites δ_j
+	for j, w := range omega {
+		if w == 0 {
+			factor[j] = 1 // feature in no example: never read
+			continue
+		}
+		factor[j] = 1 + (1-1/float64(w))*delta[j]
+	}
+	return weightedNorms(ds, factor)
+}
+
+// weightedNorms returns Σ_j factor_j X_ji² for every example i.
+func weightedNorms(ds *dataset.Dataset, factor []float64) []float64 {
+	v := make([]float64, ds.N)
+	for i := range v {
+		idx, val := ds.Row(i)
+		s := 0.0
+		for k, j := range idx {
+			s += factor[j] * val[k] * val[k]
+		}
+		v[i] = s
+	}
+	return v
+}

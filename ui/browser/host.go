@@ -1,0 +1,67 @@
+//go:build js && wasm
+
+package browser
+
+import (
+	"strings"
+	"syscall/js"
+)
+
+// Download offers data as a file named name, through a temporary object URL.
+func Download(name, mimeType string, data []byte) {
+	arr := js.Global().Get("Uint8Array").New(len(data))
+	js.CopyBytesToJS(arr, data)
+	blob := js.Global().Get("Blob").New([]any{arr}, map[string]any{"type": mimeType})
+	url := js.Global().Get("URL").Call("createObjectURL", blob)
+	DownloadURL(name, url.String())
+	js.Global().Get("URL").Call("revokeObjectURL", url)
+}
+
+// DownloadURL offers the resource at href (a data: or blob: URL) as a file.
+func DownloadURL(name, href string) {
+	doc := js.Global().Get("document")
+	a := doc.Call("createElement", "a")
+	a.Set("href", href)
+	a.Set("download", name)
+	a.Get("style").Set("display", "none")
+	doc.Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+}
+
+// CopyText puts text on the clipboard; it reports whether the browser
+// accepted (the Clipboard API needs a secure context such as localhost).
+// Call it from a goroutine: it waits for the browser's answer.
+func CopyText(text string) bool {
+	cb := js.Global().Get("navigator").Get("clipboard")
+	if !cb.Truthy() {
+		return false
+	}
+	_, err := Await(cb.Call("writeText", text))
+	return err == nil
+}
+
+// Hash returns location.hash without its leading '#'.
+func Hash() string {
+	return strings.TrimPrefix(js.Global().Get("location").Get("hash").String(), "#")
+}
+
+// SetHash replaces the URL's hash without adding a history entry or
+// scrolling, so editing the form does not flood the back button.
+func SetHash(h string) {
+	loc := js.Global().Get("location")
+	url := strings.SplitN(loc.Get("href").String(), "#", 2)[0] + "#" + h
+	js.Global().Get("history").Call("replaceState", nil, "", url)
+}
+
+// URL is the page's full address (with the hash).
+func URL() string { return js.Global().Get("location").Get("href").String() }
+
+// DevicePixelRatio is window.devicePixelRatio (1 if unavailable).
+func DevicePixelRatio() float64 {
+	r := js.Global().Get("devicePixelRatio")
+	if r.Type() != js.TypeNumber || r.Float() <= 0 {
+		return 1
+	}
+	return r.Float()
+}

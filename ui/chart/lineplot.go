@@ -1,0 +1,165 @@
+package chart
+
+import "math"
+
+// Series is one curve of a LinePlot. Points whose X or Y is not finite (or
+// whose Y is ≤ 0 on a log axis) break the curve. Style indexes the series
+// styles (see Style); an empty Label keeps the series out of the legend.
+type Series struct {
+	Label string
+	X, Y  []float64
+	Style int
+}
+
+// LinePlot is a plot of curves against a linear x axis and a linear or
+// logarithmic y axis. A NaN limit is chosen from the data: x limits widen to
+// nice tick steps, log y limits to whole decades. A limit that cannot apply
+// (a log limit ≤ 0, or one on the wrong side of the other limit) is ignored.
+//
+// A LinePlot is a cheap description; a live view builds one per frame.
+type LinePlot struct {
+	Title, XLabel, YLabel  string
+	LogY                   bool
+	XMin, XMax, YMin, YMax float64
+	Series                 []Series
+
+	FontSize float64 // pixels; 0 means 12
+	NoLegend bool    // leave out the legend (e.g. when the page shows its own)
+}
+
+// NewLinePlot returns a LinePlot with automatic limits.
+func NewLinePlot(title, xlabel, ylabel string, logY bool) *LinePlot {
+	nan := math.NaN()
+	return &LinePlot{Title: title, XLabel: xlabel, YLabel: ylabel, LogY: logY, XMin: nan, XMax: nan, YMin: nan, YMax: nan}
+}
+
+// autoTicks is the number of ticks automatic x and linear y limits are
+// rounded to.
+const autoTicks = 6
+
+// Ranges returns the axis limits Draw will use.
+func (lp *LinePlot) Ranges() (xmin, xmax, ymin, ymax float64) {
+	ys := Scale{Log: lp.LogY}
+	xlo, xhi := math.Inf(1), math.Inf(-1)
+	ylo, yhi := math.Inf(1), math.Inf(-1)
+	for _, s := range lp.Series {
+		for i := range min(len(s.X), len(s.Y)) {
+			x, y := s.X[i], s.Y[i]
+			if !finite(x) || !ys.Valid(y) {
+				continue
+			}
+			xlo, xhi = math.Min(xlo, x), math.Max(xhi, x)
+			ylo, yhi = math.Min(ylo, y), math.Max(yhi, y)
+		}
+	}
+	xmin, xmax = limits(lp.XMin, lp.XMax, xlo, xhi, false)
+	ymin, ymax = limits(lp.YMin, lp.YMax, ylo, yhi, lp.LogY)
+	return xmin, xmax, ymin, ymax
+}
+
+// limits combines the explicit limits lo, hi (NaN = auto) with the data
+// extent [dlo, dhi] (empty if dlo > dhi).
+func limits(lo, hi, dlo, dhi float64, log bool) (float64, float64) {
+	usable := func(v float64) bool { return finite(v) && (!log || v > 0) }
+	if usable(lo) && usable(hi) && lo < hi {
+		return lo, hi
+	}
+	crossed := usable(lo) && usable(hi) // and so hi ≤ lo
+	if !usable(lo) || crossed {
+		lo = math.NaN()
+	}
+	if !usable(hi) || crossed {
+		hi = math.NaN()
+	}
+	if dlo > dhi { // no data: a default range
+		dlo, dhi = 0, 1
+		if log {
+			dlo, dhi = 1, 10
+		}
+	}
+	// Keep data that lies beyond the one given limit out of the auto side.
+	if !math.IsNaN(lo) {
+		dlo, dhi = lo, math.Max(dhi, lo)
+	}
+	if !math.IsNaN(hi) {
+		dlo, dhi = math.Min(dlo, hi), hi
+	}
+	var alo, ahi float64
+	if log {
+		alo, ahi = DecadeRange(dlo, dhi)
+	} else {
+		alo, ahi = NiceRange(dlo, dhi, autoTicks)
+	}
+	if !math.IsNaN(lo) {
+		alo = lo
+	}
+	if !math.IsNaN(hi) {
+		ahi = hi
+	}
+	if ahi <= alo { // a given limit at the data's far edge
+		if log {
+			ahi = alo * 10
+		} else {
+			ahi = alo + 1
+		}
+	}
+	return alo, ahi
+}
+
+// SharedRanges gives every plot the same limits, the union of their
+// Ranges, so that side-by-side plots can be compared; it returns them.
+// It fixes the limits: for growing data, call it on fresh plots each time.
+func SharedRanges(plots ...*LinePlot) (xmin, xmax, ymin, ymax float64) {
+	xmin, ymin = math.Inf(1), math.Inf(1)
+	xmax, ymax = math.Inf(-1), math.Inf(-1)
+	for _, lp := range plots {
+		a, b, c, d := lp.Ranges()
+		xmin, xmax = math.Min(xmin, a), math.Max(xmax, b)
+		ymin, ymax = math.Min(ymin, c), math.Max(ymax, d)
+	}
+	for _, lp := range plots {
+		lp.XMin, lp.XMax, lp.YMin, lp.YMax = xmin, xmax, ymin, ymax
+	}
+	return xmin, xmax, ymin, ymax
+}
+
+func (lp *LinePlot) font() float64 {
+	if lp.FontSize > 0 {
+		return lp.FontSize
+	}
+	return defaultFont
+}
+
+func (lp *LinePlot) layout(width, height float64) *frame {
+	xmin, xmax, ymin, ymax := lp.Ranges()
+	ykind := linearAxis
+	if lp.LogY {
+		ykind = logAxis
+	}
+	return layout(width, height, axesSpec{
+		font: lp.font(), title: lp.Title, xlabel: lp.XLabel, ylabel: lp.YLabel,
+		xkind: linearAxis, xlo: xmin, xhi: xmax, ykind: ykind, ylo: ymin, yhi: ymax,
+	})
+}
+
+// Frame returns the plot area and scales Draw uses at this size.
+func (lp *LinePlot) Frame(width, height float64) Frame { return lp.layout(width, height).Frame }
+
+// Draw draws the plot into the rectangle (0, 0, width, height) of p: white
+// background, grid, curves clipped to the plot area with markers at a few
+// points along each, axes, labels and legend.
+func (lp *LinePlot) Draw(p Painter, width, height float64) {
+	f := lp.layout(width, height)
+	p.Rect(0, 0, width, height, background)
+	f.drawGrid(p)
+	a := f.Area
+	p.Clip(a.X, a.Y, a.W, a.H)
+	for _, s := range lp.Series {
+		drawSeries(p, s, f)
+	}
+	p.Unclip()
+	f.drawAxes(p)
+	if !lp.NoLegend {
+		drawLegend(p, lp.Series, a, f.font)
+	}
+}

@@ -1,0 +1,144 @@
+package chart
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// SVG returns a standalone SVG document of width × height CSS pixels with
+// whatever draw paints into it. Clips left open by draw are closed.
+func SVG(width, height float64, draw func(Painter)) []byte {
+	s := &svgPainter{}
+	fmt.Fprintf(&s.b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+
+		`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%s" height="%s" viewBox="0 0 %s %s" font-family="%s">`+"\n",
+		num(width), num(height), num(width), num(height), escape(FontFamily))
+	draw(s)
+	for s.depth > 0 {
+		s.Unclip()
+	}
+	s.b.WriteString("</svg>\n")
+	return s.b.Bytes()
+}
+
+// svgPainter writes SVG elements for Painter calls.
+type svgPainter struct {
+	b      bytes.Buffer
+	clipID int
+	depth  int
+}
+
+func (s *svgPainter) Polyline(pts []Point, st Stroke) {
+	if len(pts) < 2 {
+		return
+	}
+	s.b.WriteString(`<path d="`)
+	writePath(&s.b, pts, false)
+	s.b.WriteString(`" fill="none"`)
+	s.stroke(st)
+	s.b.WriteString("/>\n")
+}
+
+func (s *svgPainter) stroke(st Stroke) {
+	fmt.Fprintf(&s.b, ` stroke="%s" stroke-width="%s" stroke-linejoin="round"`, escape(st.Color), num(st.Width))
+	if len(st.Dash) > 0 {
+		parts := make([]string, len(st.Dash))
+		for i, d := range st.Dash {
+			parts[i] = num(d)
+		}
+		fmt.Fprintf(&s.b, ` stroke-dasharray="%s"`, strings.Join(parts, " "))
+	}
+}
+
+func (s *svgPainter) Rect(x, y, w, h float64, fill string) {
+	fmt.Fprintf(&s.b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`+"\n", num(x), num(y), num(w), num(h), escape(fill))
+}
+
+func (s *svgPainter) Marker(x, y float64, m Marker, size float64, color string) {
+	g := MarkerGeometry(m, x, y, size, color)
+	if len(g.Paths) == 0 {
+		return
+	}
+	s.b.WriteString(`<path d="`)
+	for _, sub := range g.Paths {
+		writePath(&s.b, sub, g.Closed)
+	}
+	fill := g.Fill
+	if fill == "" {
+		fill = "none"
+	}
+	fmt.Fprintf(&s.b, `" fill="%s"`, escape(fill))
+	s.stroke(MarkerStroke(color))
+	s.b.WriteString("/>\n")
+}
+
+func (s *svgPainter) Text(x, y float64, text string, st TextStyle) {
+	fmt.Fprintf(&s.b, `<text x="%s" y="%s" font-size="%s" fill="%s"`, num(x), num(y), num(st.Size), escape(st.Color))
+	switch st.Align {
+	case AlignCenter:
+		s.b.WriteString(` text-anchor="middle"`)
+	case AlignRight:
+		s.b.WriteString(` text-anchor="end"`)
+	}
+	if st.Bold {
+		s.b.WriteString(` font-weight="bold"`)
+	}
+	if dy := BaselineShift(st.Baseline, st.Size); dy != 0 {
+		fmt.Fprintf(&s.b, ` dy="%s"`, num(dy))
+	}
+	if st.Rotate {
+		fmt.Fprintf(&s.b, ` transform="rotate(-90 %s %s)"`, num(x), num(y))
+	}
+	fmt.Fprintf(&s.b, ">%s</text>\n", escape(text))
+}
+
+func (s *svgPainter) Clip(x, y, w, h float64) {
+	s.clipID++
+	s.depth++
+	fmt.Fprintf(&s.b, `<clipPath id="clip%d"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath>`+"\n"+`<g clip-path="url(#clip%d)">`+"\n",
+		s.clipID, num(x), num(y), num(w), num(h), s.clipID)
+}
+
+func (s *svgPainter) Unclip() {
+	if s.depth == 0 {
+		panic("chart: Unclip without Clip")
+	}
+	s.depth--
+	s.b.WriteString("</g>\n")
+}
+
+// writePath appends the SVG path data of pts.
+func writePath(b *bytes.Buffer, pts []Point, closed bool) {
+	for i, p := range pts {
+		if i == 0 {
+			b.WriteByte('M')
+		} else {
+			b.WriteString(" L")
+		}
+		b.WriteString(num(p.X))
+		b.WriteByte(' ')
+		b.WriteString(num(p.Y))
+	}
+	if closed {
+		b.WriteString(" Z")
+	}
+}
+
+// num formats a coordinate with two decimals at most: a hundredth of a
+// pixel is invisible, and it keeps files small.
+func num(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 2, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+func escape(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s)) // writes to a strings.Builder never fail
+	return b.String()
+}

@@ -1,0 +1,441 @@
+package lab
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"imlab/core/dataset"
+	"imlab/core/experiment"
+	"imlab/core/loss"
+	"imlab/core/problem"
+)
+
+// Env is what the host provides. Zero fields get defaults that suit tests:
+// no yielding, the process clock, no notifications.
+type Env struct {
+	// Yield hands control to the host's event loop and returns when work may
+	// go on. The controller calls it between slices of work, from its own
+	// goroutine only.
+	Yield func()
+	// Now is a monotonic clock.
+	Now func() time.Duration
+	// Changed is called after every change of state, from whichever
+	// goroutine made it and without any lock held; the UI schedules a
+	// render (at most one per animation frame) and reads a Snapshot.
+	Changed func()
+	// SliceTarget is the wanted duration of one slice; 0 = DefaultSliceTarget.
+	SliceTarget time.Duration
+}
+
+// Controller runs the lab: one task (loading data, or a run) at a time in a
+// goroutine of its own; a new action supersedes the task in progress.
+type Controller struct {
+	env Env
+
+	mu       sync.Mutex
+	gen      uint64 // the current task; older tasks stop at their next checkpoint
+	phase    Phase  // the phase of the work (Paused is shown from paused)
+	paused   bool
+	stepping bool // pause again after the next trace point
+	resume   chan struct{}
+	err      error
+	settings Settings // of the data and run shown
+	version  uint64
+
+	ds       *dataset.Dataset
+	data     *DataInfo
+	dataFrom Settings // preset settings that generated ds (Source "preset")
+	pstars   map[pstarKey]float64
+
+	lambda     float64
+	pstar      float64
+	exp        *experiment.Experiment
+	runErrs    []error
+	runStart   time.Duration
+	pausedFor  time.Duration
+	finishedAt time.Duration
+	slicer     *Slicer
+}
+
+type pstarKey struct {
+	ds     *dataset.Dataset
+	loss   string
+	lambda float64
+}
+
+// New returns an idle controller with no data.
+func New(env Env) *Controller {
+	if env.Yield == nil {
+		env.Yield = func() {}
+	}
+	if env.Now == nil {
+		start := time.Now()
+		env.Now = func() time.Duration { return time.Since(start) }
+	}
+	if env.Changed == nil {
+		env.Changed = func() {}
+	}
+	if env.SliceTarget <= 0 {
+		env.SliceTarget = DefaultSliceTarget
+	}
+	return &Controller{
+		env: env, settings: DefaultSettings(), lambda: math.NaN(), pstar: math.NaN(),
+		pstars: map[pstarKey]float64{}, slicer: NewSlicer(env.SliceTarget),
+	}
+}
+
+// Snapshot returns a copy of the state for rendering.
+func (c *Controller) Snapshot() Snapshot {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := Snapshot{
+		Phase: c.phase, Err: c.err, Settings: c.settings, Data: c.data,
+		Lambda: c.lambda, PStar: c.pstar, Version: c.version,
+	}
+	s.Settings.Taus = append([]int(nil), c.settings.Taus...)
+	if c.paused && (c.phase == Optimum || c.phase == Running) {
+		s.Phase = Paused
+	}
+	if c.exp != nil {
+		s.Jobs = c.jobViews()
+		s.Rows = c.exp.Rows()
+		s.Progress = progress(s.Jobs, c.settings.Eps)
+		end := c.env.Now()
+		if c.phase == Done {
+			end = c.finishedAt
+		}
+		s.Elapsed = end - c.runStart - c.pausedFor
+	}
+	return s
+}
+
+func (c *Controller) jobViews() []JobView {
+	cur := c.exp.Current()
+	jobs := c.exp.Jobs()
+	out := make([]JobView, len(jobs))
+	for k, j := range jobs {
+		v := JobView{Tau: j.Tau, Sampling: j.Sampling, Theta: j.Plan.Theta, Reached: math.NaN(),
+			Active: j == cur && c.phase == Running, Done: j.Done(), Err: j.Err}
+		if j.Run != nil {
+			v.Trace = j.Run.Trace()
+			if x, ok := j.Run.Reached(); ok {
+				v.Reached = x
+			}
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// changed bumps the version; call with c.mu held, then notify after
+// unlocking.
+func (c *Controller) changedLocked() { c.version++ }
+
+func (c *Controller) notify() { c.env.Changed() }
+
+// task is one piece of background work; gen identifies it.
+type task struct {
+	c   *Controller
+	gen uint64
+}
+
+// start supersedes the current task with body, run in a new goroutine. A
+// panic inside it becomes an error status instead of crashing the page.
+func (c *Controller) startLocked(body func(t *task) error) {
+	c.gen++
+	c.paused, c.stepping = false, false
+	c.wakeLocked()
+	t := &task{c: c, gen: c.gen}
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.fail(fmt.Errorf("internal error: %v", r))
+			}
+		}()
+		if err := body(t); err != nil {
+			t.fail(err)
+		}
+	}()
+}
+
+// wakeLocked releases a task waiting in pause, so it can go on or exit.
+func (c *Controller) wakeLocked() {
+	if c.resume != nil {
+		close(c.resume)
+		c.resume = nil
+	}
+}
+
+// alive reports whether the task is still current; call with c.mu held.
+func (t *task) aliveLocked() bool { return t.c.gen == t.gen }
+
+// checkpoint yields to the host, then waits while paused. It returns false
+// when the task has been superseded and must stop.
+func (t *task) checkpoint() bool {
+	c := t.c
+	c.env.Yield()
+	for {
+		c.mu.Lock()
+		if !t.aliveLocked() {
+			c.mu.Unlock()
+			return false
+		}
+		if !c.paused {
+			c.mu.Unlock()
+			return true
+		}
+		if c.resume == nil {
+			c.resume = make(chan struct{})
+		}
+		ch, since := c.resume, c.env.Now()
+		c.mu.Unlock()
+		<-ch
+		c.mu.Lock()
+		c.pausedFor += c.env.Now() - since
+		c.mu.Unlock()
+	}
+}
+
+// fail records err as the status, if the task is still current, and leaves
+// the data and results that were there before in place.
+func (t *task) fail(err error) {
+	c := t.c
+	c.mu.Lock()
+	if !t.aliveLocked() {
+		c.mu.Unlock()
+		return
+	}
+	c.err = err
+	c.paused, c.stepping = false, false
+	switch {
+	case c.phase == Loading || c.phase == Optimum:
+		c.phase = Empty
+		if c.data != nil {
+			c.phase = Ready
+			if c.exp != nil {
+				c.phase = Done
+			}
+		}
+	case c.phase == Running:
+		c.phase = Done
+		c.finishedAt = c.env.Now()
+	}
+	c.changedLocked()
+	c.mu.Unlock()
+	c.notify()
+}
+
+// Pause stops the run in progress at the end of its current slice (a few
+// milliseconds); Run or Step resumes it.
+func (c *Controller) Pause() {
+	c.mu.Lock()
+	if c.phase == Optimum || c.phase == Running {
+		c.paused, c.stepping = true, false
+		c.changedLocked()
+	}
+	c.mu.Unlock()
+	c.notify()
+}
+
+// Reset cancels any work and clears the results; the data stays.
+func (c *Controller) Reset() {
+	c.mu.Lock()
+	c.gen++
+	c.paused, c.stepping = false, false
+	c.wakeLocked()
+	if c.exp != nil {
+		c.closeExpLocked()
+	}
+	c.exp, c.err, c.runErrs = nil, nil, nil
+	c.lambda, c.pstar = math.NaN(), math.NaN()
+	c.phase = Empty
+	if c.data != nil {
+		c.phase = Ready
+	}
+	c.changedLocked()
+	c.mu.Unlock()
+	c.notify()
+}
+
+// closeExpLocked stops the experiment's worker goroutines (if any).
+func (c *Controller) closeExpLocked() { c.exp.Close() }
+
+// Run starts the experiment with settings s, or resumes a paused run of the
+// same settings. Preset data that s no longer describes is generated again
+// first; an uploaded file stays in use until another source is loaded.
+func (c *Controller) Run(s Settings) { c.run(s, false) }
+
+// Step advances the run to its next trace point and pauses there; with no
+// run in progress it starts one that way.
+func (c *Controller) Step(s Settings) { c.run(s, true) }
+
+func (c *Controller) run(s Settings, step bool) {
+	c.mu.Lock()
+	defer c.notify()
+	defer c.mu.Unlock()
+	if err := s.Validate(); err != nil {
+		c.err = err
+		c.changedLocked()
+		return
+	}
+	resumable := c.exp != nil && sameRun(c.settings, s) && (c.phase == Running || c.phase == Optimum)
+	if resumable {
+		if c.paused || step {
+			c.paused, c.stepping = false, step
+			c.wakeLocked()
+			c.changedLocked()
+		}
+		return
+	}
+	if c.phase == Loading || (!c.paused && (c.phase == Running || c.phase == Optimum)) {
+		if step {
+			c.stepping = true
+		}
+		return // busy with this very request; the button is a no-op
+	}
+	c.err = nil
+	c.startLocked(func(t *task) error { return c.runTask(t, s, step) })
+}
+
+// sameRun reports whether a and b describe the same experiment.
+func sameRun(a, b Settings) bool {
+	return a.Loss == b.Loss && a.Lambda == b.Lambda && a.Eps == b.Eps && a.Partition == b.Partition &&
+		a.Seed == b.Seed && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
+}
+
+// ErrNoData reports an action that needs data before any was loaded.
+var ErrNoData = errors.New("no data loaded")
+
+func (c *Controller) runTask(t *task, s Settings, step bool) error {
+	c.mu.Lock()
+	regenerate := c.data == nil || (c.data.Source == "preset" && !SameData(c.dataFrom, s))
+	c.mu.Unlock()
+	if regenerate {
+		if err := c.generate(t, s); err != nil || !t.checkpoint() {
+			return err
+		}
+	}
+
+	c.mu.Lock()
+	if !t.aliveLocked() {
+		c.mu.Unlock()
+		return nil
+	}
+	ds := c.ds
+	if c.exp != nil {
+		c.closeExpLocked()
+	}
+	keepFile := c.settings
+	c.settings = s
+	if c.data.Source == "file" { // the preset fields describe no data here
+		c.settings.Norms, c.settings.Density, c.settings.N, c.settings.D, c.settings.DataSeed =
+			keepFile.Norms, keepFile.Density, keepFile.N, keepFile.D, keepFile.DataSeed
+	}
+	c.exp, c.runErrs = nil, nil
+	c.phase, c.stepping = Optimum, step
+	c.lambda = s.Lambda
+	if c.lambda == 0 {
+		c.lambda = c.data.DefaultLambda
+	}
+	lambda := c.lambda
+	c.pstar = math.NaN()
+	c.runStart, c.pausedFor = c.env.Now(), 0
+	c.changedLocked()
+	c.mu.Unlock()
+	c.notify()
+
+	l, err := loss.Parse(s.Loss)
+	if err != nil {
+		return err
+	}
+	pr, err := problem.New(ds, l, lambda)
+	if err != nil {
+		return err
+	}
+	key := pstarKey{ds, l.String(), lambda}
+	c.mu.Lock()
+	pstar, known := c.pstars[key]
+	c.mu.Unlock()
+	if !known {
+		if !t.checkpoint() {
+			return nil
+		}
+		pstar, err = solveOptimum(pr, func() { t.checkpoint() })
+		if err != nil {
+			return fmt.Errorf("computing P*: %w", err)
+		}
+	}
+	exp, err := experiment.New(pr, pstar, experiment.Config{
+		Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1,
+	})
+	if err != nil {
+		return err
+	}
+
+	c.mu.Lock()
+	if !t.aliveLocked() {
+		c.mu.Unlock()
+		exp.Close()
+		return nil
+	}
+	c.pstars[key] = pstar
+	c.pstar, c.exp, c.phase = pstar, exp, Running
+	c.changedLocked()
+	c.mu.Unlock()
+	c.notify()
+	return c.advance(t, exp)
+}
+
+// advance runs the experiment in slices, yielding between them.
+func (c *Controller) advance(t *task, exp *experiment.Experiment) error {
+	for {
+		if !t.checkpoint() {
+			exp.Close()
+			return nil
+		}
+		c.mu.Lock()
+		if !t.aliveLocked() {
+			c.mu.Unlock()
+			exp.Close()
+			return nil
+		}
+		job := exp.Current()
+		before := pointCount(exp)
+		iters := c.slicer.Iterations(job.Tau)
+		t0 := c.env.Now()
+		done, err := exp.Advance(iters)
+		c.slicer.Observe(iters*job.Tau, c.env.Now()-t0)
+		if err != nil {
+			c.runErrs = append(c.runErrs, err)
+		}
+		if c.stepping && pointCount(exp) > before {
+			c.stepping, c.paused = false, true
+		}
+		if done {
+			c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
+			if len(c.runErrs) > 0 {
+				c.err = fmt.Errorf("%d of %d runs failed: %w", len(c.runErrs), len(exp.Jobs()), errors.Join(c.runErrs...))
+			}
+		}
+		c.changedLocked()
+		c.mu.Unlock()
+		c.notify()
+		if done {
+			return nil
+		}
+	}
+}
+
+// pointCount is the number of trace points recorded so far.
+func pointCount(exp *experiment.Experiment) int {
+	n := 0
+	for _, j := range exp.Jobs() {
+		if j.Run != nil {
+			n += len(j.Run.Trace())
+		}
+	}
+	return n
+}

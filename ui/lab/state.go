@@ -1,0 +1,163 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"imlab/core/dataset"
+	"imlab/core/dfsdca"
+	"imlab/core/experiment"
+	"imlab/core/table"
+)
+
+// Phase is where the controller is in settings → data → P* → runs.
+type Phase int
+
+// The phases, in the order a run goes through them.
+const (
+	Empty   Phase = iota // no data yet
+	Loading              // generating or reading data
+	Ready                // data loaded, no run
+	Optimum              // computing P* before the runs
+	Running              // the experiment's runs are advancing
+	Paused               // a run is paused; Run resumes it
+	Done                 // every run finished (see Snapshot.Err for failures)
+)
+
+var phaseNames = [...]string{"empty", "loading", "ready", "optimum", "running", "paused", "done"}
+
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("Phase(%d)", int(p))
+}
+
+// Busy reports whether work is in progress (the Run button then reads Pause).
+func (p Phase) Busy() bool { return p == Loading || p == Optimum || p == Running }
+
+// DataInfo describes the loaded data set.
+type DataInfo struct {
+	Source        string // "preset" or "file"
+	Name          string // a description of the preset, or the file name
+	Stats         dataset.Stats
+	Hist          dataset.Histogram // of ‖x_i‖²
+	DefaultLambda float64           // the paper's max_i ‖x_i‖ / n
+}
+
+// HistogramBins is the number of bins of the ‖x_i‖² histogram.
+const HistogramBins = 40
+
+// JobView is one run as the UI shows it.
+type JobView struct {
+	Tau      int
+	Sampling string // "nice" or "imp"
+	Theta    float64
+	Trace    []dfsdca.Point // read-only; it only grows between snapshots
+	Reached  float64        // iterations/n at which the gap first reached ε; NaN if not (yet)
+	Active   bool           // the job now advancing
+	Done     bool
+	Err      error
+}
+
+// Snapshot is a consistent copy of the controller's state for rendering.
+type Snapshot struct {
+	Phase    Phase
+	Err      error     // the last failure, shown in the status; data and plots stay
+	Settings Settings  // the settings of the data and run shown
+	Data     *DataInfo // nil until data is loaded
+	Lambda   float64   // λ of the run (NaN before one starts)
+	PStar    float64   // P*, NaN until known
+	Jobs     []JobView // nil until a run starts
+	Rows     []experiment.Row
+	Progress float64       // fraction of the experiment done, 0…1
+	Elapsed  time.Duration // wall time spent running (pauses excluded)
+	Version  uint64        // increases with every change
+}
+
+// SamplingName is how the UI names a sampling.
+func SamplingName(s string) string {
+	switch s {
+	case "nice":
+		return "τ-nice"
+	case "imp":
+		return "τ-importance"
+	}
+	return s
+}
+
+// Status is the one-line status: it contains "done" when every run
+// finished and "error" after a failure.
+func (s *Snapshot) Status() string {
+	if s.Err != nil {
+		return "error: " + s.Err.Error()
+	}
+	switch s.Phase {
+	case Empty:
+		return "starting…"
+	case Loading:
+		return "loading data…"
+	case Ready:
+		return fmt.Sprintf("ready: %s examples × %s features loaded; press Run", thousands(s.Data.Stats.N), thousands(s.Data.Stats.D))
+	case Optimum:
+		return "computing the optimum P* (Newton's method)…"
+	case Running, Paused:
+		verb := "running"
+		if s.Phase == Paused {
+			verb = "paused"
+		}
+		for k, j := range s.Jobs {
+			if !j.Active {
+				continue
+			}
+			gap := ""
+			if n := len(j.Trace); n > 0 {
+				gap = ", gap " + table.Sig(j.Trace[n-1].Gap, 2)
+			}
+			return fmt.Sprintf("%s: %s, τ = %d (run %d of %d)%s — %.0f%%", verb, SamplingName(j.Sampling), j.Tau,
+				k+1, len(s.Jobs), gap, 100*s.Progress)
+		}
+		return fmt.Sprintf("%s — %.0f%%", verb, 100*s.Progress)
+	case Done:
+		return fmt.Sprintf("done: %d runs reached ε = %s in %.1f s", len(s.Jobs), table.Sig(s.Settings.Eps, 2), s.Elapsed.Seconds())
+	}
+	return s.Phase.String()
+}
+
+// progress estimates the fraction of the experiment done: finished jobs
+// count 1, the current one by how far its gap has come down on a log scale.
+func progress(jobs []JobView, eps float64) float64 {
+	if len(jobs) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, j := range jobs {
+		switch {
+		case j.Done:
+			sum++
+		case len(j.Trace) > 0:
+			g0, g := j.Trace[0].Gap, j.Trace[len(j.Trace)-1].Gap
+			if g0 > eps && g > 0 {
+				sum += math.Max(0, math.Min(1, math.Log(g0/g)/math.Log(g0/eps)))
+			}
+		}
+	}
+	return sum / float64(len(jobs))
+}
+
+// thousands formats n with comma separators from 10,000 up.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 10000 && n > -10000 {
+		return s
+	}
+	out := []byte{}
+	for i, c := range []byte(s) {
+		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
+			out = append(out, ","...)
+		}
+		out = append(out, c)
+	}
+	return string(out)
+}
