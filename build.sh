@@ -4,6 +4,8 @@
 #   ./build.sh serve    build, then serve dist/ at http://127.0.0.1:${PORT:-8080}
 #   ./build.sh test     vet, native tests, core tests under wasm/node, a short fuzz run, browser e2e tests
 #   ./build.sh cli      build the native CLI into bin/imlab
+#   ./build.sh results  rebuild docs/results.md, the paper's tables and figures (SIZE=paper for full size)
+#   ./build.sh bench    time imlab against scikit-learn and LIBLINEAR (docs/peers.md)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -79,12 +81,24 @@ serve)
 	go run ./cmd/serve -dir dist -addr "127.0.0.1:${PORT:-8080}"
 	;;
 test) test_all ;;
+results)
+	# Rebuild docs/results.md: every table and figure of the paper (SIZE=paper for n = 50,000).
+	need_go
+	data=()
+	for f in ../shared/data/w8a.gz ../shared/data/ijcnn1.tr.gz; do [ -f "$f" ] && data+=("$f"); done
+	go run ./cmd/imlab report -size "${SIZE:-quick}" -seeds "${SEEDS:-3}" -o docs \
+		${data[@]+-data "$(IFS=,; echo "${data[*]}")"}
+	;;
+bench)
+	need_go
+	exec bench/peers.sh "${@:2}"
+	;;
 cli)
 	need_go
 	mkdir -p bin && go build -o bin/imlab ./cmd/imlab && echo "bin/imlab"
 	;;
 *)
-	echo "usage: $0 [build|serve|test|cli]" >&2
+	echo "usage: $0 [build|serve|test|cli|results|bench]" >&2
 	exit 2
 	;;
 esac

@@ -76,13 +76,21 @@ func (p *problemFlags) register(fs *flag.FlagSet) {
 }
 
 func (p *problemFlags) load() (*problem.Problem, error) {
-	l, err := loss.Parse(p.loss)
-	if err != nil {
+	if _, err := loss.Parse(p.loss); err != nil {
 		return nil, fmt.Errorf("-loss: %w: %w", err, errUsage)
 	}
 	ds, err := p.dataFlags.load()
 	if err != nil {
 		return nil, err
+	}
+	return p.problemFor(ds)
+}
+
+// problemFor poses the problem of the -loss and -lambda flags on ds.
+func (p *problemFlags) problemFor(ds *dataset.Dataset) (*problem.Problem, error) {
+	l, err := loss.Parse(p.loss)
+	if err != nil {
+		return nil, fmt.Errorf("-loss: %w: %w", err, errUsage)
 	}
 	lambda := problem.DefaultLambda(ds)
 	if p.lambda != "auto" {

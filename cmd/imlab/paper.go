@@ -6,8 +6,10 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
+
 	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/problem"
@@ -20,11 +22,13 @@ func runPaper(args []string, e *env) error {
 	p.register(fs)
 	var cfg experiment.Config
 	fs.Float64Var(&cfg.Eps, "eps", 1e-10, "target gap P(w) − P*")
-	fs.StringVar(&cfg.Partition, "partition", "random", "bucket partition: random or balanced")
 	fs.Float64Var(&cfg.MaxIterPerN, "max-passes", 1000, "budget per run in passes/τ")
 	fs.IntVar(&cfg.Workers, "workers", 1, "goroutines per minibatch")
+	partitions := fs.String("partition", "random", "bucket partition rules, comma-separated: random, balanced")
 	taus := fs.String("tau", "1,2,4,8,16,32", "comma-separated minibatch sizes")
 	seeds := fs.Int("seeds", 3, "number of seeds (each redraws the partition and the samples)")
+	preset := fs.String("preset", "", "rebuild a paper table: sparse, dense (artificial data) or real (the -data files, with bias)")
+	size := fs.String("size", "quick", "artificial data size for -preset: quick or paper (n = 50,000)")
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
 		return err
@@ -39,6 +43,24 @@ func runPaper(args []string, e *env) error {
 	if cfg.Taus, err = parseTaus(*taus); err != nil {
 		return err
 	}
+	rules := strings.Split(*partitions, ",")
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	if *preset != "" {
+		tab, err := newPresetTable(*preset, *size, p, *seeds)
+		if err != nil {
+			return err
+		}
+		res, err := tab.run(ctx, cfg, rules, e)
+		if err != nil {
+			return err
+		}
+		return res.table(*format).Write(e.stdout, *format)
+	}
+	if len(rules) != 1 {
+		return fmt.Errorf("-partition: one rule without -preset: %w", errUsage)
+	}
+	cfg.Partition = rules[0]
 	pr, err := p.load()
 	if err != nil {
 		return err
@@ -47,14 +69,12 @@ func runPaper(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer cancel()
-	rows, err := paperRows(ctx, pr, pstar, cfg, *seeds, e)
+	avg, err := averageSeeds(ctx, pr, pstar, cfg, *seeds, e)
 	if err != nil {
 		return err
 	}
 	t := table.Table{Header: []string{"tau", "theory", "empirical", "empirical_sd"}}
-	for _, r := range rows {
+	for _, r := range avg.rows {
 		t.Add(table.Float(float64(r.tau)), table.Float(r.theory), table.Float(r.empirical), table.Float(r.sd))
 	}
 	return t.Write(e.stdout, *format)
@@ -66,17 +86,24 @@ type ratioRow struct {
 	theory, empirical, sd float64
 }
 
-// paperRows runs the experiment once per seed 1..seeds and averages the
+// seedAverage is the outcome of one experiment repeated over seeds.
+type seedAverage struct {
+	rows  []ratioRow
+	first *experiment.Experiment // seed 1, kept for its traces
+}
+
+// averageSeeds runs the experiment once per seed 1..seeds and averages the
 // theoretical and empirical ratios per τ (sd is the seeds' sample standard
 // deviation of the empirical ratio, NaN for one seed).
-func paperRows(ctx context.Context, pr *problem.Problem, pstar float64, cfg experiment.Config, seeds int, e *env) ([]ratioRow, error) {
+func averageSeeds(ctx context.Context, pr *problem.Problem, pstar float64, cfg experiment.Config, seeds int, e *env) (seedAverage, error) {
 	theory := make([][]float64, len(cfg.Taus))
 	empirical := make([][]float64, len(cfg.Taus))
+	var avg seedAverage
 	for s := 1; s <= seeds; s++ {
 		cfg.Seed = uint64(s)
 		ex, err := experiment.New(pr, pstar, cfg)
 		if err != nil {
-			return nil, err
+			return avg, err
 		}
 		err = ex.Until(ctx, func(j *experiment.Job, pt dfsdca.Point) {
 			if pt.Gap <= cfg.Eps {
@@ -84,19 +111,22 @@ func paperRows(ctx context.Context, pr *problem.Problem, pstar float64, cfg expe
 			}
 		})
 		if err != nil {
-			return nil, err
+			return avg, err
+		}
+		if s == 1 {
+			avg.first = ex
 		}
 		for k, r := range ex.Rows() {
 			theory[k] = append(theory[k], r.Theory)
 			empirical[k] = append(empirical[k], r.Empirical)
 		}
 	}
-	rows := make([]ratioRow, len(cfg.Taus))
+	avg.rows = make([]ratioRow, len(cfg.Taus))
 	for k, tau := range cfg.Taus {
-		rows[k] = ratioRow{tau: tau, theory: stat.Mean(theory[k], nil), empirical: stat.Mean(empirical[k], nil), sd: math.NaN()}
+		avg.rows[k] = ratioRow{tau: tau, theory: stat.Mean(theory[k], nil), empirical: stat.Mean(empirical[k], nil), sd: math.NaN()}
 		if seeds > 1 {
-			rows[k].sd = stat.StdDev(empirical[k], nil)
+			avg.rows[k].sd = stat.StdDev(empirical[k], nil)
 		}
 	}
-	return rows, nil
+	return avg, nil
 }

@@ -47,14 +47,14 @@ func (ds *Dataset) Validate() error {
 	if ds.D > math.MaxInt32 {
 		return ErrTooWide
 	}
-	if len(ds.RowPtr) != ds.N+1 || len(ds.Y) != ds.N || ds.RowPtr[0] != 0 ||
+	if ds.D < 0 || len(ds.RowPtr) != ds.N+1 || len(ds.Y) != ds.N || ds.RowPtr[0] != 0 ||
 		ds.RowPtr[ds.N] != len(ds.Col) || len(ds.Col) != len(ds.Val) {
-		return fmt.Errorf("%w: n=%d, len(RowPtr)=%d, len(Y)=%d, len(Col)=%d, len(Val)=%d",
-			ErrShape, ds.N, len(ds.RowPtr), len(ds.Y), len(ds.Col), len(ds.Val))
+		return fmt.Errorf("%w: n=%d, d=%d, len(RowPtr)=%d, len(Y)=%d, len(Col)=%d, len(Val)=%d",
+			ErrShape, ds.N, ds.D, len(ds.RowPtr), len(ds.Y), len(ds.Col), len(ds.Val))
 	}
 	for i := 0; i < ds.N; i++ {
-		if ds.RowPtr[i+1] < ds.RowPtr[i] {
-			return fmt.Errorf("%w: RowPtr decreases at row %d", ErrShape, i)
+		if ds.RowPtr[i+1] < ds.RowPtr[i] || ds.RowPtr[i+1] > len(ds.Col) {
+			return fmt.Errorf("%w: RowPtr decreases or passes the end at row %d", ErrShape, i)
 		}
 		idx, val := ds.Row(i)
 		prev := int32(-1)

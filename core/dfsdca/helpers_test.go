@@ -6,51 +6,26 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/loss"
+	"imlab/core/optimum"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/core/synth"
 	"imlab/core/theory"
 )
 
-// testData returns n random examples over d features with density about
-// density, unequal row norms (so importance sampling differs from uniform)
-// and ±1 labels from a noisy random hyperplane.
+// testData returns synth's artificial data: n examples over d features with
+// mean density density, χ²₁ squared norms (so importance sampling differs
+// from uniform) and ±1 labels.
 func testData(t testing.TB, n, d int, density float64, seed uint64) *dataset.Dataset {
 	t.Helper()
-	r := sampling.NewRand(seed)
-	plane := make([]float64, d)
-	for j := range plane {
-		plane[j] = r.NormFloat64()
-	}
-	var b dataset.Builder
-	b.SetMinFeatures(d)
-	idx := make([]int32, 0, d)
-	val := make([]float64, 0, d)
-	for i := 0; i < n; i++ {
-		idx, val = idx[:0], val[:0]
-		scale := math.Exp(r.NormFloat64()) // log-normal row norms
-		margin := 0.0
-		for j := 0; j < d; j++ {
-			if r.Float64() < density {
-				v := scale * r.NormFloat64()
-				idx = append(idx, int32(j))
-				val = append(val, v)
-				margin += v * plane[j]
-			}
-		}
-		y := 1.0
-		if margin+0.5*r.NormFloat64() < 0 {
-			y = -1
-		}
-		b.Append(idx, val, y)
-	}
-	ds, err := b.Build()
+	ds, err := synth.Generate(synth.Config{N: n, D: d, Density: density, Norms: "chisq1", Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ds
 }
 
-// testProblem is testData under loss l with the paper's λ.
+// testProblem is ds under loss l with the paper's λ.
 func testProblem(t testing.TB, ds *dataset.Dataset, l loss.Loss) *problem.Problem {
 	t.Helper()
 	pr, err := problem.New(ds, l, problem.DefaultLambda(ds))
@@ -95,4 +70,14 @@ func testPlan(t testing.TB, pr *problem.Problem, name string, tau int, seed uint
 		t.Fatal(err)
 	}
 	return pl.Sampler, pl.Theta
+}
+
+// testOptimum returns P* from optimum.Solve (Newton to ‖∇P‖ ≤ 1e−12).
+func testOptimum(t testing.TB, pr *problem.Problem) float64 {
+	t.Helper()
+	res, err := optimum.Solve(pr, optimum.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.P
 }

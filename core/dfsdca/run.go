@@ -43,6 +43,7 @@ type Run struct {
 
 	trace    []Point
 	nextEval int // iteration count of the next evaluation
+	grid     int // index m of the grid point round(m·EvalEvery·n) at nextEval
 	budget   int // iteration count that ends the run; −1 for none
 	reached  int // index in trace of the first point with Gap ≤ target; −1 if none
 	done     bool
@@ -71,7 +72,7 @@ func NewRun(s *Solver, stop Stop) *Run {
 		return r
 	}
 	if stop.MaxIterPerN > 0 {
-		r.budget = int(math.Ceil(stop.MaxIterPerN * float64(s.ds.N)))
+		r.budget = iterCount(math.Ceil(stop.MaxIterPerN * float64(s.ds.N)))
 	}
 	if math.IsNaN(stop.PStar) {
 		r.grad = make([]float64, s.ds.D)
@@ -146,13 +147,27 @@ func (r *Run) evaluate() bool {
 		r.done = true
 		return true
 	}
-	n := s.ds.N
-	m := math.Floor(float64(s.Iter())/(r.stop.EvalEvery*float64(n))) + 1
-	r.nextEval = max(int(math.Round(m*r.stop.EvalEvery*float64(n))), s.Iter()+1)
+	// The next grid point round(m·EvalEvery·n) after the current iteration
+	// (every iteration when the grid is finer than that).
+	if spacing := r.stop.EvalEvery * float64(s.ds.N); spacing <= 1 {
+		r.nextEval = s.Iter() + 1
+	} else {
+		r.grid = max(r.grid+1, int(float64(s.Iter())/spacing))
+		for math.Round(float64(r.grid)*spacing) <= float64(s.Iter()) {
+			r.grid++
+		}
+		r.nextEval = iterCount(math.Round(float64(r.grid) * spacing))
+	}
 	if r.budget >= 0 {
 		r.nextEval = min(r.nextEval, r.budget)
 	}
 	return false
+}
+
+// iterCount converts a whole number of iterations to int, saturating far
+// beyond any reachable count instead of overflowing.
+func iterCount(x float64) int {
+	return int(math.Min(x, 1<<62))
 }
 
 func (r *Run) finish(err error) (bool, error) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"imlab/core/loss"
+	"imlab/core/optimum"
 )
 
 var testSamplings = []struct {
@@ -63,15 +64,18 @@ func TestReachesTarget(t *testing.T) {
 // TestTrace checks the trace's grid, the x = 0 point, Seconds, the budget,
 // and that Advance does at most iters iterations and one evaluation.
 func TestTrace(t *testing.T) {
-	ds := testData(t, 120, 10, 0.5, 8)
+	ds := testData(t, 124, 10, 0.5, 8)
 	pr := testProblem(t, ds, loss.Logistic{})
 	smp, theta := testPlan(t, pr, "nice", 3, 1)
 	s, err := New(pr, Options{Sampler: smp, Theta: theta, Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := NewRun(s, Stop{PStar: 0, MaxIterPerN: 3.1, EvalEvery: 0.5})
-	sizes := []int{1, 7, 0, 59, 60, 1000, 3}
+	// The grid is round(m·0.1·124) = round(12.4 m); the budget ends at
+	// ceil(0.55·124) = 69 iterations.
+	run := NewRun(s, Stop{PStar: 0, MaxIterPerN: 0.55, EvalEvery: 0.1})
+	wantIter := []int{0, 12, 25, 37, 50, 62, 69}
+	sizes := []int{1, 7, 0, 5, 12, 1000, 3}
 	for call := 0; ; call++ {
 		k := sizes[call%len(sizes)]
 		before, points := s.Iter(), len(run.Trace())
@@ -94,20 +98,19 @@ func TestTrace(t *testing.T) {
 	if tr[0].IterPerN != 0 || tr[0].Primal != math.Ln2 || tr[0].Gap != math.Ln2 || tr[0].Seconds != 0 {
 		t.Errorf("first point %+v, want x = 0, P = Gap = log 2, 0 s", tr[0])
 	}
-	want := []float64{0, 0.5, 1, 1.5, 2, 2.5, 3, 3.1}
-	if len(tr) != len(want) {
-		t.Fatalf("trace has %d points, want %d: %+v", len(tr), len(want), tr)
+	if len(tr) != len(wantIter) {
+		t.Fatalf("trace has %d points, want %d: %+v", len(tr), len(wantIter), tr)
 	}
 	for k, pt := range tr {
-		if math.Abs(pt.IterPerN-want[k]) > 0.5/float64(ds.N) {
-			t.Errorf("point %d at x = %g, want %g", k, pt.IterPerN, want[k])
+		if want := float64(wantIter[k]) / float64(ds.N); pt.IterPerN != want {
+			t.Errorf("point %d at x = %g, want %d/%d", k, pt.IterPerN, wantIter[k], ds.N)
 		}
 		if k > 0 && (pt.Seconds < tr[k-1].Seconds || pt.Primal >= tr[0].Primal) {
 			t.Errorf("point %d = %+v after %+v", k, pt, tr[k-1])
 		}
 	}
-	if s.IterPerN() < 3.1 || s.Iter() != int(math.Ceil(3.1*float64(ds.N))) {
-		t.Errorf("budget 3.1 ended at t = %d (t/n = %g)", s.Iter(), s.IterPerN())
+	if s.Iter() != 69 {
+		t.Errorf("budget 0.55 ended at t = %d, want 69", s.Iter())
 	}
 	if _, ok := run.Reached(); ok {
 		t.Error("Reached reports success without a gap target")
@@ -142,6 +145,20 @@ func TestCertifiedGap(t *testing.T) {
 	}
 	if last := run.Trace()[len(run.Trace())-1]; last.Primal-pstar > 1e-10 {
 		t.Errorf("true gap %g at the end", last.Primal-pstar)
+	}
+
+	// A run that ends at its budget evaluates the final w: its Gap is the
+	// optimum package's certified bound there.
+	s, _ = New(pr, Options{Sampler: smp, Theta: theta, Seed: 3})
+	run = NewRun(s, Stop{PStar: math.NaN(), MaxIterPerN: 1.3})
+	if err := run.Until(t.Context(), nil); err != nil {
+		t.Fatal(err)
+	}
+	last := run.Trace()[len(run.Trace())-1]
+	bound, primal := optimum.CertifiedGap(pr, s.W())
+	if last.IterPerN != s.IterPerN() || math.Abs(last.Gap-bound) > 1e-12*bound || last.Primal != primal {
+		t.Errorf("final point %+v, optimum.CertifiedGap gives bound %g, P %g at t/n = %g",
+			last, bound, primal, s.IterPerN())
 	}
 }
 
@@ -194,6 +211,31 @@ func TestBadStop(t *testing.T) {
 		}
 		if err := run.Until(t.Context(), nil); !errors.Is(err, ErrOptions) {
 			t.Errorf("stop %+v: Until = %v", stop, err)
+		}
+	}
+}
+
+// TestExtremeSpacing: a spacing beyond any budget evaluates only at 0 and at
+// the budget; a spacing below one iteration evaluates after every iteration.
+func TestExtremeSpacing(t *testing.T) {
+	ds := testData(t, 50, 5, 0.8, 12)
+	pr := testProblem(t, ds, loss.Square{})
+	smp, theta := testPlan(t, pr, "uniform", 1, 1)
+	for _, c := range []struct {
+		every, budget float64
+		points        int
+	}{{1e300, 2, 2}, {1e-9, 0.2, 11}, {1e-300, 0.2, 11}} {
+		s, err := New(pr, Options{Sampler: smp, Theta: theta})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := NewRun(s, Stop{PStar: math.NaN(), EvalEvery: c.every, MaxIterPerN: c.budget})
+		if err := run.Until(t.Context(), nil); err != nil {
+			t.Fatal(err)
+		}
+		if tr := run.Trace(); len(tr) != c.points || tr[len(tr)-1].IterPerN != c.budget {
+			t.Errorf("spacing %g, budget %g: %d points ending at %g, want %d ending at the budget",
+				c.every, c.budget, len(tr), tr[len(tr)-1].IterPerN, c.points)
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"imlab/core/dfsdca"
 	"imlab/core/problem"
@@ -60,8 +59,7 @@ type Job struct {
 	Run      *dfsdca.Run // nil until the job starts
 	Err      error       // set if the run failed (diverged, say)
 
-	solver *dfsdca.Solver
-	done   bool
+	done bool
 }
 
 // Done reports whether the job has finished, successfully or not.
@@ -135,7 +133,6 @@ func (e *Experiment) Advance(iters int) (done bool, err error) {
 		if err != nil {
 			return e.finish(j, err)
 		}
-		j.solver = s
 		j.Run = dfsdca.NewRun(s, dfsdca.Stop{
 			Gap: e.cfg.Eps, PStar: e.pstar, MaxIterPerN: e.cfg.MaxIterPerN, EvalEvery: e.cfg.EvalEvery,
 		})
@@ -153,8 +150,8 @@ func (e *Experiment) Advance(iters int) (done bool, err error) {
 }
 
 func (e *Experiment) finish(j *Job, err error) (bool, error) {
-	if j.solver != nil {
-		j.solver.Close()
+	if j.Run != nil {
+		j.Run.Solver().Close()
 	}
 	j.done = true
 	e.next++
@@ -203,8 +200,8 @@ func (e *Experiment) Until(ctx context.Context, progress func(*Job, dfsdca.Point
 // Close stops the worker goroutines of a job still in progress.
 func (e *Experiment) Close() {
 	for _, j := range e.jobs {
-		if j.solver != nil {
-			j.solver.Close()
+		if j.Run != nil {
+			j.Run.Solver().Close()
 		}
 	}
 }
@@ -214,7 +211,7 @@ type Row struct {
 	Tau                 int
 	ThetaNice, ThetaImp float64 // step sizes of τ-nice and τ-importance
 	Theory              float64 // ThetaImp / ThetaNice
-	NiceX, ImpX         float64 // iterations/n to reach ε; NaN until reached
+	NiceX, ImpX         float64 // iterations/n to reach ε (see Crossing); NaN until reached
 	Empirical           float64 // NiceX / ImpX
 }
 
@@ -230,7 +227,7 @@ func (e *Experiment) Rows() []Row {
 			}
 			x := math.NaN()
 			if j.Run != nil {
-				if v, ok := j.Run.Reached(); ok {
+				if v, ok := Crossing(j.Run.Trace(), e.cfg.Eps); ok {
 					x = v
 				}
 			}
@@ -248,5 +245,22 @@ func (e *Experiment) Rows() []Row {
 	return rows
 }
 
-// HasSampling reports whether the experiment runs the named sampling.
-func (e *Experiment) HasSampling(name string) bool { return slices.Contains(e.cfg.Samplings, name) }
+// Crossing returns the iterations/n at which a trace's gap falls to eps,
+// interpolating log(gap) linearly between the last evaluation above eps and
+// the first at or below it. Without interpolation the crossing would snap to
+// the evaluation grid, an error of up to EvalEvery in each run of a ratio.
+// ok is false if the trace never reaches eps.
+func Crossing(trace []dfsdca.Point, eps float64) (x float64, ok bool) {
+	for k, pt := range trace {
+		if !(pt.Gap <= eps) {
+			continue
+		}
+		if k == 0 || !(pt.Gap > 0) {
+			return pt.IterPerN, true
+		}
+		prev := trace[k-1]
+		f := math.Log(prev.Gap/eps) / math.Log(prev.Gap/pt.Gap)
+		return prev.IterPerN + f*(pt.IterPerN-prev.IterPerN), true
+	}
+	return math.NaN(), false
+}

@@ -91,6 +91,10 @@ func TestRowsMatchTheoryAndRuns(t *testing.T) {
 		if !(r.NiceX > 0) || !(r.ImpX > 0) || r.Empirical != r.NiceX/r.ImpX {
 			t.Errorf("τ=%d: finished row %+v", r.Tau, r)
 		}
+		// The interpolated crossing lies within the evaluation step that reached ε.
+		if x, _ := ex.Jobs()[0].Run.Reached(); r.Tau == 1 && !(r.NiceX <= x && r.NiceX > x-ex.Config().EvalEvery) {
+			t.Errorf("τ=1: τ-nice crossing %v outside (%v, %v]", r.NiceX, x-ex.Config().EvalEvery, x)
+		}
 	}
 	total := 0
 	for _, j := range ex.Jobs() {
@@ -182,5 +186,27 @@ func TestBadConfig(t *testing.T) {
 		if _, err := New(pr, c.pstar, c.cfg); err == nil {
 			t.Errorf("New(P*=%v, %+v) accepted", c.pstar, c.cfg)
 		}
+	}
+}
+
+func TestCrossing(t *testing.T) {
+	tr := []dfsdca.Point{{IterPerN: 0, Gap: 1}, {IterPerN: 1, Gap: 1e-4}, {IterPerN: 2, Gap: 1e-8}, {IterPerN: 3, Gap: 1e-12}}
+	for _, c := range []struct {
+		eps, want float64
+		ok        bool
+	}{
+		{1e-10, 2.5, true}, // halfway between 1e-8 and 1e-12 in log scale
+		{1e-8, 2, true},    // exactly at an evaluation
+		{10, 0, true},      // reached at the start
+		{1e-13, math.NaN(), false},
+	} {
+		x, ok := Crossing(tr, c.eps)
+		if ok != c.ok || (ok && math.Abs(x-c.want) > 1e-12) {
+			t.Errorf("Crossing(ε=%g) = %v, %v; want %v, %v", c.eps, x, ok, c.want, c.ok)
+		}
+	}
+	zero := []dfsdca.Point{{IterPerN: 0, Gap: 1}, {IterPerN: 0.5, Gap: 0}}
+	if x, ok := Crossing(zero, 1e-10); !ok || x != 0.5 {
+		t.Errorf("a gap of exactly 0 crosses at %v, %v; want 0.5", x, ok)
 	}
 }

@@ -1,6 +1,7 @@
 package loss
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -31,9 +32,10 @@ func (Logistic) Value(z, y float64) float64 { return softplus(-y * z) }
 // Deriv returns −y / (1 + exp(yz)).
 func (Logistic) Deriv(z, y float64) float64 { return -y * sigmoid(-y*z) }
 
-// Curvature returns y² s (1 − s) with s = 1/(1 + exp(−yz)).
+// Curvature returns y² s (1 − s) with s = 1/(1 + exp(−|yz|)), the smaller
+// of the two factors, so it stays accurate (not 0) for large |yz|.
 func (Logistic) Curvature(z, y float64) float64 {
-	s := sigmoid(y * z)
+	s := sigmoid(-math.Abs(y * z))
 	return y * y * s * (1 - s)
 }
 
@@ -106,6 +108,12 @@ func (h SmoothHinge) String() string {
 	return "smoothhinge:" + strconv.FormatFloat(h.Mu, 'g', -1, 64)
 }
 
+// Errors returned by Parse, wrapped with the offending text.
+var (
+	ErrUnknown   = errors.New("loss: unknown loss")
+	ErrParameter = errors.New("loss: invalid loss parameter")
+)
+
 // Names lists the loss names Parse accepts.
 var Names = []string{"logistic", "square", "smoothhinge"}
 
@@ -116,7 +124,7 @@ func Parse(s string) (Loss, error) {
 	switch name {
 	case "logistic", "square":
 		if hasArg {
-			return nil, fmt.Errorf("loss %q takes no parameter", name)
+			return nil, fmt.Errorf("%w: %q takes no parameter", ErrParameter, name)
 		}
 		if name == "logistic" {
 			return Logistic{}, nil
@@ -127,13 +135,13 @@ func Parse(s string) (Loss, error) {
 		if hasArg {
 			v, err := strconv.ParseFloat(arg, 64)
 			if err != nil || !(v > 0) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("smoothed hinge width %q: want a positive number", arg)
+				return nil, fmt.Errorf("%w: smoothed hinge width %q, want a positive number", ErrParameter, arg)
 			}
 			mu = v
 		}
 		return SmoothHinge{Mu: mu}, nil
 	}
-	return nil, fmt.Errorf("unknown loss %q (want one of %s)", s, strings.Join(Names, ", "))
+	return nil, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, s, strings.Join(Names, ", "))
 }
 
 // softplus returns log(1 + e^t) accurately for every finite t.

@@ -11,10 +11,13 @@ import (
 
 // Line-search constants.
 const (
-	armijo       = 1e-4 // sufficient decrease: P(w+ts) ≤ P(w) + armijo·t·∇Pᵀs
-	maxHalvings  = 50   // below t = 2⁻⁵⁰ a step is lost in rounding
-	noiseRelTol  = 1e-13
-	maxStagnated = 5 // steps in a row inside P's rounding noise with no smaller ‖∇P‖
+	armijo       = 1e-4  // sufficient decrease: P(w+ts) ≤ P(w) + armijo·t·∇Pᵀs
+	maxHalvings  = 50    // below t = 2⁻⁵⁰ a step is lost in rounding
+	noiseRelTol  = 1e-13 // P's rounding error is far below noiseRelTol·max(1, |P|)
+	maxStagnated = 5     // steps in a row without progress before declaring the floor
+	// progressRatio: a Newton step that helps cuts the best ‖∇P‖ by at least
+	// this factor or decreases P by more than its rounding noise.
+	progressRatio = 0.75
 )
 
 // Solve minimises pr's objective from w = 0 by truncated Newton (see the
@@ -51,7 +54,7 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 		if !(slope < 0) {
 			break // no descent direction left: the gradient is rounding noise
 		}
-		accepted, sufficient := false, false
+		accepted, PPrev := false, P
 		for t, k := 1.0, 0; k < maxHalvings; t, k = t/2, k+1 {
 			floats.AddScaledTo(wTry, w, t, step)
 			PTry := pr.Gradient(wTry, gTry)
@@ -61,8 +64,9 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 			}
 			// Near w* the decrease in P falls below its rounding error, and
 			// a smaller gradient is then the only reliable sign of progress.
-			sufficient = PTry <= P+armijo*t*slope
-			withinNoise := PTry <= P+noiseRelTol*math.Max(1, math.Abs(P)) && gTryNorm < gNorm
+			sufficient := PTry <= P+armijo*t*slope
+			noise := noiseRelTol * math.Max(1, math.Abs(P))
+			withinNoise := PTry <= P+noise && gTryNorm < gNorm
 			if sufficient || withinNoise {
 				accepted = true
 				w, wTry, g, gTry = wTry, w, gTry, g
@@ -74,14 +78,14 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 			break
 		}
 		res.Iterations++
-		switch {
-		case gNorm < res.GradNorm:
-			keep()
+		noise := noiseRelTol * math.Max(1, math.Abs(P))
+		if PPrev-P > noise || gNorm < progressRatio*res.GradNorm {
 			stagnated = 0
-		case sufficient:
-			stagnated = 0 // P still decreases measurably
-		default:
-			stagnated++
+		} else {
+			stagnated++ // at the floor: ∇P is rounding noise
+		}
+		if gNorm < res.GradNorm {
+			keep()
 		}
 	}
 	res.Gap = res.GradNorm * res.GradNorm / (2 * pr.Lambda)

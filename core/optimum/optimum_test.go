@@ -215,6 +215,46 @@ func TestNotConvergedReturnsBestPoint(t *testing.T) {
 	}
 }
 
+// TestUnreachableToleranceStopsAtFloor asks for ‖∇P‖ ≤ 1e−30, far below the
+// rounding error of ∇P: Solve must notice that it stopped making progress
+// long before MaxIter, and report the floor it reached.
+func TestUnreachableToleranceStopsAtFloor(t *testing.T) {
+	ds := smallData(t, 9)
+	for _, l := range testLosses {
+		pr := mustProblem(t, ds, l, problem.DefaultLambda(ds))
+		converged := mustSolve(t, pr)
+		res, err := Solve(pr, Options{GradTol: 1e-30})
+		if !errors.Is(err, ErrNotConverged) {
+			t.Fatalf("%v: GradTol 1e-30 gave error %v", l, err)
+		}
+		if res.Iterations > converged.Iterations+2*maxStagnated || res.GradNorm > DefaultGradTol {
+			t.Errorf("%v: %d Newton steps (%d to reach 1e-12), floor ‖∇P‖ = %g",
+				l, res.Iterations, converged.Iterations, res.GradNorm)
+		}
+	}
+}
+
+// TestLargeValuesStopAtFloor scales the data by 1e6, which puts the
+// rounding floor of ‖∇P‖ above 1e−12: Solve must stop on its own and still
+// certify that P(W) is within 1e−20 of P*.
+func TestLargeValuesStopAtFloor(t *testing.T) {
+	ds, err := synth.Generate(synth.Config{N: 2000, D: 50, Density: 0.5, Norms: "chisq1", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range ds.Val {
+		ds.Val[k] *= 1e6
+	}
+	pr := mustProblem(t, ds, loss.Logistic{}, problem.DefaultLambda(ds))
+	res, err := Solve(pr, Options{})
+	if err != nil && !errors.Is(err, ErrNotConverged) {
+		t.Fatal(err)
+	}
+	if res.Iterations >= DefaultMaxIter || res.Gap > 1e-20 {
+		t.Errorf("%d Newton steps, ‖∇P‖ = %g, certified gap %g (error %v)", res.Iterations, res.GradNorm, res.Gap, err)
+	}
+}
+
 func BenchmarkSolve(b *testing.B) {
 	for _, size := range [][2]int{{1000, 20}, {10000, 100}} {
 		ds, err := synth.Generate(synth.Config{N: size[0], D: size[1], Density: 0.5, Norms: "chisq10", Seed: 1})

@@ -65,6 +65,9 @@ func NewPlan(pr *problem.Problem, s Spec) (*Plan, error) {
 	if !slices.Contains(Samplings, s.Sampling) {
 		return nil, fmt.Errorf("%w: unknown sampling %q (want one of %v)", ErrSpec, s.Sampling, Samplings)
 	}
+	if s.Partition != "" && !slices.Contains(Partitions, s.Partition) {
+		return nil, fmt.Errorf("%w: unknown partition %q (want one of %v)", ErrSpec, s.Partition, Partitions)
+	}
 	if tau < 1 || tau > n {
 		return nil, fmt.Errorf("%w: τ = %d with n = %d examples", sampling.ErrTau, tau, n)
 	}
@@ -126,7 +129,7 @@ func partition(ds *dataset.Dataset, name string, tau int, lambdaGamma float64, s
 		}
 		part, err = sampling.BalancedPartition(w, tau)
 	default:
-		return part, fmt.Errorf("%w: unknown partition %q (want one of %v)", ErrSpec, name, Partitions)
+		panic("theory: partition " + name + " not in Partitions") // NewPlan checked the name
 	}
 	if err != nil {
 		return part, fmt.Errorf("theory: %s partition: %w", name, err)

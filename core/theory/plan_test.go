@@ -165,6 +165,7 @@ func TestNewPlanErrors(t *testing.T) {
 		{Spec{Sampling: "uniform", Tau: 2}, ErrSpec},
 		{Spec{Sampling: "importance", Tau: 3}, ErrSpec},
 		{Spec{Sampling: "imp", Tau: 2, Partition: "striped"}, ErrSpec},
+		{Spec{Sampling: "nice", Tau: 2, Partition: "striped"}, ErrSpec},
 		{Spec{Sampling: "nice", Tau: 11}, sampling.ErrTau},
 		{Spec{Sampling: "imp", Tau: -1}, sampling.ErrTau},
 	} {

@@ -100,7 +100,9 @@ func TestRatioRealData(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if sigma := ds.Summarize().Sigma; math.Round(sigma*100)/100 != c.sigma {
+		sigma := ds.Summarize().Sigma
+		t.Logf("%s: %d × %d, σ = %.4f (paper %.2f)", c.file, ds.N, ds.D, sigma, c.sigma)
+		if math.Round(sigma*100)/100 != c.sigma {
 			t.Errorf("%s: σ = %.4f, paper %.2f", c.file, sigma, c.sigma)
 		}
 		pr := logistic(t, ds)

@@ -65,3 +65,8 @@ func DevicePixelRatio() float64 {
 	}
 	return r.Float()
 }
+
+// Element returns document.getElementById(id) (null if absent).
+func Element(id string) js.Value {
+	return js.Global().Get("document").Call("getElementById", id)
+}

@@ -44,6 +44,7 @@ type Controller struct {
 	err      error
 	settings Settings // of the data and run shown
 	version  uint64
+	runID    uint64 // changes whenever the data or the experiment is replaced
 
 	ds       *dataset.Dataset
 	data     *DataInfo
@@ -93,7 +94,7 @@ func (c *Controller) Snapshot() Snapshot {
 	defer c.mu.Unlock()
 	s := Snapshot{
 		Phase: c.phase, Err: c.err, Settings: c.settings, Data: c.data,
-		Lambda: c.lambda, PStar: c.pstar, Version: c.version,
+		Lambda: c.lambda, PStar: c.pstar, Version: c.version, RunID: c.runID,
 	}
 	s.Settings.Taus = append([]int(nil), c.settings.Taus...)
 	if c.paused && (c.phase == Optimum || c.phase == Running) {
@@ -250,6 +251,7 @@ func (c *Controller) Reset() {
 		c.closeExpLocked()
 	}
 	c.exp, c.err, c.runErrs = nil, nil, nil
+	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
 	c.phase = Empty
 	if c.data != nil {
@@ -335,6 +337,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 			keepFile.Norms, keepFile.Density, keepFile.N, keepFile.D, keepFile.DataSeed
 	}
 	c.exp, c.runErrs = nil, nil
+	c.runID++
 	c.phase, c.stepping = Optimum, step
 	c.lambda = s.Lambda
 	if c.lambda == 0 {
@@ -383,6 +386,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	}
 	c.pstars[key] = pstar
 	c.pstar, c.exp, c.phase = pstar, exp, Running
+	c.runID++
 	c.changedLocked()
 	c.mu.Unlock()
 	c.notify()
@@ -438,4 +442,22 @@ func pointCount(exp *experiment.Experiment) int {
 		}
 	}
 	return n
+}
+
+// ReportError shows err in the status, for failures outside the
+// controller's own work (an export, the clipboard, a UI fault). The data
+// and results stay.
+func (c *Controller) ReportError(err error) {
+	c.mu.Lock()
+	c.err = err
+	c.changedLocked()
+	c.mu.Unlock()
+	c.notify()
+}
+
+// Dataset returns the loaded data set (nil before any), for benchmarks.
+func (c *Controller) Dataset() *dataset.Dataset {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ds
 }

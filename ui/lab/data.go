@@ -134,6 +134,7 @@ func (c *Controller) install(t *task, ds *dataset.Dataset, source, name string, 
 		c.closeExpLocked()
 	}
 	c.ds, c.data, c.exp, c.runErrs = ds, info, nil, nil
+	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
 	if source == "preset" {
 		c.dataFrom = s

@@ -54,14 +54,14 @@ func Histogram(s *Snapshot) *chart.HistPlot {
 
 // PlotKey identifies what a plot shows, so the UI redraws only on change.
 type PlotKey struct {
-	Version uint64 // data or run identity
+	Version uint64 // Snapshot.RunID
 	Points  int    // total trace points
 	Jobs    int
 }
 
 // Key returns the PlotKey of s.
-func (s *Snapshot) Key() PlotKey {
-	k := PlotKey{Jobs: len(s.Jobs)}
+func (s Snapshot) Key() PlotKey {
+	k := PlotKey{Version: s.RunID, Jobs: len(s.Jobs)}
 	for _, j := range s.Jobs {
 		k.Points += len(j.Trace)
 	}

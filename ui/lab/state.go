@@ -74,6 +74,7 @@ type Snapshot struct {
 	Progress float64       // fraction of the experiment done, 0…1
 	Elapsed  time.Duration // wall time spent running (pauses excluded)
 	Version  uint64        // increases with every change
+	RunID    uint64        // changes when the data or the experiment is replaced
 }
 
 // SamplingName is how the UI names a sampling.

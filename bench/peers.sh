@@ -1,0 +1,298 @@
+#!/usr/bin/env bash
+# bench/peers.sh — race imlab's dfSDCA against scikit-learn (SAG, SAGA) and
+# LIBLINEAR (-s 7 dual CD, -s 0 trust-region Newton) on w8a and ijcnn1.tr,
+# single-threaded, on this machine, in one run.
+#
+#   bench/peers.sh            full run (5 timed runs each; about 15–30 minutes)
+#   bench/peers.sh --quick    smoke test (1 run each, fewer τ; a few minutes)
+#   bench/peers.sh --runs N   N timed runs each (median reported)
+#
+# Problem: logistic loss, a constant-1 bias feature appended, λ = max_i ‖x_i‖/n
+# (after the bias), P(w) = (1/n) Σ log(1 + exp(−y_i x_iᵀw)) + (λ/2)‖w‖².
+# P* comes from `imlab optimum`. Each solver's time to P − P* ≤ 1e−6 and ≤ 1e−10
+# is measured as described in docs/peers.md (the Python side in bench/peers.py).
+#
+# Prints a Markdown table on stdout and writes it, with the machine it ran on,
+# between the "measured" markers of docs/peers.md (the rest of that file is
+# hand-written and kept). Progress and logs go to stderr and to $BENCH_LOG_DIR
+# (default: a temporary directory, removed at exit unless BENCH_KEEP_LOGS=1).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+data_dir="$(dirname "$0")/../../shared/data"
+
+runs=5
+quick=0
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--quick) quick=1 runs=1 ;;
+	--runs)
+		runs=${2:?--runs needs a number}
+		shift
+		;;
+	-h | --help)
+		sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+		exit 0
+		;;
+	*)
+		echo "peers.sh: unknown argument '$1' (want --quick or --runs N)" >&2
+		exit 2
+		;;
+	esac
+	shift
+done
+case "$runs" in '' | *[!0-9]* | 0)
+	echo "peers.sh: --runs wants a positive integer, got '$runs'" >&2
+	exit 2
+	;;
+esac
+
+log() { printf 'peers.sh: %s\n' "$*" >&2; }
+
+datasets=(w8a:w8a.gz ijcnn1:ijcnn1.tr.gz)
+for ds in "${datasets[@]}"; do
+	if [ ! -f "$data_dir/${ds#*:}" ]; then
+		log "skipping the benchmark: $data_dir/${ds#*:} not found (the LIBSVM files live in shared/data beside the repository)"
+		exit 0
+	fi
+done
+data_dir=$(cd "$data_dir" && pwd)
+
+if [ $quick = 1 ]; then
+	taus=(1 8 32)
+	py_solvers=sag,saga,liblinear-s7,liblinear-s0
+else
+	taus=(1 2 4 8 16 32)
+	py_solvers=sag,saga,liblinear-s7,liblinear-s0
+fi
+tau_workers=32
+targets=(1e-6 1e-10)
+
+# ---------------------------------------------------------------- tools
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+python=/usr/bin/python3 # Debian's, where the python3-* packages install; not a pyenv shim
+need_python() {
+	local missing=() p
+	for p in python3-sklearn python3-liblinear liblinear-tools; do
+		dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		log "installing ${missing[*]}"
+		as_root apt-get update -qq
+		DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
+	fi
+	"$python" -c 'import sklearn, liblinear' || {
+		log "$python cannot import sklearn and liblinear"
+		exit 1
+	}
+}
+
+command -v go >/dev/null 2>&1 || {
+	log "Go is required"
+	exit 1
+}
+need_python
+
+logs=${BENCH_LOG_DIR:-}
+if [ -z "$logs" ]; then
+	logs=$(mktemp -d /tmp/imlab-peers.XXXXXX)
+	[ "${BENCH_KEEP_LOGS:-0}" = 1 ] || trap 'rm -rf "$logs"' EXIT
+fi
+mkdir -p "$logs"
+imlab="$logs/imlab"
+log "building the imlab CLI"
+(cd "$root" && go build -o "$imlab" ./cmd/imlab)
+
+export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
+
+# csv_col FILE NAME prints column NAME of the first data row of a CSV file.
+csv_col() {
+	awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next }
+		NR == 2 { print $c; exit }' "$1"
+}
+
+# reach_times FILE prints the solver seconds at the first trace rows with
+# gap ≤ 1e-6 and gap ≤ 1e-10 ("nan" if not reached) and the iterations/n of each.
+reach_times() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		{ g = $col["gap"] + 0; s = $col["seconds"]; x = $col["iter_per_n"]
+		  if (t6 == "" && g <= 1e-6) { t6 = s; x6 = x }
+		  if (t10 == "" && g <= 1e-10) { t10 = s; x10 = x } }
+		END { print (t6 == "" ? "nan" : t6), (t10 == "" ? "nan" : t10), (x6 == "" ? "nan" : x6), (x10 == "" ? "nan" : x10) }' "$1"
+}
+
+# median prints the median of its numeric arguments ("nan" values sort last;
+# the median is nan if more than half are nan).
+median() {
+	printf '%s\n' "$@" | awk '$1 == "nan" { bad++; next } { v[++n] = $1 + 0 }
+		END { tot = n + bad; if (n == 0 || bad > tot / 2) { print "nan"; exit }
+		      asort_n(v, n); m = int((tot + 1) / 2); print (m <= n ? v[m] : "nan") }
+		function asort_n(a, k,   i, j, t) { for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }'
+}
+
+# imlab_runs NAME FILE SAMPLING TAU WORKERS prints "t6 t10 x6 x10" medians over $runs runs.
+imlab_runs() {
+	local name=$1 file=$2 sampling=$3 tau=$4 workers=$5 r out t6s=() t10s=() x6="" x10="" procs=1
+	[ "$workers" -gt 1 ] && procs=$workers
+	# P is evaluated every min(0.05, 0.2/τ) passes/τ, i.e. at least every 0.2
+	# epochs (the peers' resolution is one epoch); evaluations are not timed.
+	local every
+	every=$(awk -v t="$tau" 'BEGIN { e = 0.2 / t; if (e > 0.05) e = 0.05; printf "%g", e }')
+	for ((r = 1; r <= runs; r++)); do
+		out="$logs/imlab-$name-$sampling-tau$tau-w$workers-run$r.csv"
+		GOMAXPROCS=$procs "$imlab" run -data "$file" -bias -sampling "$sampling" -tau "$tau" \
+			-workers "$workers" -eps 1e-10 -eval-every "$every" -seed 1 >"$out" 2>"${out%.csv}.log" || {
+			log "imlab run failed ($name $sampling τ=$tau): $(tail -n 1 "${out%.csv}.log")"
+			t6s+=(nan) t10s+=(nan)
+			continue
+		}
+		read -r a b c d < <(reach_times "$out")
+		t6s+=("$a") t10s+=("$b") x6=$c x10=$d
+	done
+	echo "$(median "${t6s[@]}") $(median "${t10s[@]}") ${x6:-nan} ${x10:-nan}"
+}
+
+fmt() { # seconds with 3 significant digits, or "not reached"
+	awk -v v="$1" 'BEGIN { if (v == "nan" || v == "") print "not reached"; else printf "%.3g\n", v }'
+}
+
+ratio() { # $1 / $2 with 2 decimals, or "—"
+	awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || a == "" || b == "" || b + 0 == 0) print "—"; else printf "%.2f\n", a / b }'
+}
+
+# ---------------------------------------------------------------- measuring
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
+main_rows=() # "solver|data|t6|t10|runs|note"
+tau_rows=()  # "data|sampling|tau|t6|t10|x6|x10"
+verdict_rows=()
+
+for ds in "${datasets[@]}"; do
+	name=${ds%%:*}
+	file="$data_dir/${ds#*:}"
+	log "$name: P* by imlab optimum"
+	"$imlab" optimum -data "$file" -bias >"$logs/optimum-$name.csv"
+	pstar=$(csv_col "$logs/optimum-$name.csv" primal)
+	log "$name: P* = $pstar (gap bound $(csv_col "$logs/optimum-$name.csv" gap_bound))"
+
+	declare -A t6=() t10=()
+	best_tau="" best_t10=""
+	for sampling in imp nice; do
+		for tau in "${taus[@]}"; do
+			log "$name: imlab $sampling τ=$tau ($runs runs)"
+			read -r a b c d < <(imlab_runs "$name" "$file" "$sampling" "$tau" 1)
+			tau_rows+=("$name|$sampling|$tau|$a|$b|$c|$d")
+			t6[$sampling,$tau]=$a t10[$sampling,$tau]=$b
+			if [ "$sampling" = imp ] && [ "$b" != nan ] &&
+				{ [ -z "$best_t10" ] || awk -v x="$b" -v y="$best_t10" 'BEGIN { exit !(x < y) }'; }; then
+				best_tau=$tau best_t10=$b
+			fi
+		done
+	done
+	main_rows+=("imlab τ-importance, τ=1|$name|${t6[imp,1]}|${t10[imp,1]}|$runs|GOMAXPROCS=1")
+	if [ -n "$best_tau" ]; then
+		main_rows+=("imlab τ-importance, best τ=$best_tau|$name|${t6[imp,$best_tau]}|${t10[imp,$best_tau]}|$runs|fastest to 1e−10 of τ ∈ {${taus[*]}}")
+		main_rows+=("imlab τ-nice, τ=$best_tau|$name|${t6[nice,$best_tau]}|${t10[nice,$best_tau]}|$runs|reference")
+	fi
+	log "$name: imlab imp τ=$tau_workers with 2 workers ($runs runs)"
+	read -r a b c d < <(imlab_runs "$name" "$file" imp "$tau_workers" 2)
+	main_rows+=("imlab τ-importance, τ=$tau_workers, 2 workers|$name|$a|$b|$runs|GOMAXPROCS=2")
+
+	log "$name: scikit-learn and LIBLINEAR"
+	"$python" "$here/peers.py" --data "$file" --name "$name" --pstar "$pstar" --check \
+		--runs "$runs" --solvers "$py_solvers" --targets "$(
+			IFS=,
+			echo "${targets[*]}"
+		)" >"$logs/peers-$name.csv" 2> >(tee "$logs/peers-$name.log" >&2)
+	declare -A peer6=() peer10=() peerset=()
+	while IFS=, read -r solver _ target seconds nruns setting _ _; do
+		[ "$solver" = solver ] && continue
+		if [ "$target" = 1e-06 ]; then peer6[$solver]=$seconds; else peer10[$solver]=$seconds; fi
+		peerset[$solver]="${peerset[$solver]:+${peerset[$solver]}; }$setting"
+	done <"$logs/peers-$name.csv"
+	for solver in sag saga liblinear-s7 liblinear-s0; do
+		[ -n "${peer6[$solver]:-}${peer10[$solver]:-}" ] || continue
+		case $solver in
+		sag) label="scikit-learn SAG" ;;
+		saga) label="scikit-learn SAGA" ;;
+		liblinear-s7) label="LIBLINEAR -s 7 (dual CD)" ;;
+		liblinear-s0) label="LIBLINEAR -s 0 (primal Newton)" ;;
+		esac
+		main_rows+=("$label|$name|${peer6[$solver]:-nan}|${peer10[$solver]:-nan}|$runs|${peerset[$solver]}")
+	done
+	if [ -n "$best_tau" ]; then
+		verdict_rows+=("$name|τ=$best_tau|$(ratio "${t6[imp,$best_tau]}" "${peer6[liblinear-s7]:-nan}")|$(ratio "$best_t10" "${peer10[liblinear-s7]:-nan}")|$(ratio "${t6[imp,$best_tau]}" "${peer6[saga]:-nan}")|$(ratio "$best_t10" "${peer10[saga]:-nan}")")
+	fi
+	unset t6 t10 peer6 peer10 peerset
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# ---------------------------------------------------------------- reporting
+
+report() {
+	echo "| solver | data set | time to 1e−6 (s) | time to 1e−10 (s) | runs | setting |"
+	echo "|---|---|---:|---:|---:|---|"
+	local row s d a b n note
+	for row in "${main_rows[@]}"; do
+		IFS='|' read -r s d a b n note <<<"$row"
+		echo "| $s | $d | $(fmt "$a") | $(fmt "$b") | $n | $note |"
+	done
+	echo
+	echo "imlab's time over the peers' (goal: ≤ 1.00 against LIBLINEAR -s 7, ≤ 0.25 against SAGA):"
+	echo
+	echo "| data set | imlab | ÷ LIBLINEAR -s 7, 1e−6 | ÷ LIBLINEAR -s 7, 1e−10 | ÷ SAGA, 1e−6 | ÷ SAGA, 1e−10 |"
+	echo "|---|---|---:|---:|---:|---:|"
+	for row in "${verdict_rows[@]}"; do
+		echo "| ${row//|/ | } |"
+	done
+	echo
+	echo "imlab by τ (median solver seconds; passes/τ = iterations/n at the first evaluation that reached the target):"
+	echo
+	echo "| data set | sampling | τ | time to 1e−6 (s) | time to 1e−10 (s) | passes/τ to 1e−6 | passes/τ to 1e−10 |"
+	echo "|---|---|---:|---:|---:|---:|---:|"
+	local sampling tau x6 x10
+	for row in "${tau_rows[@]}"; do
+		IFS='|' read -r d sampling tau a b x6 x10 <<<"$row"
+		[ "$sampling" = imp ] && sampling=τ-importance || sampling=τ-nice
+		echo "| $d | $sampling | $tau | $(fmt "$a") | $(fmt "$b") | $(fmt "$x6") | $(fmt "$x10") |"
+	done
+}
+
+machine() {
+	local cpu sk ll
+	cpu=$(awk -F': ' '/^model name/ { m = $2 } /^cache size/ { c = $2 } END { print m ", " c " cache" }' /proc/cpuinfo)
+	sk=$("$python" -c 'import sklearn, numpy, scipy; print(f"scikit-learn {sklearn.__version__}, NumPy {numpy.__version__}, SciPy {scipy.__version__}")')
+	ll=$(dpkg-query -W -f='${Version}' python3-liblinear 2>/dev/null || echo unknown)
+	echo "- date: $started; $( [ $quick = 1 ] && echo "**--quick** run" || echo "full run"), $runs timed run(s) per entry (median)"
+	echo "- machine: $(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc) CPUs ($cpu), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM, $(uname -sr)"
+	echo "- load average (1, 5, 15 min) before: $load_before; after: $load_after (the machine is shared)"
+	echo "- $(go version | cut -d' ' -f3-); Python $("$python" -c 'import platform; print(platform.python_version())'); $sk; LIBLINEAR $ll (Debian python3-liblinear)"
+	local ds
+	for ds in "${datasets[@]}"; do
+		echo "- ${ds%%:*}: P* = $(csv_col "$logs/optimum-${ds%%:*}.csv" primal) (imlab optimum; certified gap bound $(csv_col "$logs/optimum-${ds%%:*}.csv" gap_bound)); $(sed -n 's/^peers.py: //p' "$logs/peers-${ds%%:*}.log" | grep -F 'P*(given)' || echo 'no Python cross-check')"
+	done
+	echo "- imlab at commit $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown)$(cd "$root" && [ -n "$(git status --porcelain 2>/dev/null)" ] && echo " + uncommitted changes")"
+}
+
+table=$(report)
+echo "$table"
+
+doc="$root/docs/peers.md"
+begin='<!-- measured:begin (written by bench/peers.sh; do not edit by hand) -->'
+end='<!-- measured:end -->'
+block=$(printf '%s\n\n%s\n\n%s\n%s\n' "$begin" "$(machine)" "$table" "$end")
+mkdir -p "$(dirname "$doc")"
+if [ -f "$doc" ] && grep -qF "$begin" "$doc" && grep -qF "$end" "$doc"; then
+	BLOCK="$block" awk -v b="$begin" -v e="$end" '
+		$0 == b { print ENVIRON["BLOCK"]; skip = 1; next }
+		$0 == e { skip = 0; next }
+		!skip' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+else
+	[ -f "$doc" ] && cp "$doc" "$doc.bak"
+	printf '# imlab against its peers\n\n%s\n' "$block" >"$doc"
+fi
+log "wrote $doc"

@@ -1,0 +1,29 @@
+// Package dfsdca implements Algorithm 1 of the paper, dual-free SDCA with
+// arbitrary sampling (Csiba & Richtárik), for the problem
+//
+//	P(w) = (1/n) Σ_i φ_i(x_iᵀw) + (λ/2)‖w‖².
+//
+// Starting from α⁰ = 0 and w⁰ = 0, each iteration draws a minibatch S_t from
+// a sampling.Sampler with marginals p_i and, for every i ∈ S_t,
+//
+//	Δ_i = φ_i'(x_iᵀw^(t−1)) + α_i
+//	α_i ← α_i − θ Δ_i / p_i
+//	w   ← w − Σ_{i∈S_t} θ Δ_i / (nλp_i) x_i,
+//
+// all margins being taken at w^(t−1). Hence w = (1/(λn)) Σ_i α_i x_i at all
+// times. The step size θ comes from the theory package (theory.NewPlan).
+//
+// A Solver does the iterations (Step); a Run drives it under a Stop rule,
+// recording a trace of P(w) and its gap on the paper's axis t/n, in slices
+// of work a browser event loop can afford (Advance) or until done or
+// cancelled (Until). A step size above the theory's bound may make the
+// iterates overflow; that is reported as ErrDiverged, never as NaN in a
+// trace.
+//
+// With Options.Workers > 1 the work of one minibatch is shared by
+// persistent goroutines: the margins are split by example, the w update by
+// feature range, so every coordinate of w receives the same additions in the
+// same order as sequentially and the iterates are bit-identical for every
+// worker count. Small minibatches (few non-zeros) are done sequentially,
+// where splitting would not pay.
+package dfsdca

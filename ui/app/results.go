@@ -1,0 +1,178 @@
+//go:build js && wasm
+
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+
+	"imlab/core/table"
+	"imlab/ui/browser"
+	"imlab/ui/lab"
+)
+
+func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
+	running := s.Phase == lab.Running || s.Phase == lab.Optimum
+	runLabel := "Run"
+	switch {
+	case s.Phase == lab.Paused:
+		runLabel = "Resume"
+	case s.Phase == lab.Done:
+		runLabel = "Run again"
+	}
+	status := s.Status()
+	if p.notice != "" && s.Err == nil {
+		status = p.notice
+	}
+	return elem.Section(vecty.Markup(vecty.Class("controls"), vecty.Attribute("aria-label", "Run controls")),
+		elem.Div(vecty.Markup(vecty.Class("buttons")),
+			p.button("run", runLabel, "Run τ-nice and τ-importance for every τ", !running && s.Phase != lab.Loading, func() {
+				if st, ok := p.settings(); ok {
+					p.ctl.Run(st)
+				}
+			}, "primary"),
+			p.button("pause", "Pause", "Pause the run (Run resumes it)", running, p.ctl.Pause),
+			p.button("step", "Step", "Advance to the next point of the current curve, then pause", s.Phase != lab.Loading, func() {
+				if st, ok := p.settings(); ok {
+					p.ctl.Step(st)
+				}
+			}),
+			p.button("reset", "Reset", "Stop and clear the results (the data stays)", s.Phase != lab.Empty, p.ctl.Reset),
+		),
+		elem.Div(vecty.Markup(vecty.Class("status-line")),
+			elem.Progress(vecty.Markup(prop.ID("progress"), vecty.Attribute("max", 1),
+				vecty.Property("value", s.Progress), vecty.Attribute("aria-label", "progress"))),
+			elem.Paragraph(vecty.Markup(prop.ID("status"), vecty.Attribute("role", "status"), vecty.Attribute("aria-live", "polite"),
+				vecty.MarkupIf(s.Err != nil, vecty.Class("error"))),
+				vecty.Text(status)),
+		),
+	)
+}
+
+func (p *Page) plotsView(s *lab.Snapshot) *vecty.HTML {
+	plot := func(id, caption string) *vecty.HTML {
+		return elem.Figure(vecty.Markup(vecty.Class("plot")),
+			elem.Canvas(vecty.Markup(prop.ID(id), vecty.Attribute("role", "img"), vecty.Attribute("aria-label", caption))),
+		)
+	}
+	return elem.Section(vecty.Markup(vecty.Class("plots"), vecty.Attribute("aria-label", "Convergence plots")),
+		plot("plot-nice", "Primal gap against iterations / n for τ-nice sampling, one curve per τ"),
+		plot("plot-imp", "Primal gap against iterations / n for τ-importance sampling, one curve per τ"),
+	)
+}
+
+func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
+	rows := make([]vecty.MarkupOrChild, 0, len(s.Rows))
+	for _, r := range s.Rows {
+		title := fmt.Sprintf("θ τ-nice = %s, θ τ-importance = %s; iterations/n to ε: τ-nice %s, τ-importance %s",
+			table.Sig(r.ThetaNice, 3), table.Sig(r.ThetaImp, 3), num(r.NiceX), num(r.ImpX))
+		rows = append(rows, elem.TableRow(vecty.Markup(vecty.Attribute("title", title)),
+			elem.TableData(vecty.Text(strconv.Itoa(r.Tau))),
+			elem.TableData(vecty.Text(table.Sig(r.Theory, 2))),
+			elem.TableData(vecty.Text(table.Sig(r.Empirical, 2))),
+		))
+	}
+	caption := "Speed-up of τ-importance over τ-nice. Theoretical: ratio of the step sizes θ; empirical: ratio of the iterations each needed to reach ε."
+	if len(s.Rows) == 0 {
+		caption = "Speed-up of τ-importance over τ-nice: press Run to fill in."
+	}
+	return elem.Section(vecty.Markup(vecty.Class("card", "ratios-card"), vecty.Attribute("aria-label", "Ratios")),
+		elem.Heading2(vecty.Text("Ratios")),
+		elem.Table(vecty.Markup(prop.ID("ratios")),
+			elem.Caption(vecty.Text(caption)),
+			elem.TableHead(elem.TableRow(
+				elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text("τ")),
+				elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text("theoretical")),
+				elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text("empirical")),
+			)),
+			elem.TableBody(rows...),
+		),
+	)
+}
+
+func num(x float64) string {
+	if math.IsNaN(x) {
+		return "–"
+	}
+	return table.Sig(x, 3)
+}
+
+func (p *Page) dataSummary(s *lab.Snapshot) *vecty.HTML {
+	item := func(id, term, value string) vecty.List {
+		return vecty.List{
+			elem.DefinitionTerm(vecty.Text(term)),
+			elem.Description(vecty.Markup(prop.ID(id)), vecty.Text(value)),
+		}
+	}
+	var facts vecty.List
+	name := "no data yet"
+	if d := s.Data; d != nil {
+		st := d.Stats
+		name = d.Name
+		facts = vecty.List{
+			item("data-n", "examples n", strconv.Itoa(st.N)),
+			item("data-d", "features d", strconv.Itoa(st.D)),
+			item("data-nnz", "non-zeros", strconv.Itoa(st.NNZ)),
+			item("data-density", "density", table.Sig(100*st.Density, 3)+" %"),
+			item("data-sigma", "σ = max ‖xᵢ‖² / mean", table.Sig(st.Sigma, 3)),
+			item("data-lambda", "λ (paper's default)", table.Sig(d.DefaultLambda, 3)),
+		}
+	}
+	return elem.Section(vecty.Markup(vecty.Class("card", "data-card"), vecty.Attribute("aria-label", "Data summary")),
+		elem.Heading2(vecty.Text("Data")),
+		elem.Paragraph(vecty.Markup(prop.ID("data-name"), vecty.Class("data-name")), vecty.Text(name)),
+		elem.DescriptionList(vecty.Markup(vecty.Class("facts")), facts),
+		elem.Canvas(vecty.Markup(prop.ID("histogram"), vecty.Attribute("role", "img"),
+			vecty.Attribute("aria-label", "Histogram of the squared example norms"))),
+	)
+}
+
+func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
+	have := len(s.Jobs) > 0
+	return elem.Section(vecty.Markup(vecty.Class("card", "share"), vecty.Attribute("aria-label", "Share and export")),
+		elem.Heading2(vecty.Text("Share and export")),
+		elem.Paragraph(vecty.Markup(vecty.Class("hint")),
+			vecty.Text("The address holds every setting, so a link reproduces the run: same data, same results. An uploaded file cannot travel in a link.")),
+		elem.Div(vecty.Markup(vecty.Class("buttons")),
+			p.button("copy-link", "Copy link", "Copy a link to these settings", true, func() {
+				url := browser.URL()
+				go func() {
+					defer p.recoverTo("copying the link")
+					if browser.CopyText(url) {
+						p.notice = "link copied: " + url
+					} else {
+						p.notice = "copy this link: " + url
+					}
+					vecty.Rerender(p)
+				}()
+			}),
+			p.button("export-traces", "Traces (CSV)", "All trace points: sampling, τ, iterations/n, primal, gap, seconds", have, func() { p.export(0) }),
+			p.button("export-ratios-csv", "Ratios (CSV)", "The ratio table, exact values", have, func() { p.export(1) }),
+			p.button("export-ratios-md", "Ratios (Markdown)", "The ratio table, rounded like the paper", have, func() { p.export(2) }),
+			p.button("export-nice-png", "τ-nice plot (PNG)", "The left plot as a PNG image", have, func() { p.exportPNG("plot-nice") }),
+			p.button("export-imp-png", "τ-importance plot (PNG)", "The right plot as a PNG image", have, func() { p.exportPNG("plot-imp") }),
+		),
+	)
+}
+
+func (p *Page) export(k int) {
+	files, err := lab.Exports(&p.snap, "imlab")
+	if err != nil {
+		p.ctl.ReportError(err)
+		return
+	}
+	browser.Download(files[k].Name, files[k].MIME, files[k].Data)
+}
+
+func (p *Page) exportPNG(id string) {
+	c := browser.Element(id)
+	if !c.Truthy() {
+		return
+	}
+	browser.DownloadURL("imlab-"+id+".png", c.Call("toDataURL", "image/png").String())
+}

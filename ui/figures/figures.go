@@ -1,0 +1,73 @@
+package figures
+
+import (
+	"fmt"
+	"slices"
+
+	"imlab/core/dataset"
+	"imlab/core/dfsdca"
+	"imlab/ui/chart"
+)
+
+// Axis labels of the convergence plots, as the paper draws them.
+const (
+	XLabel = "iterations / n  (passes ÷ τ)"
+	YLabel = "P(w) − P*"
+)
+
+// Curve is the trace of one run: one sampling at one minibatch size.
+type Curve struct {
+	Tau      int
+	Sampling string // "nice" or "imp"; other samplings are not drawn
+	Trace    []dfsdca.Point
+}
+
+// SamplingName is how figures and tables name a sampling.
+func SamplingName(s string) string {
+	switch s {
+	case "nice":
+		return "τ-nice"
+	case "imp":
+		return "τ-importance"
+	}
+	return s
+}
+
+// Convergence returns the paper's pair of plots: gap against iterations/n on
+// a log scale, τ-nice left and τ-importance right, one curve per τ with the
+// same style on both (the style index is τ's position in taus), on shared
+// axis ranges so that the two compare at a glance. prefix starts each title
+// (e.g. the data set's name) and may be empty.
+func Convergence(prefix string, taus []int, curves []Curve) (nice, imp *chart.LinePlot) {
+	title := func(s string) string {
+		if prefix == "" {
+			return SamplingName(s)
+		}
+		return prefix + ", " + SamplingName(s)
+	}
+	nice = chart.NewLinePlot(title("nice"), XLabel, YLabel, true)
+	imp = chart.NewLinePlot(title("imp"), XLabel, YLabel, true)
+	for _, c := range curves {
+		style := max(slices.Index(taus, c.Tau), 0)
+		ser := chart.Series{Label: fmt.Sprintf("τ = %d", c.Tau), Style: style % chart.NumStyles,
+			X: make([]float64, len(c.Trace)), Y: make([]float64, len(c.Trace))}
+		for k, p := range c.Trace {
+			ser.X[k], ser.Y[k] = p.IterPerN, p.Gap
+		}
+		switch c.Sampling {
+		case "nice":
+			nice.Series = append(nice.Series, ser)
+		case "imp":
+			imp.Series = append(imp.Series, ser)
+		}
+	}
+	chart.SharedRanges(nice, imp)
+	return nice, imp
+}
+
+// Histogram returns the plot of a histogram of ‖x_i‖² (the paper's Figure
+// 1). The count axis is logarithmic so that a lone heavy example, as in the
+// "extreme" law, stays visible beside thousands of light ones.
+func Histogram(title string, h dataset.Histogram) *chart.HistPlot {
+	return &chart.HistPlot{Title: title, XLabel: "‖xᵢ‖²", YLabel: "examples", Hist: h, LogCount: true}
+}
