@@ -51,7 +51,7 @@ wasm_test() {
 
 # Packages that must run under wasm: all of core/ and the UI packages that do not import vecty.
 wasm_pkgs() {
-	go list ./core/... ./ui/chart/... ./ui/lab/... 2>/dev/null
+	go list ./core/... ./ui/chart/... ./ui/figures/... ./ui/lab/...
 }
 
 test_all() {

@@ -50,10 +50,10 @@ func main() {
 		return d.Seconds() * 1e3
 	}))
 	vecty.SetTitle("Importance Minibatch Lab")
-	if err != nil {
+	ctl.Generate(settings)
+	if err != nil { // after Generate, which clears the status
 		ctl.ReportError(fmt.Errorf("the link's settings were not used: %w", err))
 	}
-	ctl.Generate(settings)
 	hooks.Set("firstRender", browser.Now().Seconds()*1e3)
 	vecty.RenderBody(page)
 }

@@ -17,8 +17,9 @@ func newCG(d int) *cg {
 
 // solve writes into s an approximate solution of H s = −g, stopping when the
 // residual ‖H s + g‖ ≤ tol or after maxIter products, and returns the number
-// of products. Started from s = 0, every iterate is a descent direction.
-func (c *cg) solve(h *hessian, g, s []float64, tol float64, maxIter int) int {
+// of products, calling yield after each. Started from s = 0, every iterate
+// is a descent direction.
+func (c *cg) solve(h *hessian, g, s []float64, tol float64, maxIter int, yield func()) int {
 	for j := range s {
 		s[j] = 0
 		c.r[j] = -g[j]
@@ -28,6 +29,7 @@ func (c *cg) solve(h *hessian, g, s []float64, tol float64, maxIter int) int {
 	rz := floats.Dot(c.r, c.z)
 	for it := 1; it <= maxIter; it++ {
 		h.mulVec(c.hp, c.p)
+		yield()
 		curv := floats.Dot(c.p, c.hp)
 		if !(curv > 0) {
 			return it // p is (numerically) zero: nothing left to gain

@@ -47,9 +47,10 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 	stagnated := 0
 	for res.Iterations < opt.MaxIter && res.GradNorm > opt.GradTol && stagnated < maxStagnated {
 		h.at(w)
+		opt.Yield()
 		// Forcing term min(½, √‖∇P‖): loose far away, superlinear near w*.
 		tol := math.Min(0.5, math.Sqrt(gNorm)) * gNorm
-		res.CGIterations += solver.solve(h, g, step, tol, opt.MaxCG)
+		res.CGIterations += solver.solve(h, g, step, tol, opt.MaxCG, opt.Yield)
 		slope := floats.Dot(g, step)
 		if !(slope < 0) {
 			break // no descent direction left: the gradient is rounding noise
@@ -58,6 +59,7 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 		for t, k := 1.0, 0; k < maxHalvings; t, k = t/2, k+1 {
 			floats.AddScaledTo(wTry, w, t, step)
 			PTry := pr.Gradient(wTry, gTry)
+			opt.Yield()
 			gTryNorm := floats.Norm(gTry, 2)
 			if math.IsNaN(PTry) || math.IsInf(PTry, 0) || math.IsNaN(gTryNorm) {
 				continue

@@ -215,6 +215,20 @@ func TestNotConvergedReturnsBestPoint(t *testing.T) {
 	}
 }
 
+func TestYieldIsCalledEveryPass(t *testing.T) {
+	pr := mustProblem(t, smallData(t, 8), loss.Logistic{}, 1e-4)
+	calls := 0
+	res, err := Solve(pr, Options{Yield: func() { calls++ }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One call per Newton step for the Hessian, at least one per line
+	// search, one per Hessian-vector product.
+	if min := 2*res.Iterations + res.CGIterations; calls < min {
+		t.Errorf("Yield called %d times, want at least %d", calls, min)
+	}
+}
+
 // TestUnreachableToleranceStopsAtFloor asks for ‖∇P‖ ≤ 1e−30, far below the
 // rounding error of ∇P: Solve must notice that it stopped making progress
 // long before MaxIter, and report the floor it reached.

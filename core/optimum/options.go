@@ -13,6 +13,9 @@ type Options struct {
 	GradTol float64 // stop when ‖∇P(w)‖₂ ≤ GradTol; 0 means DefaultGradTol
 	MaxIter int     // Newton steps; 0 means DefaultMaxIter
 	MaxCG   int     // conjugate-gradient steps per Newton step; 0 means DefaultMaxCG
+	// Yield, if set, is called after every pass over the data (gradient or
+	// Hessian-vector product), e.g. to keep a browser page responsive.
+	Yield func()
 }
 
 // Defaults used for zero Options fields.
@@ -64,6 +67,9 @@ func (opt Options) withDefaults(pr *problem.Problem) (Options, error) {
 	}
 	if opt.MaxCG == 0 {
 		opt.MaxCG = DefaultMaxCG
+	}
+	if opt.Yield == nil {
+		opt.Yield = func() {}
 	}
 	return opt, nil
 }

@@ -1,0 +1,229 @@
+package e2e
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"imlab/core/synth"
+	"imlab/ui/lab"
+)
+
+// quick is a hash for a run that takes a second or two.
+const quick = "n=600&d=20&taus=1,2,4"
+
+func TestLoadsReady(t *testing.T) {
+	p := open(t, "")
+	st := p.status()
+	if !strings.Contains(st, "ready") || !strings.Contains(st, "10,000") {
+		t.Errorf("status %q, want the default data ready", st)
+	}
+	if n := p.inkPixels("histogram"); n < 500 {
+		t.Errorf("histogram has %d drawn pixels", n)
+	}
+	if n := p.colouredPixels("plot-nice") + p.colouredPixels("plot-imp"); n != 0 {
+		t.Errorf("plots show %d coloured pixels before any run", n)
+	}
+	if got := eval[string](p, `document.getElementById("data-n").textContent + "×" + document.getElementById("data-d").textContent`); got != "10000×100" {
+		t.Errorf("data n×d = %s", got)
+	}
+	first, ready := eval[float64](p, `imlab.firstRender`), eval[float64](p, `imlab.ready`)
+	t.Logf("time to interactive: first render at %.0f ms, default data ready at %.0f ms (performance.now)", first, ready)
+}
+
+// TestDefaultRun runs the page's default experiment to the end, checking on
+// the way that the page keeps painting while it solves.
+func TestDefaultRun(t *testing.T) {
+	p := open(t, "")
+	start := time.Now()
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	p.waitStatus(60*time.Second, "running:")
+
+	// Count animation frames for 3 s of solving.
+	eval[bool](p, `(() => {
+		const r = window.__frames = { t: [], stop: false };
+		const f = () => { r.t.push(performance.now()); if (!r.stop) requestAnimationFrame(f); };
+		requestAnimationFrame(f);
+		return true;
+	})()`)
+	time.Sleep(3 * time.Second)
+	frames := eval[[]float64](p, `(() => { window.__frames.stop = true; return window.__frames.t; })()`)
+	if st := p.status(); !strings.Contains(st, "running") {
+		t.Logf("warning: the run left the solving phase during the frame count (%q)", st)
+	}
+	if len(frames) < 2 {
+		t.Fatalf("%d animation frames in 3 s", len(frames))
+	}
+	span := (frames[len(frames)-1] - frames[0]) / 1000
+	fps := float64(len(frames)-1) / span
+	worst := 0.0
+	for i := 1; i < len(frames); i++ {
+		worst = math.Max(worst, frames[i]-frames[i-1])
+	}
+	t.Logf("while solving: %d frames in %.2f s = %.1f frames/s, longest gap %.1f ms", len(frames), span, fps, worst)
+	if fps < 30 || worst > 100 {
+		t.Errorf("the page stalls while solving: %.1f frames/s, longest gap %.1f ms (want ≥ 30/s, ≤ 100 ms)", fps, worst)
+	}
+
+	st := p.waitStatus(150*time.Second, "done")
+	t.Logf("default run: %q (%.1f s wall from the click)", st, time.Since(start).Seconds())
+	for _, id := range []string{"plot-nice", "plot-imp"} {
+		if n := p.colouredPixels(id); n < 1000 {
+			t.Errorf("%s: %d coloured pixels, want curves", id, n)
+		}
+	}
+	if n := p.colouredPixels("histogram"); n < 200 {
+		t.Errorf("histogram: %d coloured pixels", n)
+	}
+	rows := p.ratioRows()
+	if len(rows) != 6 {
+		t.Fatalf("ratio table has %d rows, want 6: %v", len(rows), rows)
+	}
+	for k, r := range rows {
+		tau, err := strconv.Atoi(r[0])
+		theory, err1 := strconv.ParseFloat(r[1], 64)
+		emp, err2 := strconv.ParseFloat(r[2], 64)
+		if err != nil || err1 != nil || err2 != nil || tau != 1<<k || !(theory >= 1) || !(emp > 0) {
+			t.Errorf("ratio row %d = %q: want τ = %d, theoretical ≥ 1, empirical > 0", k, r, 1<<k)
+		}
+	}
+	t.Logf("ratios (τ, theoretical, empirical): %v", rows)
+
+	wasm := eval[float64](p, `imlab.benchEpoch()`)
+	native := nativeEpoch(t)
+	t.Logf("one dfSDCA epoch on the default data: wasm %.2f ms, native %.2f ms (%.2f×)", wasm, native, wasm/native)
+
+	if path := os.Getenv("IMLAB_SCREENSHOT"); path != "" {
+		png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(repoRoot, path)
+		}
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("screenshot: %s", path)
+	}
+}
+
+// nativeEpoch times the page's benchmark natively on the same data (best
+// of three), for comparison.
+func nativeEpoch(t *testing.T) float64 {
+	ds, err := synth.Generate(lab.DefaultSettings().Synth())
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	best := math.Inf(1)
+	for range 3 {
+		d, err := lab.EpochTime(ds, func() time.Duration { return time.Since(start) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		best = math.Min(best, d.Seconds()*1e3)
+	}
+	return best
+}
+
+func fixture(name string) string { return filepath.Join(repoRoot, "e2e", "testdata", name) }
+
+func TestUploadFile(t *testing.T) {
+	p := open(t, quick)
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{fixture("small.svm")}))
+	p.waitStatus(20*time.Second, "ready: 12 examples")
+	// 5 features and the bias feature (on by default).
+	got := eval[string](p, `document.getElementById("data-n").textContent + "×" + document.getElementById("data-d").textContent`)
+	if got != "12×6" {
+		t.Errorf("after upload n×d = %s, want 12×6", got)
+	}
+	if name := eval[string](p, `document.getElementById("data-name").textContent`); !strings.Contains(name, "small.svm") {
+		t.Errorf("data name %q", name)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	p.waitStatus(60*time.Second, "done")
+	if rows := p.ratioRows(); len(rows) != 3 {
+		t.Errorf("%d ratio rows on the file, want 3", len(rows))
+	}
+}
+
+func TestMalformedFileKeepsResults(t *testing.T) {
+	p := open(t, quick)
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	p.waitStatus(60*time.Second, "done")
+	nice, imp, rows := p.colouredPixels("plot-nice"), p.colouredPixels("plot-imp"), p.ratioRows()
+	if nice < 500 || imp < 500 || len(rows) != 3 {
+		t.Fatalf("before the bad file: %d and %d coloured pixels, %d rows", nice, imp, len(rows))
+	}
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{fixture("bad.svm")}))
+	st := p.waitStatus(20*time.Second, "error")
+	if !strings.Contains(st, "bad.svm: line 3") || !strings.Contains(st, "abc") {
+		t.Errorf("status %q, want the parser's message with line 3 and the token", st)
+	}
+	if got := p.colouredPixels("plot-nice"); got != nice {
+		t.Errorf("plot-nice changed after the bad file: %d → %d coloured pixels", nice, got)
+	}
+	if got := p.ratioRows(); len(got) != 3 || got[0][1] != rows[0][1] {
+		t.Errorf("ratio table changed: %v → %v", rows, got)
+	}
+	if got := eval[string](p, `document.getElementById("data-n").textContent`); got != "600" {
+		t.Errorf("data n = %s after the bad file, want 600 kept", got)
+	}
+}
+
+func TestHashRoundTrip(t *testing.T) {
+	hash := "norms=extreme&density=0.1&n=2500&d=30&dseed=7&loss=square&eps=1e-06&taus=1,4&partition=balanced&seed=9"
+	p := open(t, hash)
+	form := func() map[string]string {
+		return eval[map[string]string](p, `Object.fromEntries(["norms","density","n","d","dseed","loss","eps","taus","partition","seed","lambda"].map(
+			id => [id, document.getElementById(id).value]))`)
+	}
+	want := map[string]string{"norms": "extreme", "density": "0.1", "n": "2500", "d": "30", "dseed": "7",
+		"loss": "square", "eps": "1e-06", "taus": "1, 4", "partition": "balanced", "seed": "9", "lambda": ""}
+	check := func(when string, want map[string]string) {
+		got := form()
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s: field %s = %q, want %q", when, k, got[k], v)
+			}
+		}
+	}
+	check("from the link", want)
+	if got := eval[string](p, `document.getElementById("data-n").textContent`); got != "2500" {
+		t.Errorf("generated n = %s, want 2500", got)
+	}
+	// Edit a field as a user would; the hash follows; a reload restores it.
+	p.do(chromedp.SetValue(chromedp.CSS("#lambda"), ""))
+	p.do(chromedp.SendKeys(chromedp.CSS("#lambda"), "0.003"))
+	p.do(chromedp.SetValue(chromedp.CSS("#d"), ""))
+	p.do(chromedp.SendKeys(chromedp.CSS("#d"), "45"))
+	h := eval[string](p, `location.hash`)
+	if !strings.Contains(h, "lambda=0.003") || !strings.Contains(h, "d=45") {
+		t.Fatalf("hash %q does not follow the form", h)
+	}
+	p.do(chromedp.Reload())
+	p.waitStatus(30*time.Second, "ready")
+	want["lambda"], want["d"] = "0.003", "45"
+	check("after reload", want)
+	if got := eval[string](p, `document.getElementById("data-d").textContent`); got != "45" {
+		t.Errorf("after reload d = %s, want 45", got)
+	}
+}
+
+func TestBadLinkShowsError(t *testing.T) {
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	p := openNoWait(t, "n=abc")
+	st := p.waitStatus(30*time.Second, "error")
+	if !strings.Contains(st, `n="abc"`) {
+		t.Errorf("status %q, want it to name the bad setting", st)
+	}
+}

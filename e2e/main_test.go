@@ -1,0 +1,262 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"imlab/cmd/serve/static"
+)
+
+var (
+	siteURL    string          // the served dist/, ending in "/lab/"
+	allocCtx   context.Context // the shared browser's allocator
+	skipReason string          // why the tests cannot run here, if they cannot
+	repoRoot   string
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	var err error
+	repoRoot, err = findRoot()
+	if err != nil {
+		skipReason = err.Error()
+		return m.Run()
+	}
+	dist := filepath.Join(repoRoot, "dist")
+	if _, err := os.Stat(filepath.Join(dist, "main.wasm")); err != nil {
+		skipReason = "dist/main.wasm is missing: build the site first (./build.sh)"
+		return m.Run()
+	}
+	chrome := chromePath()
+	if chrome == "" {
+		skipReason = "Chromium not found (/usr/bin/chromium; install it with apt-get install chromium or set IMLAB_CHROMIUM)"
+		return m.Run()
+	}
+	// Served under a sub-path, which works only if the site's paths are
+	// all relative.
+	mux := http.NewServeMux()
+	mux.Handle("/lab/", http.StripPrefix("/lab", static.Handler(dist)))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	siteURL = srv.URL + "/lab/"
+
+	profile, err := os.MkdirTemp("", "imlab-e2e-profile-")
+	if err != nil {
+		skipReason = err.Error()
+		return m.Run()
+	}
+	defer os.RemoveAll(profile)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome),
+		chromedp.UserDataDir(profile),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		// Keep requestAnimationFrame at full rate in a headless, unfocused tab.
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.WindowSize(1440, 1000),
+	)
+	ctx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	allocCtx = ctx
+	return m.Run()
+}
+
+// findRoot walks up from the working directory to the module root.
+func findRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+func chromePath() string {
+	for _, p := range []string{os.Getenv("IMLAB_CHROMIUM"), "/usr/bin/chromium"} {
+		if p == "" {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// page is one browser tab on the lab, with its console recorded.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+
+	mu      sync.Mutex
+	console []chromedp.ConsoleMessage
+}
+
+// open starts a tab on the lab with the given URL hash and waits until the
+// data is loaded (status "ready").
+func open(t *testing.T, hash string) *page {
+	t.Helper()
+	p := openNoWait(t, hash)
+	p.waitStatus(30*time.Second, "ready")
+	return p
+}
+
+// openNoWait starts a tab on the lab with the given URL hash.
+func openNoWait(t *testing.T, hash string) *page {
+	t.Helper()
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	tab, cancelTab := chromedp.NewContext(allocCtx)
+	ctx, cancel := context.WithTimeout(tab, 170*time.Second)
+	p := &page{t: t, ctx: ctx}
+	msgs := chromedp.Console(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			p.mu.Lock()
+			p.console = append(p.console, m)
+			p.mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		p.checkConsole()
+		cancel()
+		cancelTab()
+		<-done
+	})
+	url := siteURL
+	if hash != "" {
+		url += "#" + hash
+	}
+	p.do(chromedp.Navigate(url))
+	return p
+}
+
+// checkConsole fails the test on any console error, uncaught exception or
+// Go panic (the Go runtime writes panics as plain console lines).
+func (p *page) checkConsole() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, m := range p.console {
+		bad := m.Type == chromedp.ConsoleError || m.IsException() ||
+			strings.Contains(m.Text, "panic:") || strings.Contains(m.Text, "fatal error")
+		if bad {
+			p.t.Errorf("console %s", m)
+		}
+	}
+}
+
+func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, steps...); err != nil {
+		p.t.Fatalf("browser: %v", err)
+	}
+}
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](p *page, expr string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		p.t.Fatalf("evaluating %.80q: %v", expr, err)
+	}
+	return v
+}
+
+func (p *page) status() string { return eval[string](p, `document.getElementById("status").textContent`) }
+
+// waitStatus waits until the status contains one of want, failing on an
+// "error" status that was not wanted, or after timeout.
+func (p *page) waitStatus(timeout time.Duration, want ...string) string {
+	p.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		s := eval[string](p, `(document.getElementById("status")||{}).textContent||""`)
+		for _, w := range want {
+			if strings.Contains(s, w) {
+				return s
+			}
+		}
+		if strings.Contains(s, "error") {
+			p.t.Fatalf("status %q while waiting for %q", s, want)
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("status %q after %v, waiting for %q", s, timeout, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// colouredPixels counts the pixels of a canvas that are clearly coloured
+// (not white, grey or black): curves and bars, not axes, grid or text.
+func (p *page) colouredPixels(id string) int {
+	p.t.Helper()
+	return eval[int](p, `(() => {
+		const c = document.getElementById(`+"`"+id+"`"+`);
+		if (!c || !c.width || !c.height) return -1;
+		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+		let n = 0;
+		for (let i = 0; i < d.length; i += 4) {
+			const hi = Math.max(d[i], d[i+1], d[i+2]), lo = Math.min(d[i], d[i+1], d[i+2]);
+			if (d[i+3] > 0 && hi - lo > 60) n++;
+		}
+		return n;
+	})()`)
+}
+
+// inkPixels counts the non-white pixels of a canvas.
+func (p *page) inkPixels(id string) int {
+	p.t.Helper()
+	return eval[int](p, `(() => {
+		const c = document.getElementById(`+"`"+id+"`"+`);
+		if (!c || !c.width || !c.height) return -1;
+		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+		let n = 0;
+		for (let i = 0; i < d.length; i += 4) if (d[i+3] > 0 && (d[i] < 240 || d[i+1] < 240 || d[i+2] < 240)) n++;
+		return n;
+	})()`)
+}
+
+// ratioRows returns the cells of the ratio table's body.
+func (p *page) ratioRows() [][]string {
+	return eval[[][]string](p, `Array.from(document.querySelectorAll("#ratios tbody tr")).map(
+		r => Array.from(r.cells).map(c => c.textContent.trim()))`)
+}
