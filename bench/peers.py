@@ -37,9 +37,11 @@ script also sets the variables before Python starts).
 """
 
 import argparse
+import csv
 import ctypes
 import math
 import os
+import re
 import statistics
 import sys
 import time
@@ -132,7 +134,7 @@ class SklearnSAG:
         return clf.coef_.ravel().copy(), seconds
 
     def setting(self, epochs):
-        return f"max_iter={int(epochs)} tol=0"
+        return f"max_iter={int(epochs)} tol=0 ({int(epochs)} epochs)"
 
 
 class Liblinear:
@@ -165,7 +167,23 @@ class Liblinear:
         return w, seconds
 
     def setting(self, eps):
-        return f"-e {eps:.3g}"
+        return f"-e {eps:.3g} ({self.iterations(eps)})"
+
+    def iterations(self, eps):
+        """LIBLINEAR's own count of outer iterations at -e eps (an untimed, verbose run)."""
+        ll, text = self.ll, []
+        capture = ll.PRINT_STRING_FUN(lambda s: text.append(s.decode()))
+        param = ll.parameter(f"-s {self.type} -c {self.pb.C!r} -e {eps!r} -B -1")
+        ll.liblinear.set_print_string_function(capture)
+        self.libc.srand(1)
+        ll.toPyModel(ll.liblinear.train(self.prob, param))
+        ll.liblinear.set_print_string_function(ll.PRINT_STRING_FUN(ll.print_null))
+        out = "".join(text)
+        if self.type == 7:  # dual CD: "optimization finished, #iter = N", one per epoch
+            m = re.search(r"#iter = (\d+)", out)
+            return f"{m.group(1)} epochs" if m else "? epochs"
+        newton = len(re.findall(r"^iter +\d+", out, flags=re.M))  # trust-region Newton steps
+        return f"{newton} Newton steps"
 
 
 # ------------------------------------------------------------------ searching
@@ -218,36 +236,52 @@ def find_eps(peer, gap, target, start, min_eps=1e-16):
     return 10 ** lo
 
 
-def bench(peer, pb, pstar, targets, runs, max_epochs, name):
-    """Yield one result row per target for one peer."""
+def search(peer, pb, pstar, targets, max_epochs):
+    """Yield (target, knob) for each target; knob is None if it was not reached."""
     cache = {}
 
     def gap(knob):
         if knob not in cache:
-            w, seconds = peer.run(knob)
-            cache[knob] = (pb.primal(w) - pstar, seconds)
-        return cache[knob][0]
+            w, _ = peer.run(knob)
+            cache[knob] = pb.primal(w) - pstar
+        return cache[knob]
 
     sag_like = isinstance(peer, SklearnSAG)
     knob = 1 if sag_like else 1e2
     for target in targets:
+        if knob is None:  # a larger target was not reached: this one is not either
+            yield target, None
+            continue
         if sag_like:
             knob = find_epochs(peer, gap, target, knob, max_epochs)
         else:
             knob = find_eps(peer, gap, target, knob)
-        if knob is None:
-            detail = f"max_iter={max_epochs}" if sag_like else "-e 1e-16"
-            yield [peer.name, name, f"{target:g}", "nan", "0", f"not reached ({detail})", "nan"]
-            continue
-        times = []
-        for _ in range(runs):
-            w, seconds = peer.run(knob)
-            times.append(seconds)
+        yield target, knob
+
+
+def timed(peer, pb, pstar, name, target, knob, runs):
+    """One result row: the median of runs timed runs at knob (runs = 0: none)."""
+    if knob is None:
+        return [peer.name, name, f"{target:g}", "nan", "nan", "0", "not reached", "nan"]
+    times, g = [], float("nan")
+    for _ in range(runs):
+        w, seconds = peer.run(knob)
+        times.append(seconds)
         g = pb.primal(w) - pstar
-        log(f"{peer.name}: {target:g} reached at {peer.setting(knob)}: {statistics.median(times):.4f}s "
+    med = statistics.median(times) if times else float("nan")
+    if times:
+        log(f"{peer.name}: {target:g} at {peer.setting(knob)}: {med:.4f}s "
             f"(runs {', '.join(f'{t:.4f}' for t in times)})")
-        yield [peer.name, name, f"{target:g}", f"{statistics.median(times):.6f}", str(runs),
-               peer.setting(knob), f"{g:.3g}"]
+    return [peer.name, name, f"{target:g}", repr(knob), f"{med:.6f}", str(runs),
+            peer.setting(knob), f"{g:.3g}"]
+
+
+def make_peer(pb, solver):
+    if solver in ("sag", "saga"):
+        return SklearnSAG(pb, solver)
+    if solver in ("liblinear-s7", "liblinear-s0"):
+        return Liblinear(pb, int(solver[-1]))
+    raise ValueError(f"unknown solver {solver!r} (want {', '.join(SOLVERS)})")
 
 
 def main():
@@ -258,7 +292,9 @@ def main():
     ap.add_argument("--lambda", dest="lam", type=float, help="λ (default: max‖x_i‖/n)")
     ap.add_argument("--targets", default="1e-6,1e-10", help="comma-separated P − P* targets")
     ap.add_argument("--solvers", default=",".join(SOLVERS), help="comma-separated, from " + ", ".join(SOLVERS))
-    ap.add_argument("--runs", type=int, default=3, help="timed runs per (solver, target); the median is reported")
+    ap.add_argument("--runs", type=int, default=3,
+                    help="timed runs per (solver, target), median reported; 0 = only search")
+    ap.add_argument("--plan", help="CSV output of an earlier run: time its knobs instead of searching")
     ap.add_argument("--max-epochs", type=int, default=4096, help="epoch budget for SAG/SAGA")
     ap.add_argument("--check", action="store_true", help="also print |P*(imlab) − P*(Newton here)| on stderr")
     args = ap.parse_args()
@@ -274,18 +310,27 @@ def main():
             pstar = p_newton
         else:
             log(f"{name}: |P*(given) − P*(Newton here)| = {abs(pstar - p_newton):.2e}")
+    print("solver,data,target,knob,seconds,runs,setting,gap")
+    if args.plan:  # time the knobs a search found
+        peers = {}
+        with open(args.plan) as f:
+            for row in csv.DictReader(f):
+                if row["solver"] not in peers:
+                    peers[row["solver"]] = make_peer(pb, row["solver"])
+                peer = peers[row["solver"]]
+                knob = None if row["knob"] == "nan" else float(row["knob"])
+                if isinstance(peer, SklearnSAG) and knob is not None:
+                    knob = int(knob)
+                print(",".join(timed(peer, pb, pstar, name, float(row["target"]), knob, args.runs)), flush=True)
+        return
     targets = [float(t) for t in args.targets.split(",")]
-
-    print("solver,data,target,seconds,runs,setting,gap")
-    for s in args.solvers.split(","):
-        if s in ("sag", "saga"):
-            peer = SklearnSAG(pb, s)
-        elif s in ("liblinear-s7", "liblinear-s0"):
-            peer = Liblinear(pb, int(s[-1]))
-        else:
-            ap.error(f"--solvers: unknown solver {s!r} (want {', '.join(SOLVERS)})")
-        for row in bench(peer, pb, pstar, targets, args.runs, args.max_epochs, name):
-            print(",".join(row), flush=True)
+    for solver in args.solvers.split(","):
+        try:
+            peer = make_peer(pb, solver)
+        except ValueError as err:
+            ap.error(f"--solvers: {err}")
+        for target, knob in search(peer, pb, pstar, targets, args.max_epochs):
+            print(",".join(timed(peer, pb, pstar, name, target, knob, args.runs)), flush=True)
 
 
 if __name__ == "__main__":

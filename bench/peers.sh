@@ -3,9 +3,10 @@
 # LIBLINEAR (-s 7 dual CD, -s 0 trust-region Newton) on w8a and ijcnn1.tr,
 # single-threaded, on this machine, in one run.
 #
-#   bench/peers.sh            full run (5 timed runs each; about 15–30 minutes)
+#   bench/peers.sh            full run (τ sweep 3 runs each, then 5 interleaved timed
+#                             repetitions of every solver; about 10–20 minutes)
 #   bench/peers.sh --quick    smoke test (1 run each, fewer τ; a few minutes)
-#   bench/peers.sh --runs N   N timed runs each (median reported)
+#   bench/peers.sh --runs N   N timed repetitions (median reported)
 #
 # Problem: logistic loss, a constant-1 bias feature appended, λ = max_i ‖x_i‖/n
 # (after the bias), P(w) = (1/n) Σ log(1 + exp(−y_i x_iᵀw)) + (λ/2)‖w‖².
@@ -22,17 +23,18 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 data_dir="$(dirname "$0")/../../shared/data"
 
-runs=5
+runs=5       # timed repetitions (median reported)
+sweep_runs=3 # runs per τ in imlab's τ sweep
 quick=0
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--quick) quick=1 runs=1 ;;
+	--quick) quick=1 runs=1 sweep_runs=1 ;;
 	--runs)
 		runs=${2:?--runs needs a number}
 		shift
 		;;
 	-h | --help)
-		sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+		sed -n "2,20p" "$0" | sed 's/^# \{0,1\}//'
 		exit 0
 		;;
 	*)
@@ -133,26 +135,22 @@ median() {
 		function asort_n(a, k,   i, j, t) { for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }'
 }
 
-# imlab_runs NAME FILE SAMPLING TAU WORKERS prints "t6 t10 x6 x10" medians over $runs runs.
-imlab_runs() {
-	local name=$1 file=$2 sampling=$3 tau=$4 workers=$5 r out t6s=() t10s=() x6="" x10="" procs=1
+# imlab_run NAME FILE SAMPLING TAU WORKERS TAG runs `imlab run` once and prints
+# "t6 t10 x6 x10" (solver seconds and passes/τ at 1e-6 and 1e-10; nan if not reached).
+imlab_run() {
+	local name=$1 file=$2 sampling=$3 tau=$4 workers=$5 tag=$6 procs=1 every out
 	[ "$workers" -gt 1 ] && procs=$workers
 	# P is evaluated every min(0.05, 0.2/τ) passes/τ, i.e. at least every 0.2
 	# epochs (the peers' resolution is one epoch); evaluations are not timed.
-	local every
 	every=$(awk -v t="$tau" 'BEGIN { e = 0.2 / t; if (e > 0.05) e = 0.05; printf "%g", e }')
-	for ((r = 1; r <= runs; r++)); do
-		out="$logs/imlab-$name-$sampling-tau$tau-w$workers-run$r.csv"
-		GOMAXPROCS=$procs "$imlab" run -data "$file" -bias -sampling "$sampling" -tau "$tau" \
-			-workers "$workers" -eps 1e-10 -eval-every "$every" -seed 1 >"$out" 2>"${out%.csv}.log" || {
-			log "imlab run failed ($name $sampling τ=$tau): $(tail -n 1 "${out%.csv}.log")"
-			t6s+=(nan) t10s+=(nan)
-			continue
-		}
-		read -r a b c d < <(reach_times "$out")
-		t6s+=("$a") t10s+=("$b") x6=$c x10=$d
-	done
-	echo "$(median "${t6s[@]}") $(median "${t10s[@]}") ${x6:-nan} ${x10:-nan}"
+	out="$logs/imlab-$name-$sampling-tau$tau-w$workers-$tag.csv"
+	if GOMAXPROCS=$procs "$imlab" run -data "$file" -bias -sampling "$sampling" -tau "$tau" \
+		-workers "$workers" -eps 1e-10 -eval-every "$every" -seed 1 >"$out" 2>"${out%.csv}.log"; then
+		reach_times "$out"
+	else
+		log "imlab run failed ($name $sampling τ=$tau): $(tail -n 1 "${out%.csv}.log")"
+		echo nan nan nan nan
+	fi
 }
 
 fmt() { # seconds with 3 significant digits, or "not reached"
@@ -170,6 +168,10 @@ started=$(date -u '+%Y-%m-%d %H:%M UTC')
 main_rows=() # "solver|data|t6|t10|runs|note"
 tau_rows=()  # "data|sampling|tau|t6|t10|x6|x10"
 verdict_rows=()
+targets_csv=$(
+	IFS=,
+	echo "${targets[*]}"
+)
 
 for ds in "${datasets[@]}"; do
 	name=${ds%%:*}
@@ -179,61 +181,87 @@ for ds in "${datasets[@]}"; do
 	pstar=$(csv_col "$logs/optimum-$name.csv" primal)
 	log "$name: P* = $pstar (gap bound $(csv_col "$logs/optimum-$name.csv" gap_bound))"
 
-	declare -A t6=() t10=()
+	# 1. imlab's τ sweep, which picks the best τ (least median seconds to 1e-10).
 	best_tau="" best_t10=""
 	for sampling in imp nice; do
 		for tau in "${taus[@]}"; do
-			log "$name: imlab $sampling τ=$tau ($runs runs)"
-			read -r a b c d < <(imlab_runs "$name" "$file" "$sampling" "$tau" 1)
-			tau_rows+=("$name|$sampling|$tau|$a|$b|$c|$d")
-			t6[$sampling,$tau]=$a t10[$sampling,$tau]=$b
+			log "$name: imlab $sampling τ=$tau, sweep ($sweep_runs runs)"
+			t6s=() t10s=()
+			for ((r = 1; r <= sweep_runs; r++)); do
+				read -r a b x6 x10 < <(imlab_run "$name" "$file" "$sampling" "$tau" 1 "sweep$r")
+				t6s+=("$a") t10s+=("$b")
+			done
+			a=$(median "${t6s[@]}") b=$(median "${t10s[@]}")
+			tau_rows+=("$name|$sampling|$tau|$a|$b|$x6|$x10")
 			if [ "$sampling" = imp ] && [ "$b" != nan ] &&
 				{ [ -z "$best_t10" ] || awk -v x="$b" -v y="$best_t10" 'BEGIN { exit !(x < y) }'; }; then
 				best_tau=$tau best_t10=$b
 			fi
 		done
 	done
-	main_rows+=("imlab τ-importance, τ=1|$name|${t6[imp,1]}|${t10[imp,1]}|$runs|GOMAXPROCS=1")
-	if [ -n "$best_tau" ]; then
-		main_rows+=("imlab τ-importance, best τ=$best_tau|$name|${t6[imp,$best_tau]}|${t10[imp,$best_tau]}|$runs|fastest to 1e−10 of τ ∈ {${taus[*]}}")
-		main_rows+=("imlab τ-nice, τ=$best_tau|$name|${t6[nice,$best_tau]}|${t10[nice,$best_tau]}|$runs|reference")
-	fi
-	log "$name: imlab imp τ=$tau_workers with 2 workers ($runs runs)"
-	read -r a b c d < <(imlab_runs "$name" "$file" imp "$tau_workers" 2)
-	main_rows+=("imlab τ-importance, τ=$tau_workers, 2 workers|$name|$a|$b|$runs|GOMAXPROCS=2")
 
-	log "$name: scikit-learn and LIBLINEAR"
+	# 2. The peers' settings that reach each target (bench/peers.py, untimed search).
+	log "$name: scikit-learn and LIBLINEAR, searching the settings that reach ${targets[*]}"
 	"$python" "$here/peers.py" --data "$file" --name "$name" --pstar "$pstar" --check \
-		--runs "$runs" --solvers "$py_solvers" --targets "$(
-			IFS=,
-			echo "${targets[*]}"
-		)" >"$logs/peers-$name.csv" 2> >(tee "$logs/peers-$name.log" >&2)
-	declare -A peer6=() peer10=() peerset=()
-	while IFS=, read -r solver _ target seconds nruns setting _ _; do
-		[ "$solver" = solver ] && continue
-		if [ "$target" = 1e-06 ]; then peer6[$solver]=$seconds; else peer10[$solver]=$seconds; fi
-		peerset[$solver]="${peerset[$solver]:+${peerset[$solver]}; }$setting"
-	done <"$logs/peers-$name.csv"
+		--runs 0 --solvers "$py_solvers" --targets "$targets_csv" \
+		>"$logs/search-$name.csv" 2> >(tee "$logs/peers-$name.log" >&2)
+
+	# 3. Timed repetitions, interleaved so that a change in the machine's load
+	# hits every solver alike: each repetition runs every configuration once.
+	configs=("imp 1 1")
+	[ -n "$best_tau" ] && [ "$best_tau" != 1 ] && configs+=("imp $best_tau 1")
+	[ -n "$best_tau" ] && configs+=("nice $best_tau 1")
+	configs+=("imp $tau_workers 2")
+	declare -A T6=() T10=() EP=()
+	for ((r = 1; r <= runs; r++)); do
+		log "$name: timed repetition $r of $runs"
+		for c in "${configs[@]}"; do
+			read -r sampling tau workers <<<"$c"
+			read -r a b x6 x10 < <(imlab_run "$name" "$file" "$sampling" "$tau" "$workers" "rep$r")
+			T6[$c]+=" $a" T10[$c]+=" $b"
+			EP[$c]=$(awk -v a="$x6" -v b="$x10" -v t="$tau" 'BEGIN { printf "%.3g; %.3g epochs", a * t, b * t }')
+		done
+		"$python" "$here/peers.py" --data "$file" --name "$name" --pstar "$pstar" \
+			--plan "$logs/search-$name.csv" --runs 1 >"$logs/timed-$name-rep$r.csv" 2>>"$logs/peers-$name.log"
+		while IFS=, read -r solver _ target _ seconds _ _ _; do
+			[ "$solver" = solver ] && continue
+			if [ "$target" = 1e-06 ]; then T6[$solver]+=" $seconds"; else T10[$solver]+=" $seconds"; fi
+		done <"$logs/timed-$name-rep$r.csv"
+	done
+	med6() { median ${T6[$1]:-nan}; }
+	med10() { median ${T10[$1]:-nan}; }
+
+	[ "$best_tau" = 1 ] || main_rows+=("imlab τ-importance, τ=1|$name|$(med6 "imp 1 1")|$(med10 "imp 1 1")|$runs|${EP[imp 1 1]}")
+	if [ -n "$best_tau" ]; then
+		main_rows+=("imlab τ-importance, best τ=$best_tau|$name|$(med6 "imp $best_tau 1")|$(med10 "imp $best_tau 1")|$runs|${EP[imp $best_tau 1]}; fastest to 1e−10 in the τ sweep")
+		main_rows+=("imlab τ-nice, τ=$best_tau|$name|$(med6 "nice $best_tau 1")|$(med10 "nice $best_tau 1")|$runs|${EP[nice $best_tau 1]}; reference")
+	fi
+	main_rows+=("imlab τ-importance, τ=$tau_workers, 2 workers|$name|$(med6 "imp $tau_workers 2")|$(med10 "imp $tau_workers 2")|$runs|${EP[imp $tau_workers 2]}; GOMAXPROCS=2")
 	for solver in sag saga liblinear-s7 liblinear-s0; do
-		[ -n "${peer6[$solver]:-}${peer10[$solver]:-}" ] || continue
+		setting=$(awk -F, -v s="$solver" '$1 == s { out = out (out == "" ? "" : "; ") $7 } END { print out }' "$logs/search-$name.csv")
+		[ -n "$setting" ] || continue
 		case $solver in
 		sag) label="scikit-learn SAG" ;;
 		saga) label="scikit-learn SAGA" ;;
 		liblinear-s7) label="LIBLINEAR -s 7 (dual CD)" ;;
 		liblinear-s0) label="LIBLINEAR -s 0 (primal Newton)" ;;
 		esac
-		main_rows+=("$label|$name|${peer6[$solver]:-nan}|${peer10[$solver]:-nan}|$runs|${peerset[$solver]}")
+		main_rows+=("$label|$name|$(med6 "$solver")|$(med10 "$solver")|$runs|$setting")
 	done
 	if [ -n "$best_tau" ]; then
-		verdict_rows+=("$name|τ=$best_tau|$(ratio "${t6[imp,$best_tau]}" "${peer6[liblinear-s7]:-nan}")|$(ratio "$best_t10" "${peer10[liblinear-s7]:-nan}")|$(ratio "${t6[imp,$best_tau]}" "${peer6[saga]:-nan}")|$(ratio "$best_t10" "${peer10[saga]:-nan}")")
+		i6=$(med6 "imp $best_tau 1") i10=$(med10 "imp $best_tau 1")
+		verdict_rows+=("$name|τ-importance, τ=$best_tau|$(ratio "$i6" "$(med6 liblinear-s7)")|$(ratio "$i10" "$(med10 liblinear-s7)")|$(ratio "$i6" "$(med6 saga)")|$(ratio "$i10" "$(med10 saga)")")
 	fi
-	unset t6 t10 peer6 peer10 peerset
+	unset T6 T10 EP
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # ---------------------------------------------------------------- reporting
 
 report() {
+	echo "Wall-clock seconds, median of the timed repetitions; all single-threaded except the 2-worker row."
+	echo "Setting: how each peer was stopped, and the epochs (passes over the data) each solver used to reach 1e−6; 1e−10."
+	echo
 	echo "| solver | data set | time to 1e−6 (s) | time to 1e−10 (s) | runs | setting |"
 	echo "|---|---|---:|---:|---:|---|"
 	local row s d a b n note
@@ -250,7 +278,7 @@ report() {
 		echo "| ${row//|/ | } |"
 	done
 	echo
-	echo "imlab by τ (median solver seconds; passes/τ = iterations/n at the first evaluation that reached the target):"
+	echo "imlab's τ sweep ($sweep_runs run(s) each, median solver seconds; passes/τ = iterations/n at the first evaluation that reached the target):"
 	echo
 	echo "| data set | sampling | τ | time to 1e−6 (s) | time to 1e−10 (s) | passes/τ to 1e−6 | passes/τ to 1e−10 |"
 	echo "|---|---|---:|---:|---:|---:|---:|"
@@ -267,13 +295,15 @@ machine() {
 	cpu=$(awk -F': ' '/^model name/ { m = $2 } /^cache size/ { c = $2 } END { print m ", " c " cache" }' /proc/cpuinfo)
 	sk=$("$python" -c 'import sklearn, numpy, scipy; print(f"scikit-learn {sklearn.__version__}, NumPy {numpy.__version__}, SciPy {scipy.__version__}")')
 	ll=$(dpkg-query -W -f='${Version}' python3-liblinear 2>/dev/null || echo unknown)
-	echo "- date: $started; $( [ $quick = 1 ] && echo "**--quick** run" || echo "full run"), $runs timed run(s) per entry (median)"
+	echo "- date: $started; $( [ $quick = 1 ] && echo "**--quick** run" || echo "full run"), $runs timed repetition(s) per entry (median), $sweep_runs run(s) per τ in the sweep"
 	echo "- machine: $(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc) CPUs ($cpu), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM, $(uname -sr)"
 	echo "- load average (1, 5, 15 min) before: $load_before; after: $load_after (the machine is shared)"
 	echo "- $(go version | cut -d' ' -f3-); Python $("$python" -c 'import platform; print(platform.python_version())'); $sk; LIBLINEAR $ll (Debian python3-liblinear)"
 	local ds
 	for ds in "${datasets[@]}"; do
-		echo "- ${ds%%:*}: P* = $(csv_col "$logs/optimum-${ds%%:*}.csv" primal) (imlab optimum; certified gap bound $(csv_col "$logs/optimum-${ds%%:*}.csv" gap_bound)); $(sed -n 's/^peers.py: //p' "$logs/peers-${ds%%:*}.log" | grep -F 'P*(given)' || echo 'no Python cross-check')"
+		local n=${ds%%:*} check
+		check=$(sed -n "s/^peers.py: $n: |P\*(given) − P\*(Newton here)| = //p" "$logs/peers-$n.log" | head -n 1)
+		echo "- $n: P* = $(csv_col "$logs/optimum-$n.csv" primal) by \`imlab optimum\` (certified gap bound $(csv_col "$logs/optimum-$n.csv" gap_bound)); bench/peers.py's own Newton solve differs by ${check:-(not run)}"
 	done
 	echo "- imlab at commit $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo unknown)$(cd "$root" && [ -n "$(git status --porcelain 2>/dev/null)" ] && echo " + uncommitted changes")"
 }

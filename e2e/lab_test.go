@@ -1,3 +1,5 @@
+//go:build !js
+
 package e2e
 
 import (
@@ -45,9 +47,14 @@ func TestDefaultRun(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#run")))
 	p.waitStatus(60*time.Second, "running:")
 
-	// Count animation frames for 3 s of solving.
+	// Count animation frames for 3 s of solving, and note long tasks.
 	eval[bool](p, `(() => {
-		const r = window.__frames = { t: [], stop: false };
+		window.__tasks.length = 0;
+		const r = window.__frames = { t: [], stop: false, long: [] };
+		try {
+			new PerformanceObserver(l => l.getEntries().forEach(e => r.long.push(Math.round(e.duration))))
+				.observe({ entryTypes: ["longtask"] });
+		} catch (e) {}
 		const f = () => { r.t.push(performance.now()); if (!r.stop) requestAnimationFrame(f); };
 		requestAnimationFrame(f);
 		return true;
@@ -66,13 +73,14 @@ func TestDefaultRun(t *testing.T) {
 	for i := 1; i < len(frames); i++ {
 		worst = math.Max(worst, frames[i]-frames[i-1])
 	}
-	t.Logf("while solving: %d frames in %.2f s = %.1f frames/s, longest gap %.1f ms", len(frames), span, fps, worst)
+	t.Logf("while solving: %d frames in %.2f s = %.1f frames/s, longest gap %.1f ms; long tasks (ms): %v; tasks over 12 ms: %v",
+		len(frames), span, fps, worst, eval[[]float64](p, `window.__frames.long`), eval[[]string](p, `window.__tasks`))
 	if fps < 30 || worst > 100 {
 		t.Errorf("the page stalls while solving: %.1f frames/s, longest gap %.1f ms (want ≥ 30/s, ≤ 100 ms)", fps, worst)
 	}
 
 	st := p.waitStatus(150*time.Second, "done")
-	t.Logf("default run: %q (%.1f s wall from the click)", st, time.Since(start).Seconds())
+	t.Logf("default run: %q (%.1f s wall from the click); %v", st, time.Since(start).Seconds(), eval[map[string]float64](p, `imlab.stats()`))
 	for _, id := range []string{"plot-nice", "plot-imp"} {
 		if n := p.colouredPixels(id); n < 1000 {
 			t.Errorf("%s: %d coloured pixels, want curves", id, n)
@@ -95,7 +103,7 @@ func TestDefaultRun(t *testing.T) {
 	}
 	t.Logf("ratios (τ, theoretical, empirical): %v", rows)
 
-	wasm := eval[float64](p, `imlab.benchEpoch()`)
+	wasm := eval[float64](p, `Math.min(imlab.benchEpoch(), imlab.benchEpoch(), imlab.benchEpoch())`)
 	native := nativeEpoch(t)
 	t.Logf("one dfSDCA epoch on the default data: wasm %.2f ms, native %.2f ms (%.2f×)", wasm, native, wasm/native)
 
@@ -152,6 +160,15 @@ func TestUploadFile(t *testing.T) {
 	if rows := p.ratioRows(); len(rows) != 3 {
 		t.Errorf("%d ratio rows on the file, want 3", len(rows))
 	}
+	// The exports build their files without error (the download itself is
+	// the browser's business).
+	for _, id := range []string{"export-traces", "export-ratios-csv", "export-ratios-md", "export-nice-png", "export-imp-png"} {
+		p.do(chromedp.Click(chromedp.CSS("#" + id)))
+	}
+	time.Sleep(200 * time.Millisecond)
+	if st := p.status(); !strings.Contains(st, "done") {
+		t.Errorf("status %q after the exports", st)
+	}
 }
 
 func TestMalformedFileKeepsResults(t *testing.T) {
@@ -200,10 +217,8 @@ func TestHashRoundTrip(t *testing.T) {
 		t.Errorf("generated n = %s, want 2500", got)
 	}
 	// Edit a field as a user would; the hash follows; a reload restores it.
-	p.do(chromedp.SetValue(chromedp.CSS("#lambda"), ""))
-	p.do(chromedp.SendKeys(chromedp.CSS("#lambda"), "0.003"))
-	p.do(chromedp.SetValue(chromedp.CSS("#d"), ""))
-	p.do(chromedp.SendKeys(chromedp.CSS("#d"), "45"))
+	p.typeInto("lambda", "0.003")
+	p.typeInto("d", "45")
 	h := eval[string](p, `location.hash`)
 	if !strings.Contains(h, "lambda=0.003") || !strings.Contains(h, "d=45") {
 		t.Fatalf("hash %q does not follow the form", h)
@@ -225,5 +240,67 @@ func TestBadLinkShowsError(t *testing.T) {
 	st := p.waitStatus(30*time.Second, "error")
 	if !strings.Contains(st, `n="abc"`) {
 		t.Errorf("status %q, want it to name the bad setting", st)
+	}
+}
+
+func TestPauseResumeReset(t *testing.T) {
+	p := open(t, "n=4000&d=100")
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	p.waitStatus(60*time.Second, "running:")
+	time.Sleep(300 * time.Millisecond)
+	t0 := time.Now()
+	p.do(chromedp.Click(chromedp.CSS("#pause")))
+	p.waitStatus(5*time.Second, "paused")
+	t.Logf("pause shown %.0f ms after the click (round trip through the test included)", time.Since(t0).Seconds()*1e3)
+	slices := func() float64 { return eval[map[string]float64](p, `imlab.stats()`)["slices"] }
+	time.Sleep(100 * time.Millisecond)
+	before := slices()
+	time.Sleep(400 * time.Millisecond)
+	if after := slices(); after != before {
+		t.Errorf("work went on while paused: %v → %v slices", before, after)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#run"))) // Resume
+	p.waitStatus(5*time.Second, "running:")
+	time.Sleep(200 * time.Millisecond)
+	p.do(chromedp.Click(chromedp.CSS("#reset")))
+	p.waitStatus(5*time.Second, "ready")
+	time.Sleep(300 * time.Millisecond)
+	if st := p.status(); !strings.Contains(st, "ready") {
+		t.Errorf("status %q after Reset", st)
+	}
+	if n := p.colouredPixels("plot-nice") + p.colouredPixels("plot-imp"); n != 0 {
+		t.Errorf("plots keep %d coloured pixels after Reset", n)
+	}
+	if rows := p.ratioRows(); len(rows) != 0 {
+		t.Errorf("ratio table keeps %d rows after Reset", len(rows))
+	}
+}
+
+// drop dispatches a drop event carrying one file made in the page.
+func (p *page) drop(name, makeParts string) {
+	p.t.Helper()
+	eval[bool](p, `(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File(`+makeParts+`, "`+name+`"));
+		document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+		return true;
+	})()`)
+}
+
+func TestDropFiles(t *testing.T) {
+	p := open(t, quick)
+	p.drop("dropped.svm", `["+1 1:1 2:2\n-1 2:1 3:1\n+1 1:3\n-1 3:2\n"]`)
+	p.waitStatus(20*time.Second, "ready: 4 examples")
+	if got := eval[string](p, `document.getElementById("data-d").textContent`); got != "4" {
+		t.Errorf("after the drop d = %s, want 3 features + bias = 4", got)
+	}
+	// A file over the memory budget is refused unread, and the data stays.
+	p.drop("huge.svm.gz", `[new Uint8Array(257 * 1024 * 1024)]`)
+	st := p.waitStatus(20*time.Second, "error")
+	if !strings.Contains(st, "huge.svm.gz") || !strings.Contains(st, "memory budget") || !strings.Contains(st, "256 MiB") {
+		t.Errorf("status %q, want the file refused for the 256 MiB budget", st)
+	}
+	if got := eval[string](p, `document.getElementById("data-n").textContent`); got != "4" {
+		t.Errorf("data n = %s after the refused file, want 4 kept", got)
 	}
 }

@@ -1,3 +1,5 @@
+//go:build !js
+
 package e2e
 
 import (
@@ -13,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"imlab/cmd/serve/static"
@@ -30,6 +34,11 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
+	if os.Getenv("IMLAB_E2E") == "" {
+		// Keeps "go test ./..." quick and independent of a stale dist/.
+		skipReason = "browser tests run with IMLAB_E2E=1 (./build.sh test sets it, after building dist/)"
+		return m.Run()
+	}
 	var err error
 	repoRoot, err = findRoot()
 	if err != nil {
@@ -166,9 +175,34 @@ func openNoWait(t *testing.T, hash string) *page {
 	if hash != "" {
 		url += "#" + hash
 	}
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument,
+			cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: taskTimer})
+		return err
+	}))
 	p.do(chromedp.Navigate(url))
 	return p
 }
+
+// taskTimer runs before the page's scripts: it times every animation-frame
+// callback and every MessagePort message handler (the lab's yields), and
+// records in window.__tasks those over 12 ms as "kind:ms@start".
+const taskTimer = `(() => {
+  const rec = window.__tasks = [];
+  const timed = (kind, f) => function (...a) {
+    const t = performance.now();
+    try { return f.apply(this, a); } finally {
+      const d = performance.now() - t;
+      if (d > 12) rec.push(kind + ":" + Math.round(d) + "@" + Math.round(t));
+    }
+  };
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => raf(timed("raf", cb));
+  const desc = Object.getOwnPropertyDescriptor(MessagePort.prototype, "onmessage");
+  Object.defineProperty(MessagePort.prototype, "onmessage", {
+    set(f) { desc.set.call(this, timed("msg", f)); }, get() { return desc.get.call(this); },
+  });
+})()`
 
 // checkConsole fails the test on any console error, uncaught exception or
 // Go panic (the Go runtime writes panics as plain console lines).
@@ -201,7 +235,9 @@ func eval[T any](p *page, expr string) T {
 	return v
 }
 
-func (p *page) status() string { return eval[string](p, `document.getElementById("status").textContent`) }
+func (p *page) status() string {
+	return eval[string](p, `document.getElementById("status").textContent`)
+}
 
 // waitStatus waits until the status contains one of want, failing on an
 // "error" status that was not wanted, or after timeout.
@@ -259,4 +295,13 @@ func (p *page) inkPixels(id string) int {
 func (p *page) ratioRows() [][]string {
 	return eval[[][]string](p, `Array.from(document.querySelectorAll("#ratios tbody tr")).map(
 		r => Array.from(r.cells).map(c => c.textContent.trim()))`)
+}
+
+// typeInto clears the input with the given id and types text into it, key
+// by key, as a user would.
+func (p *page) typeInto(id, text string) {
+	p.t.Helper()
+	eval[bool](p, `(() => { const e = document.getElementById("`+id+`"); e.value = "";
+		e.dispatchEvent(new Event("input", { bubbles: true })); return true; })()`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#"+id), text))
 }

@@ -10,11 +10,14 @@
 //	imlab.firstRender  performance.now() when the page was first rendered
 //	imlab.ready        performance.now() when the data was loaded and Run could be pressed
 //	imlab.benchEpoch() times one dfSDCA epoch on the loaded data, in ms
+//	imlab.stats()      work slices and frame drawing: counts, mean and max ms
 package main
 
 import (
 	"fmt"
+	"runtime"
 	"syscall/js"
+	"time"
 
 	"github.com/hexops/vecty"
 
@@ -48,6 +51,25 @@ func main() {
 			return err.Error()
 		}
 		return d.Seconds() * 1e3
+	}))
+	hooks.Set("stats", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) > 0 && args[0].Truthy() {
+			runtime.GC()
+		}
+		sl, fr := ctl.Snapshot().Slices, page.FrameStats()
+		ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
+		mean := func(s lab.SliceStats) float64 { return ms(s.Total) / float64(max(1, s.Count)) }
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		maxPause := uint64(0)
+		for _, p := range m.PauseNs {
+			maxPause = max(maxPause, p)
+		}
+		return map[string]any{
+			"slices": sl.Count, "maxSliceMs": ms(sl.Max), "meanSliceMs": mean(sl), "slowSlices": sl.Slow,
+			"frames": fr.Count, "maxFrameMs": ms(fr.Max), "meanFrameMs": mean(fr), "slowFrames": fr.Slow,
+			"gcs": m.NumGC, "maxGCPauseMs": float64(maxPause) / 1e6, "heapMiB": float64(m.HeapAlloc) / (1 << 20),
+		}
 	}))
 	vecty.SetTitle("Importance Minibatch Lab")
 	ctl.Generate(settings)

@@ -143,3 +143,41 @@ func helpers() int {
 	buf = buf[:runtime.Stack(buf, true)]
 	return strings.Count(string(buf), "created by imlab/core/dfsdca.newPool")
 }
+
+// TestPoolHandOffs runs many tiny phases, where hand-offs race each other
+// hardest, and checks that each returns only after every part has done its
+// share exactly once: the margins phase must leave z = x_iᵀw for all k.
+func TestPoolHandOffs(t *testing.T) {
+	ds := testData(t, 64, 8, 0.9, 36)
+	w := make([]float64, ds.D)
+	for j := range w {
+		w[j] = float64(j + 1)
+	}
+	want := make([]float64, ds.N)
+	for i := range want {
+		want[i] = dot(ds.Col[ds.RowPtr[i]:ds.RowPtr[i+1]], ds.Val[ds.RowPtr[i]:ds.RowPtr[i+1]], w)
+	}
+	rounds := 20000
+	if testing.Short() {
+		rounds = 2000
+	}
+	for _, parts := range []int{2, 3, 4} {
+		p := newPool(ds, w, parts)
+		batch := make([]int, 7)
+		z := make([]float64, len(batch))
+		for r := 0; r < rounds; r++ {
+			for k := range batch {
+				batch[k] = (r*7 + k*5) % ds.N
+				z[k] = math.NaN()
+			}
+			p.run(phaseDots, batch, z, nil)
+			for k, i := range batch {
+				if z[k] != want[i] {
+					p.close()
+					t.Fatalf("%d parts, round %d: z[%d] = %v, want %v", parts, r, k, z[k], want[i])
+				}
+			}
+		}
+		p.close()
+	}
+}

@@ -1,8 +1,10 @@
 package dfsdca
 
 import (
+	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"imlab/core/dataset"
 )
@@ -24,6 +26,11 @@ const (
 // every example's update restricted to them, in minibatch order, so every
 // coordinate receives the same additions in the same order as sequentially.
 // Hence the iterates are bit-identical for any number of parts.
+//
+// Hand-offs spin briefly on atomics before parking on a channel: a phase
+// lasts microseconds, and waking a parked goroutine through the scheduler
+// costs about as much (it is queued on the waker's P, and other Ps wait
+// before stealing it), which would erase the gain.
 type pool struct {
 	ds    *dataset.Dataset
 	w     []float64
@@ -31,21 +38,57 @@ type pool struct {
 	// cuts[i*(parts−1)+p−1] is the offset within row i of its first entry
 	// owned by part p (p = 1 … parts−1); part 0 starts at 0.
 	cuts []int32
+	spin int // polls before parking; 0 on a single thread
 
-	start []chan phase // one per helper
-	done  chan struct{}
-	exit  sync.WaitGroup
-	once  sync.Once
-
-	// The current job, written by part 0 before it signals the helpers.
+	// The current job, written by part 0 before it bumps seq.
+	ph      phase
 	batch   []int
 	z, coef []float64
+
+	seq     atomic.Uint64 // bumped to start a phase (or to quit)
+	quit    atomic.Bool
+	pending atomic.Int32 // helpers still working on the current phase
+	helpers []sleeper
+	caller  sleeper
+
+	exit sync.WaitGroup
+	once sync.Once
 }
+
+// sleeper parks a goroutine until woken; asleep guards the hand-off so that
+// exactly one token is sent per park.
+type sleeper struct {
+	asleep atomic.Bool
+	wake   chan struct{}
+}
+
+// park blocks until wakeUp is called, unless ready() turns true first.
+func (s *sleeper) park(ready func() bool) {
+	s.asleep.Store(true)
+	if ready() && s.asleep.CompareAndSwap(true, false) {
+		return
+	}
+	<-s.wake
+}
+
+// wakeUp releases a parked goroutine, if any.
+func (s *sleeper) wakeUp() {
+	if s.asleep.CompareAndSwap(true, false) {
+		s.wake <- struct{}{}
+	}
+}
+
+// spinPolls bounds the busy-wait of a hand-off to some tens of
+// microseconds.
+const spinPolls = 1 << 14
 
 // newPool starts parts−1 helpers over ds and w, with feature ranges that
 // hold equal shares of the data set's non-zeros.
 func newPool(ds *dataset.Dataset, w []float64, parts int) *pool {
-	p := &pool{ds: ds, w: w, parts: parts, done: make(chan struct{}, parts)}
+	p := &pool{ds: ds, w: w, parts: parts}
+	if runtime.GOMAXPROCS(0) > 1 {
+		p.spin = spinPolls
+	}
 	bounds := featureBounds(ds, parts)
 	inner := parts - 1
 	p.cuts = make([]int32, ds.N*inner)
@@ -56,11 +99,12 @@ func newPool(ds *dataset.Dataset, w []float64, parts int) *pool {
 			p.cuts[i*inner+q-1] = int32(sort.Search(len(idx), func(k int) bool { return int(idx[k]) >= b }))
 		}
 	}
-	p.start = make([]chan phase, inner)
+	p.caller.wake = make(chan struct{}, 1)
+	p.helpers = make([]sleeper, inner)
 	p.exit.Add(inner)
-	for h := range p.start {
-		p.start[h] = make(chan phase, 1)
-		go p.helper(h+1, p.start[h])
+	for h := range p.helpers {
+		p.helpers[h].wake = make(chan struct{}, 1)
+		go p.helper(h + 1)
 	}
 	return p
 }
@@ -85,26 +129,52 @@ func featureBounds(ds *dataset.Dataset, parts int) []int {
 	return bounds
 }
 
-// helper runs phases for part until its channel closes.
-func (p *pool) helper(part int, start <-chan phase) {
+// await returns once ready() holds, spinning first and then parking on s.
+// A wake-up can be stale (a waker delayed past the hand-off it was meant
+// for), so ready() is checked again after every park.
+func (p *pool) await(s *sleeper, ready func() bool) {
+	for i := 0; i < p.spin; i++ {
+		if ready() {
+			return
+		}
+		if i%64 == 63 {
+			runtime.Gosched() // let anything queued on this P run
+		}
+	}
+	for !ready() {
+		s.park(ready)
+	}
+}
+
+// helper runs phases as part until the pool quits.
+func (p *pool) helper(part int) {
 	defer p.exit.Done()
-	for ph := range start {
-		p.work(part, ph)
-		p.done <- struct{}{}
+	me := &p.helpers[part-1]
+	var seen uint64
+	for {
+		p.await(me, func() bool { return p.seq.Load() != seen })
+		seen = p.seq.Load()
+		if p.quit.Load() {
+			return
+		}
+		p.work(part, p.ph)
+		if p.pending.Add(-1) == 0 {
+			p.caller.wakeUp()
+		}
 	}
 }
 
 // run executes one phase of the current iteration on all parts and returns
 // when every part has finished.
 func (p *pool) run(ph phase, batch []int, z, coef []float64) {
-	p.batch, p.z, p.coef = batch, z, coef
-	for _, c := range p.start {
-		c <- ph
+	p.ph, p.batch, p.z, p.coef = ph, batch, z, coef
+	p.pending.Store(int32(len(p.helpers)))
+	p.seq.Add(1)
+	for h := range p.helpers {
+		p.helpers[h].wakeUp()
 	}
 	p.work(0, ph)
-	for range p.start {
-		<-p.done
-	}
+	p.await(&p.caller, func() bool { return p.pending.Load() == 0 })
 }
 
 // work does part's share of a phase.
@@ -136,8 +206,10 @@ func (p *pool) work(part int, ph phase) {
 // close stops the helpers and waits for them to exit; it is idempotent.
 func (p *pool) close() {
 	p.once.Do(func() {
-		for _, c := range p.start {
-			close(c)
+		p.quit.Store(true)
+		p.seq.Add(1)
+		for h := range p.helpers {
+			p.helpers[h].wakeUp()
 		}
 		p.exit.Wait()
 	})

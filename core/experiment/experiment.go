@@ -21,6 +21,10 @@ type Config struct {
 	Workers     int      // goroutines per minibatch (1 = sequential)
 	EvalEvery   float64  // iterations/n between evaluations of P; default 0.25
 	MaxIterPerN float64  // per-run budget in iterations/n; default 1000
+	// Yield, if set, is called by New after building each plan (a pass or
+	// two over the data), so that a browser can hand control back to its
+	// event loop while the experiment is planned.
+	Yield func()
 }
 
 // PaperTaus are the minibatch sizes of every table in the paper.
@@ -98,6 +102,9 @@ func New(pr *problem.Problem, pstar float64, cfg Config) (*Experiment, error) {
 				return nil, fmt.Errorf("experiment: %s at τ=%d: %w", s, tau, err)
 			}
 			e.jobs = append(e.jobs, &Job{Tau: tau, Sampling: s, Plan: plan})
+			if cfg.Yield != nil {
+				cfg.Yield()
+			}
 		}
 	}
 	return e, nil

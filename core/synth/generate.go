@@ -21,7 +21,16 @@ func newStreams(seed uint64) streams {
 }
 
 // Generate builds the data set described by cfg (see the package comment).
-func Generate(cfg Config) (*dataset.Dataset, error) {
+func Generate(cfg Config) (*dataset.Dataset, error) { return GenerateYield(cfg, nil) }
+
+// yieldEvery is how many stored values GenerateYield makes between calls of
+// its yield function: about a millisecond of work in a browser.
+const yieldEvery = 1 << 16
+
+// GenerateYield is Generate calling yield, if not nil, after every 2^16
+// stored values, so that a browser can hand control back to its event loop
+// while a large data set is built. The data set does not depend on yield.
+func GenerateYield(cfg Config, yield func()) (*dataset.Dataset, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
@@ -33,6 +42,7 @@ func Generate(cfg Config) (*dataset.Dataset, error) {
 	thresholds := bernoulliThresholds(densities(cfg.D, cfg.Density, s.densities))
 	ds := allocate(cfg.N, thresholds)
 	scratch := make([]int32, cfg.D+1)
+	nextYield := yieldEvery
 	for i := 0; i < cfg.N; i++ {
 		start := len(ds.Col)
 		ds.Col = appendPattern(ds.Col, scratch, thresholds, s.pattern)
@@ -43,6 +53,10 @@ func Generate(cfg Config) (*dataset.Dataset, error) {
 			ds.Col, ds.Val = ds.Col[:start], ds.Val[:start] // L_i = 0: an empty row
 		}
 		ds.RowPtr[i+1] = len(ds.Col)
+		if yield != nil && len(ds.Col) >= nextYield {
+			yield()
+			nextYield = len(ds.Col) + yieldEvery
+		}
 	}
 	label(ds, s.labels)
 	return ds, nil

@@ -240,3 +240,19 @@ func BenchmarkGenerate(b *testing.B) {
 		})
 	}
 }
+
+func TestGenerateYieldIsTransparent(t *testing.T) {
+	cfg := Config{N: 2000, D: 100, Density: 0.8, Norms: "chisq1", Seed: 4}
+	calls := 0
+	got, err := GenerateYield(cfg, func() { calls++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Generate(cfg)
+	if wantCalls := want.NNZ() / yieldEvery; calls < wantCalls || calls > wantCalls+1 {
+		t.Errorf("yield called %d times for %d values, want about %d", calls, want.NNZ(), wantCalls)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("yielding changed the data set")
+	}
+}

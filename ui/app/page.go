@@ -5,6 +5,7 @@ package app
 import (
 	"fmt"
 	"syscall/js"
+	"time"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -29,13 +30,55 @@ type Page struct {
 	mounted bool
 	frames  *browser.Frames
 	plots   plotState
-	onReady func() // called once, the first time data is ready
+	onReady func()         // called once, the first time data is ready
+	draws   lab.SliceStats // time spent per frame in frame()
+
+	live    *Live    // buttons and status: re-rendered alone while a run advances
+	results *Results // ratio table, data summary, exports
+	liveAt  time.Duration
+	liveVer uint64
+	resKey  resultsKey
+	pageKey pageKey
+}
+
+// Redraw intervals while a run advances: the status line and the plots are
+// refreshed at most this often; everything else waits for a real change.
+const (
+	liveEvery = 100 * time.Millisecond
+	plotEvery = 80 * time.Millisecond
+)
+
+// pageKey is what the whole page's rendering depends on beyond the form.
+type pageKey struct {
+	data    *lab.DataInfo
+	loading bool
+}
+
+// resultsKey is what the results section shows.
+type resultsKey struct {
+	data    *lab.DataInfo
+	runID   uint64
+	jobs    int
+	reached int
+	done    bool
+}
+
+func keysOf(s *lab.Snapshot) (pageKey, resultsKey) {
+	rk := resultsKey{data: s.Data, runID: s.RunID, jobs: len(s.Jobs), done: s.Phase == lab.Done}
+	for _, j := range s.Jobs {
+		if j.Done {
+			rk.reached++
+		}
+	}
+	return pageKey{data: s.Data, loading: s.Phase == lab.Loading}, rk
 }
 
 // New returns the page for ctl with the form showing s.
 func New(ctl *lab.Controller, s lab.Settings, onReady func()) *Page {
 	p := &Page{ctl: ctl, form: lab.FormOf(s), onReady: onReady}
 	p.snap = ctl.Snapshot()
+	p.live, p.results = &Live{p: p}, &Results{p: p}
+	p.pageKey, p.resKey = keysOf(&p.snap)
 	p.frames = browser.NewFrames(p.frame)
 	js.Global().Call("addEventListener", "resize", js.FuncOf(func(js.Value, []js.Value) any {
 		p.plots.invalidate()
@@ -58,19 +101,48 @@ func (p *Page) Mount() {
 	p.frames.Request()
 }
 
-// frame runs once per animation frame after a change: take a snapshot,
-// re-render the DOM if what it shows changed, redraw the canvases.
+// frame runs in an animation frame after a change: it takes a snapshot and
+// re-renders only what changed — the whole page on new data, the results on
+// a finished run, the status line at most every liveEvery — and redraws the
+// canvases whose content changed, at most every plotEvery while running.
+// Deferred work asks for another frame.
 func (p *Page) frame() {
 	defer p.recoverTo("drawing")
 	if !p.mounted {
 		return
 	}
+	t0 := browser.Now()
+	defer func() { p.draws.Add(browser.Now() - t0) }()
+
 	s := p.ctl.Snapshot()
+	again := false
 	if s.Version != p.snap.Version {
+		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
 		p.snap = s
-		vecty.Rerender(p)
+		pk, rk := keysOf(&s)
+		switch {
+		case pk != p.pageKey:
+			p.pageKey, p.resKey, p.liveVer, p.liveAt = pk, rk, s.Version, t0
+			vecty.Rerender(p)
+		default:
+			if rk != p.resKey {
+				p.resKey = rk
+				vecty.Rerender(p.results)
+			}
+			if important || t0-p.liveAt >= liveEvery {
+				p.liveVer, p.liveAt = s.Version, t0
+				vecty.Rerender(p.live)
+			}
+		}
 	}
-	p.plots.draw(&p.snap)
+	again = p.liveVer != p.snap.Version
+	running := p.snap.Phase == lab.Running
+	if !p.plots.draw(&p.snap, t0, running) {
+		again = true
+	}
+	if again {
+		p.frames.Request()
+	}
 	if p.onReady != nil && s.Phase == lab.Ready && s.Data != nil {
 		f := p.onReady
 		p.onReady = nil
@@ -114,13 +186,9 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 				p.problemPanel(s),
 			),
 			elem.Div(vecty.Markup(vecty.Class("content")),
-				p.controls(s),
+				p.live,
 				p.plotsView(s),
-				elem.Div(vecty.Markup(vecty.Class("results")),
-					p.ratioTable(s),
-					p.dataSummary(s),
-				),
-				p.shareExport(s),
+				p.results,
 			),
 		),
 		p.footer(),
@@ -147,5 +215,36 @@ func (p *Page) footer() *vecty.HTML {
 				"(passes through the data divided by τ), the vertical axis the primal gap P(w) − P* with P* from a "+
 				"Newton solve to ‖∇P‖ ≤ 1e−12. Theoretical ratio: θ(τ-importance) / θ(τ-nice); empirical ratio: "+
 				"iterations τ-nice needed to reach ε over those τ-importance needed.")),
+	)
+}
+
+// FrameStats reports the time spent in each frame's snapshot, re-render
+// request and canvas drawing.
+func (p *Page) FrameStats() lab.SliceStats { return p.draws }
+
+// Live renders the run controls and the status line.
+type Live struct {
+	vecty.Core
+	p *Page
+}
+
+// Render implements vecty.Component.
+func (l *Live) Render() vecty.ComponentOrHTML { return l.p.controls(&l.p.snap) }
+
+// Results renders the ratio table, the data summary and the exports.
+type Results struct {
+	vecty.Core
+	p *Page
+}
+
+// Render implements vecty.Component.
+func (r *Results) Render() vecty.ComponentOrHTML {
+	s := &r.p.snap
+	return elem.Div(vecty.Markup(vecty.Class("results-wrap")),
+		elem.Div(vecty.Markup(vecty.Class("results")),
+			r.p.ratioTable(s),
+			r.p.dataSummary(s),
+		),
+		r.p.shareExport(s),
 	)
 }

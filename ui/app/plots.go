@@ -4,6 +4,7 @@ package app
 
 import (
 	"syscall/js"
+	"time"
 
 	"imlab/ui/browser"
 	"imlab/ui/chart"
@@ -17,21 +18,40 @@ type plotState struct {
 	data   *lab.DataInfo
 	size   map[string][2]float64
 	valid  bool
+	at     time.Duration // when the curves were last drawn
 }
 
 func (ps *plotState) invalidate() { ps.valid = false }
 
-// draw redraws the canvases whose content changed since the last frame.
-func (ps *plotState) draw(s *lab.Snapshot) {
+// draw redraws the canvases whose content changed since the last frame; while
+// a run advances, the curves are redrawn at most every plotEvery. It reports
+// false if it deferred a redraw.
+func (ps *plotState) draw(s *lab.Snapshot, now time.Duration, running bool) bool {
 	if ps.size == nil {
 		ps.size = map[string][2]float64{}
 	}
 	key := s.Key()
-	if !ps.valid || key != ps.curves || ps.sizeChanged("plot-nice") || ps.sizeChanged("plot-imp") {
+	resized := ps.sizeChanged("plot-nice") || ps.sizeChanged("plot-imp")
+	deferred := false
+	if !ps.valid || resized || (key != ps.curves && (key.Version != ps.curves.Version || !running || now-ps.at >= plotEvery)) {
 		nice, imp := lab.Plots(s)
-		paintCanvas("plot-nice", func(p chart.Painter, w, h float64) { nice.Draw(p, w, h) })
-		paintCanvas("plot-imp", func(p chart.Painter, w, h float64) { imp.Draw(p, w, h) })
-		ps.curves = key
+		hint := ""
+		if len(s.Jobs) == 0 {
+			hint = "press Run: one curve per τ appears here"
+		}
+		for id, lp := range map[string]*chart.LinePlot{"plot-nice": nice, "plot-imp": imp} {
+			paintCanvas(id, func(p chart.Painter, w, h float64) {
+				lp.Draw(p, w, h)
+				if hint != "" {
+					a := lp.Frame(w, h).Area
+					p.Text(a.X+a.W/2, a.Y+a.H/2, hint, chart.TextStyle{Size: 13, Color: "#6b7280",
+						Align: chart.AlignCenter, Baseline: chart.BaselineMiddle})
+				}
+			})
+		}
+		ps.curves, ps.at = key, now
+	} else if key != ps.curves {
+		deferred = true
 	}
 	if !ps.valid || s.Data != ps.data || ps.sizeChanged("histogram") {
 		if hp := lab.Histogram(s); hp != nil {
@@ -43,6 +63,7 @@ func (ps *plotState) draw(s *lab.Snapshot) {
 		ps.size[id] = cssSize(browser.Element(id))
 	}
 	ps.valid = true
+	return !deferred
 }
 
 func (ps *plotState) sizeChanged(id string) bool {

@@ -59,6 +59,7 @@ type Controller struct {
 	pausedFor  time.Duration
 	finishedAt time.Duration
 	slicer     *Slicer
+	stats      SliceStats
 }
 
 type pstarKey struct {
@@ -94,7 +95,7 @@ func (c *Controller) Snapshot() Snapshot {
 	defer c.mu.Unlock()
 	s := Snapshot{
 		Phase: c.phase, Err: c.err, Settings: c.settings, Data: c.data,
-		Lambda: c.lambda, PStar: c.pstar, Version: c.version, RunID: c.runID,
+		Lambda: c.lambda, PStar: c.pstar, Version: c.version, RunID: c.runID, Slices: c.stats,
 	}
 	s.Settings.Taus = append([]int(nil), c.settings.Taus...)
 	if c.paused && (c.phase == Optimum || c.phase == Running) {
@@ -136,98 +137,6 @@ func (c *Controller) jobViews() []JobView {
 func (c *Controller) changedLocked() { c.version++ }
 
 func (c *Controller) notify() { c.env.Changed() }
-
-// task is one piece of background work; gen identifies it.
-type task struct {
-	c   *Controller
-	gen uint64
-}
-
-// start supersedes the current task with body, run in a new goroutine. A
-// panic inside it becomes an error status instead of crashing the page.
-func (c *Controller) startLocked(body func(t *task) error) {
-	c.gen++
-	c.paused, c.stepping = false, false
-	c.wakeLocked()
-	t := &task{c: c, gen: c.gen}
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				t.fail(fmt.Errorf("internal error: %v", r))
-			}
-		}()
-		if err := body(t); err != nil {
-			t.fail(err)
-		}
-	}()
-}
-
-// wakeLocked releases a task waiting in pause, so it can go on or exit.
-func (c *Controller) wakeLocked() {
-	if c.resume != nil {
-		close(c.resume)
-		c.resume = nil
-	}
-}
-
-// alive reports whether the task is still current; call with c.mu held.
-func (t *task) aliveLocked() bool { return t.c.gen == t.gen }
-
-// checkpoint yields to the host, then waits while paused. It returns false
-// when the task has been superseded and must stop.
-func (t *task) checkpoint() bool {
-	c := t.c
-	c.env.Yield()
-	for {
-		c.mu.Lock()
-		if !t.aliveLocked() {
-			c.mu.Unlock()
-			return false
-		}
-		if !c.paused {
-			c.mu.Unlock()
-			return true
-		}
-		if c.resume == nil {
-			c.resume = make(chan struct{})
-		}
-		ch, since := c.resume, c.env.Now()
-		c.mu.Unlock()
-		<-ch
-		c.mu.Lock()
-		c.pausedFor += c.env.Now() - since
-		c.mu.Unlock()
-	}
-}
-
-// fail records err as the status, if the task is still current, and leaves
-// the data and results that were there before in place.
-func (t *task) fail(err error) {
-	c := t.c
-	c.mu.Lock()
-	if !t.aliveLocked() {
-		c.mu.Unlock()
-		return
-	}
-	c.err = err
-	c.paused, c.stepping = false, false
-	switch {
-	case c.phase == Loading || c.phase == Optimum:
-		c.phase = Empty
-		if c.data != nil {
-			c.phase = Ready
-			if c.exp != nil {
-				c.phase = Done
-			}
-		}
-	case c.phase == Running:
-		c.phase = Done
-		c.finishedAt = c.env.Now()
-	}
-	c.changedLocked()
-	c.mu.Unlock()
-	c.notify()
-}
 
 // Pause stops the run in progress at the end of its current slice (a few
 // milliseconds); Run or Step resumes it.
@@ -308,9 +217,6 @@ func sameRun(a, b Settings) bool {
 		a.Seed == b.Seed && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
 }
 
-// ErrNoData reports an action that needs data before any was loaded.
-var ErrNoData = errors.New("no data loaded")
-
 func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	c.mu.Lock()
 	regenerate := c.data == nil || (c.data.Source == "preset" && !SameData(c.dataFrom, s))
@@ -366,13 +272,13 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		if !t.checkpoint() {
 			return nil
 		}
-		pstar, err = solveOptimum(pr, func() { t.checkpoint() })
+		pstar, err = solveOptimum(pr, t.pacer())
 		if err != nil {
 			return fmt.Errorf("computing P*: %w", err)
 		}
 	}
 	exp, err := experiment.New(pr, pstar, experiment.Config{
-		Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1,
+		Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
 	})
 	if err != nil {
 		return err
@@ -400,37 +306,48 @@ func (c *Controller) advance(t *task, exp *experiment.Experiment) error {
 			exp.Close()
 			return nil
 		}
-		c.mu.Lock()
-		if !t.aliveLocked() {
-			c.mu.Unlock()
+		alive, done := c.slice(t, exp)
+		if !alive {
 			exp.Close()
 			return nil
 		}
-		job := exp.Current()
-		before := pointCount(exp)
-		iters := c.slicer.Iterations(job.Tau)
-		t0 := c.env.Now()
-		done, err := exp.Advance(iters)
-		c.slicer.Observe(iters*job.Tau, c.env.Now()-t0)
-		if err != nil {
-			c.runErrs = append(c.runErrs, err)
-		}
-		if c.stepping && pointCount(exp) > before {
-			c.stepping, c.paused = false, true
-		}
-		if done {
-			c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
-			if len(c.runErrs) > 0 {
-				c.err = fmt.Errorf("%d of %d runs failed: %w", len(c.runErrs), len(exp.Jobs()), errors.Join(c.runErrs...))
-			}
-		}
-		c.changedLocked()
-		c.mu.Unlock()
 		c.notify()
 		if done {
 			return nil
 		}
 	}
+}
+
+// slice does one slice of the experiment under the lock (released even if
+// the slice panics, so the panic can become an error status).
+func (c *Controller) slice(t *task, exp *experiment.Experiment) (alive, done bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !t.aliveLocked() {
+		return false, false
+	}
+	job := exp.Current()
+	before := pointCount(exp)
+	iters := c.slicer.Iterations(job.Tau)
+	t0 := c.env.Now()
+	done, err := exp.Advance(iters)
+	d := c.env.Now() - t0
+	c.slicer.Observe(iters*job.Tau, d)
+	c.stats.Add(d)
+	if err != nil {
+		c.runErrs = append(c.runErrs, err)
+	}
+	if c.stepping && pointCount(exp) > before {
+		c.stepping, c.paused = false, true
+	}
+	if done {
+		c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
+		if len(c.runErrs) > 0 {
+			c.err = fmt.Errorf("%d of %d runs failed: %w", len(c.runErrs), len(exp.Jobs()), errors.Join(c.runErrs...))
+		}
+	}
+	c.changedLocked()
+	return true, done
 }
 
 // pointCount is the number of trace points recorded so far.

@@ -311,3 +311,16 @@ func sum(xs []int) int {
 	}
 	return t
 }
+
+func TestFailingRunShowsError(t *testing.T) {
+	h := newHarness(t)
+	s := small()
+	h.c.LoadFile(source("tiny.svm", goodFile), s)
+	h.wait("file loaded", isPhase(Ready))
+	s.Taus = []int{1, 8} // τ = 8 > n = 4: the experiment cannot be planned
+	h.c.Run(s)
+	got := h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
+	if st := got.Status(); !strings.Contains(st, "error") || !strings.Contains(st, "τ=8") || got.Phase != Ready || got.Data == nil {
+		t.Errorf("status %q, phase %v", st, got.Phase)
+	}
+}

@@ -87,7 +87,7 @@ func (c *Controller) generate(t *task, s Settings) error {
 	if !t.checkpoint() { // let the "loading" status paint
 		return nil
 	}
-	ds, err := synth.Generate(s.Synth())
+	ds, err := synth.GenerateYield(s.Synth(), t.pacer())
 	if err != nil {
 		return err
 	}

@@ -29,8 +29,8 @@ func TracesTable(jobs []JobView) *table.Table {
 // cells round-trip (for CSV); otherwise they are rounded as the paper
 // prints them (for Markdown and the page).
 func RatioTable(rows []experiment.Row, exact bool) *table.Table {
-	t := &table.Table{Header: []string{"tau", "theta_nice", "theta_imp", "theoretical_ratio",
-		"nice_iter_per_n", "imp_iter_per_n", "empirical_ratio"}}
+	t := &table.Table{Header: []string{"tau", "theta_nice", "theta_imp", "theory",
+		"nice_iter_per_n", "imp_iter_per_n", "empirical"}}
 	f := table.Float
 	if !exact {
 		f = func(x float64) string { return table.Sig(x, 3) }
@@ -62,7 +62,7 @@ func Exports(s *Snapshot, base string) ([]Export, error) {
 		var b bytes.Buffer
 		if e.format == "md" {
 			fmt.Fprintf(&b, "Ratios for %s; loss %s, λ = %s, ε = %s, partition %s, seed %d.\n\n",
-				s.Data.Name, s.Settings.Loss, table.Sig(s.Lambda, 4), table.Sig(s.Settings.Eps, 2),
+				s.Data.Name, s.Settings.Loss, table.Sig(s.Lambda, 4), fmtFloat(s.Settings.Eps),
 				s.Settings.Partition, s.Settings.Seed)
 		}
 		if err := e.t.Write(&b, e.format); err != nil {

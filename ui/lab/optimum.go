@@ -5,10 +5,10 @@ import (
 	"imlab/core/problem"
 )
 
-// solveOptimum computes P* with the high-precision solver, calling yield
-// between its passes so the page stays responsive.
+// solveOptimum computes P* with the high-precision solver; yield is called
+// after each of its passes over the data.
 func solveOptimum(pr *problem.Problem, yield func()) (float64, error) {
-	res, err := optimum.Solve(pr, optimum.Options{})
+	res, err := optimum.Solve(pr, optimum.Options{Yield: yield})
 	if err != nil {
 		return 0, err
 	}

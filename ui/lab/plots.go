@@ -1,58 +1,31 @@
 package lab
 
 import (
-	"fmt"
-	"slices"
-
 	"imlab/ui/chart"
+	"imlab/ui/figures"
 )
 
-// Plot captions and axis labels, as the paper draws its figures.
-const (
-	PlotXLabel = "iterations / n  (passes ÷ τ)"
-	PlotYLabel = "P(w) − P*"
-)
-
-// Plots returns the two convergence plots, τ-nice (left) and τ-importance
-// (right), one curve per τ in the same style on both, on shared axis ranges
-// so that they compare at a glance. Before a run they are empty frames.
+// Plots returns the two convergence plots of the snapshot (figures.Convergence:
+// τ-nice left, τ-importance right, shared ranges). Before a run they are
+// empty frames.
 func Plots(s *Snapshot) (nice, imp *chart.LinePlot) {
-	nice = chart.NewLinePlot(SamplingName("nice")+" sampling", PlotXLabel, PlotYLabel, true)
-	imp = chart.NewLinePlot(SamplingName("imp")+" sampling", PlotXLabel, PlotYLabel, true)
-	taus := s.Settings.Taus
-	for _, j := range s.Jobs {
-		style := slices.Index(taus, j.Tau)
-		if style < 0 {
-			style = 0
-		}
-		ser := chart.Series{Label: fmt.Sprintf("τ = %d", j.Tau), Style: style % chart.NumStyles,
-			X: make([]float64, len(j.Trace)), Y: make([]float64, len(j.Trace))}
-		for k, p := range j.Trace {
-			ser.X[k], ser.Y[k] = p.IterPerN, p.Gap
-		}
-		switch j.Sampling {
-		case "nice":
-			nice.Series = append(nice.Series, ser)
-		case "imp":
-			imp.Series = append(imp.Series, ser)
-		}
+	curves := make([]figures.Curve, len(s.Jobs))
+	for k, j := range s.Jobs {
+		curves[k] = figures.Curve{Tau: j.Tau, Sampling: j.Sampling, Trace: j.Trace}
 	}
-	chart.SharedRanges(nice, imp)
-	return nice, imp
+	return figures.Convergence("", s.Settings.Taus, curves)
 }
 
 // Histogram returns the plot of the ‖x_i‖² histogram of the loaded data, or
-// nil before any. The count axis is logarithmic so that a lone heavy example
-// (the "extreme" law) stays visible.
+// nil before any.
 func Histogram(s *Snapshot) *chart.HistPlot {
 	if s.Data == nil {
 		return nil
 	}
-	return &chart.HistPlot{Title: "‖xᵢ‖² of the examples", XLabel: "‖xᵢ‖²", YLabel: "examples",
-		Hist: s.Data.Hist, LogCount: true}
+	return figures.Histogram("‖xᵢ‖² of the examples", s.Data.Hist)
 }
 
-// PlotKey identifies what a plot shows, so the UI redraws only on change.
+// PlotKey identifies what the plots show, so the UI redraws only on change.
 type PlotKey struct {
 	Version uint64 // Snapshot.RunID
 	Points  int    // total trace points

@@ -150,7 +150,9 @@ func (s Settings) Hash() string {
 		if b.Len() > 0 {
 			b.WriteByte('&')
 		}
-		b.WriteString(k + "=" + url.QueryEscape(v))
+		// Commas (τ lists) and colons (smoothhinge:μ) are safe in a hash:
+		// keep them readable.
+		b.WriteString(k + "=" + readable.Replace(url.QueryEscape(v)))
 	}
 	add("norms", s.Norms)
 	add("density", fmtFloat(s.Density))
@@ -171,6 +173,8 @@ func (s Settings) Hash() string {
 	}
 	return b.String()
 }
+
+var readable = strings.NewReplacer("%2C", ",", "%3A", ":")
 
 // ParseHash reads a hash written by Hash (a leading '#' is allowed); keys it
 // does not mention keep their values from base, unknown keys are errors, and

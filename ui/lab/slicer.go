@@ -61,3 +61,25 @@ func (s *Slicer) Observe(units int, d time.Duration) {
 
 // Reset forgets the estimate (new data).
 func (s *Slicer) Reset() { s.perUnit = 0 }
+
+// SliceStats summarises the slices of work done between yields, to check
+// that none is long enough to drop a frame.
+type SliceStats struct {
+	Count int
+	Total time.Duration
+	Max   time.Duration
+	Slow  int // slices over SlowSlice
+}
+
+// SlowSlice is a slice long enough to drop a frame at 60 Hz on its own.
+const SlowSlice = 16 * time.Millisecond
+
+// Add records one slice of duration d.
+func (s *SliceStats) Add(d time.Duration) {
+	s.Count++
+	s.Total += d
+	s.Max = max(s.Max, d)
+	if d > SlowSlice {
+		s.Slow++
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/table"
+	"imlab/ui/figures"
 )
 
 // Phase is where the controller is in settings → data → P* → runs.
@@ -75,18 +76,11 @@ type Snapshot struct {
 	Elapsed  time.Duration // wall time spent running (pauses excluded)
 	Version  uint64        // increases with every change
 	RunID    uint64        // changes when the data or the experiment is replaced
+	Slices   SliceStats    // of every run so far
 }
 
-// SamplingName is how the UI names a sampling.
-func SamplingName(s string) string {
-	switch s {
-	case "nice":
-		return "τ-nice"
-	case "imp":
-		return "τ-importance"
-	}
-	return s
-}
+// SamplingName is how the UI names a sampling (figures.SamplingName).
+func SamplingName(s string) string { return figures.SamplingName(s) }
 
 // Status is the one-line status: it contains "done" when every run
 // finished and "error" after a failure.
@@ -121,7 +115,17 @@ func (s *Snapshot) Status() string {
 		}
 		return fmt.Sprintf("%s — %.0f%%", verb, 100*s.Progress)
 	case Done:
-		return fmt.Sprintf("done: %d runs reached ε = %s in %.1f s", len(s.Jobs), table.Sig(s.Settings.Eps, 2), s.Elapsed.Seconds())
+		msg := fmt.Sprintf("done: %d runs reached ε = %s in %.1f s", len(s.Jobs), fmtFloat(s.Settings.Eps), s.Elapsed.Seconds())
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, r := range s.Rows {
+			if !math.IsNaN(r.Empirical) {
+				lo, hi = math.Min(lo, r.Empirical), math.Max(hi, r.Empirical)
+			}
+		}
+		if lo <= hi {
+			msg += fmt.Sprintf("; speed-up of τ-importance over τ-nice: %s× to %s×", table.Sig(lo, 2), table.Sig(hi, 2))
+		}
+		return msg
 	}
 	return s.Phase.String()
 }

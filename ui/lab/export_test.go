@@ -1,0 +1,64 @@
+package lab
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestExports(t *testing.T) {
+	h := newHarness(t)
+	s := small()
+	h.c.Run(s)
+	done := h.wait("done", isPhase(Done))
+	files, err := Exports(&done, "imlab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 3 {
+		t.Fatalf("%d exports", len(files))
+	}
+	byName := map[string][]byte{}
+	for _, f := range files {
+		byName[f.Name] = f.Data
+	}
+
+	traces, err := csv.NewReader(bytes.NewReader(byName["imlab-traces.csv"])).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(traces[0], ",") != "sampling,tau,iter_per_n,primal,gap,seconds" {
+		t.Errorf("trace header %v", traces[0])
+	}
+	points := 0
+	for _, j := range done.Jobs {
+		points += len(j.Trace)
+	}
+	if len(traces)-1 != points {
+		t.Errorf("%d trace rows, want %d points", len(traces)-1, points)
+	}
+	// Each row round-trips to the snapshot's values.
+	first := done.Jobs[0].Trace[1]
+	if gap, _ := strconv.ParseFloat(traces[2][4], 64); traces[2][0] != "nice" || gap != first.Gap {
+		t.Errorf("row %v, want nice with gap %v", traces[2], first.Gap)
+	}
+
+	ratios, err := csv.NewReader(bytes.NewReader(byName["imlab-ratios.csv"])).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ratios) != 1+len(s.Taus) || ratios[0][0] != "tau" || ratios[0][3] != "theory" {
+		t.Fatalf("ratios CSV %v", ratios)
+	}
+	for k, r := range done.Rows {
+		if th, _ := strconv.ParseFloat(ratios[k+1][3], 64); th != r.Theory {
+			t.Errorf("τ = %d: CSV theoretical ratio %s, snapshot %v", r.Tau, ratios[k+1][3], r.Theory)
+		}
+	}
+	md := string(byName["imlab-ratios.md"])
+	if !strings.Contains(md, "| tau | theta_nice |") || strings.Count(md, "\n|") != 2+len(s.Taus) || !strings.Contains(md, "ε = 1e-10") {
+		t.Errorf("markdown:\n%s", md)
+	}
+}
