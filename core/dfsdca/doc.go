@@ -24,6 +24,8 @@
 // persistent goroutines: the margins are split by example, the w update by
 // feature range, so every coordinate of w receives the same additions in the
 // same order as sequentially and the iterates are bit-identical for every
-// worker count. Small minibatches (few non-zeros) are done sequentially,
-// where splitting would not pay.
+// worker count. Minibatches with few non-zeros (in total, or per feature of
+// w) are done on the calling goroutine, where splitting cannot pay; for the
+// others the solver measures both ways as it runs and uses the faster, since
+// that depends on how many cores are free.
 package dfsdca

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"imlab/core/dataset"
 	"imlab/core/loss"
@@ -22,7 +23,10 @@ func runTrace(t *testing.T, ds *dataset.Dataset, name string, tau, workers, para
 	}
 	t.Cleanup(s.Close)
 	if parallelMin >= 0 {
+		// Split every minibatch of parallelMin non-zeros or more; leave the
+		// tuner on for one threshold so that its choices are covered too.
 		s.parallelMin = parallelMin
+		s.tuner.always = parallelMin == 0
 	}
 	run := NewRun(s, Stop{PStar: math.NaN(), MaxIterPerN: 3, EvalEvery: 0.5})
 	if err := run.Until(t.Context(), nil); err != nil {
@@ -124,12 +128,12 @@ func TestCloseStopsWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := helpers(); got != 3 {
+	if got := helpers(3); got != 3 {
 		t.Errorf("4 workers: %d helper goroutines, want 3", got)
 	}
 	s.Close()
 	s.Close()
-	if got := helpers(); got != 0 {
+	if got := helpers(0); got != 0 {
 		t.Errorf("after Close: %d helper goroutines remain", got)
 	}
 	if err := s.Step(100); err != nil || s.Iter() != 100 {
@@ -137,11 +141,20 @@ func TestCloseStopsWorkers(t *testing.T) {
 	}
 }
 
-// helpers counts the pool helper goroutines, started or not.
-func helpers() int {
+// helpers counts the pool helper goroutines, started or not, waiting up to
+// a second for the count to become want: a helper that has signalled its
+// exit may still be listed for a moment.
+func helpers(want int) int {
 	buf := make([]byte, 1<<20)
-	buf = buf[:runtime.Stack(buf, true)]
-	return strings.Count(string(buf), "created by imlab/core/dfsdca.newPool")
+	var got int
+	for try := 0; try < 100; try++ {
+		got = strings.Count(string(buf[:runtime.Stack(buf, true)]), "created by imlab/core/dfsdca.newPool")
+		if got == want {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return got
 }
 
 // TestPoolHandOffs runs many tiny phases, where hand-offs race each other
@@ -179,5 +192,75 @@ func TestPoolHandOffs(t *testing.T) {
 			}
 		}
 		p.close()
+	}
+}
+
+// TestSplitTuner: both modes are measured first (after a warm-up), then
+// the faster one is used except for exploring bursts.
+func TestSplitTuner(t *testing.T) {
+	for _, splitFaster := range []bool{true, false} {
+		splitTime, seqTime := 3*time.Microsecond, 2*time.Microsecond
+		if splitFaster {
+			splitTime = time.Microsecond
+		}
+		var tu splitTuner
+		decide := func() bool {
+			split := tu.choose()
+			d := seqTime
+			if split {
+				d = splitTime
+			}
+			tu.record(split, d, 1000)
+			return split
+		}
+		for k := 0; k <= switchWarmup; k++ {
+			if !decide() {
+				t.Fatalf("decision %d: the split mode should be measured first", k)
+			}
+		}
+		for k := 0; k <= switchWarmup; k++ {
+			if decide() {
+				t.Fatalf("decision %d: the sequential mode should be measured next", k)
+			}
+		}
+		const rounds = 5
+		splits := 0
+		for range rounds * explorePeriod {
+			if decide() {
+				splits++
+			}
+		}
+		want := rounds * exploreBurst // the exploring decisions
+		if splitFaster {
+			want = rounds * (explorePeriod - exploreBurst)
+		}
+		if splits != want {
+			t.Errorf("split faster = %v: split %d of %d times, want %d", splitFaster, splits, rounds*explorePeriod, want)
+		}
+		if math.Abs(tu.cost[1]*1e3-splitTime.Seconds()) > 1e-15 || math.Abs(tu.cost[0]*1e3-seqTime.Seconds()) > 1e-15 {
+			t.Errorf("measured costs %v per non-zero, want %v and %v per 1000", tu.cost, seqTime, splitTime)
+		}
+	}
+
+	// The first decisions after a switch are not measured; later ones move
+	// the estimate by costSmoothing of the way.
+	tu := splitTuner{cost: [2]float64{1e-9, 1e-9}, last: false, streak: 50}
+	tu.decisions = exploreBurst // past the exploring burst: split (equal costs) is not faster
+	if tu.choose() {
+		t.Fatal("equal costs should keep the sequential mode")
+	}
+	tu.decisions = 0 // exploring burst: switch to split
+	for k := 1; k <= switchWarmup+1; k++ {
+		if !tu.choose() {
+			t.Fatal("exploring burst should split")
+		}
+		tu.record(true, 5*time.Microsecond, 1000)
+		want := 1e-9
+		if k > switchWarmup {
+			want += costSmoothing * (5e-9 - 1e-9)
+		}
+		if math.Abs(tu.cost[1]-want) > 1e-20 {
+			t.Errorf("decision %d after the switch: split cost %g, want %g", k, tu.cost[1], want)
+		}
 	}
 }

@@ -39,6 +39,10 @@ type Options struct {
 	Seed uint64
 }
 
+// MaxWorkers bounds Options.Workers (each worker costs 4 bytes per example
+// of bookkeeping, and more workers than cores only add hand-offs).
+const MaxWorkers = 256
+
 // Solver runs Algorithm 1 (dfSDCA) from α⁰ = 0, w⁰ = 0.
 //
 // A Solver is not safe for concurrent use.
@@ -63,6 +67,7 @@ type Solver struct {
 
 	pool        *pool // nil when sequential or closed
 	parallelMin int   // least non-zeros in a minibatch worth splitting
+	tuner       splitTuner
 
 	iter    int
 	elapsed time.Duration
@@ -102,8 +107,8 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 	if !(opt.Theta > 0) || math.IsInf(opt.Theta, 0) {
 		return nil, fmt.Errorf("%w: step size θ = %v, want positive and finite", ErrOptions, opt.Theta)
 	}
-	if opt.Workers < 0 {
-		return nil, fmt.Errorf("%w: %d workers, want ≥ 0", ErrOptions, opt.Workers)
+	if opt.Workers < 0 || opt.Workers > MaxWorkers {
+		return nil, fmt.Errorf("%w: %d workers, want 0 … %d", ErrOptions, opt.Workers, MaxWorkers)
 	}
 	p := opt.Sampler.Probabilities()
 	if len(p) != ds.N {
@@ -178,7 +183,17 @@ func (s *Solver) iterate() bool {
 	}
 	z, coef := s.z[:len(batch)], s.coef[:len(batch)]
 	ds := s.ds
-	split := s.pool != nil && s.worthSplitting(batch)
+	split, timed := false, false
+	var nnz int
+	var start time.Time
+	if s.pool != nil {
+		if nnz = s.nnz(batch); nnz >= s.parallelMin {
+			split = s.tuner.choose()
+			if timed = !s.tuner.always; timed {
+				start = time.Now()
+			}
+		}
+	}
 
 	// Every Δ_i of the minibatch uses w^(t−1): all margins come first.
 	if split {
@@ -215,17 +230,19 @@ func (s *Solver) iterate() bool {
 			axpy(coef[k], ds.Col[lo:hi], ds.Val[lo:hi], s.w)
 		}
 	}
+	if timed {
+		s.tuner.record(split, time.Since(start), nnz)
+	}
 	return true
 }
 
-// worthSplitting reports whether the minibatch holds enough non-zeros for
-// the workers to pay off.
-func (s *Solver) worthSplitting(batch []int) bool {
+// nnz is the number of non-zeros in the minibatch.
+func (s *Solver) nnz(batch []int) int {
 	nnz := 0
 	for _, i := range batch {
 		nnz += s.ds.RowPtr[i+1] - s.ds.RowPtr[i]
 	}
-	return nnz >= s.parallelMin
+	return nnz
 }
 
 // Iter is the number of iterations t done so far.

@@ -143,6 +143,7 @@ func TestBadOptions(t *testing.T) {
 		{"wrong n", pr, Options{Sampler: other, Theta: 0.1}, "over 51 examples, data set has 50"},
 		{"zero p_i", pr, Options{Sampler: zeroP, Theta: 0.1}, "example 0 probability 0"},
 		{"negative workers", pr, Options{Sampler: uniform, Theta: 0.1, Workers: -2}, "-2 workers"},
+		{"too many workers", pr, Options{Sampler: uniform, Theta: 0.1, Workers: 257}, "257 workers"},
 		{"nil loss", &problem.Problem{Data: ds, Lambda: 1}, Options{Sampler: uniform, Theta: 0.1}, "nil loss"},
 		{"bad λ", &problem.Problem{Data: ds, Loss: loss.Square{}, Lambda: math.NaN()}, Options{Sampler: uniform, Theta: 0.1}, "λ = NaN"},
 		{"invalid data", &problem.Problem{Data: broken, Loss: loss.Square{}, Lambda: 1},

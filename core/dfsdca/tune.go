@@ -1,0 +1,70 @@
+package dfsdca
+
+import "time"
+
+// splitTuner decides, for minibatches large enough to split, whether the
+// workers actually make them faster, from measured time per non-zero.
+// Whether splitting pays depends on how many cores are free at the moment
+// (the machine may be shared, or the browser busy), so the tuner keeps
+// measuring: it uses the faster mode, except for a burst of exploreBurst
+// decisions in every explorePeriod that re-measure the other one. The first
+// decisions after a switch are not measured, since w then sits in the wrong
+// core's cache. The iterates do not depend on the tuner's choices.
+type splitTuner struct {
+	cost      [2]float64 // smoothed seconds per non-zero: [0] on one goroutine, [1] split; 0 = not yet measured
+	decisions int
+	last      bool // the previous decision
+	streak    int  // decisions in a row equal to last
+	always    bool // split every eligible minibatch, without measuring (tests)
+}
+
+const (
+	explorePeriod = 256
+	exploreBurst  = 8
+	switchWarmup  = 2    // decisions after a switch that are not measured
+	costSmoothing = 0.25 // weight of a new measurement
+)
+
+// choose reports whether to split the next eligible minibatch.
+func (t *splitTuner) choose() bool {
+	if t.always {
+		return true
+	}
+	var split bool
+	switch {
+	case t.cost[1] == 0:
+		split = true
+	case t.cost[0] == 0:
+		split = false
+	default:
+		split = t.cost[1] < t.cost[0]
+		if t.decisions%explorePeriod < exploreBurst {
+			split = !split
+		}
+	}
+	t.decisions++
+	if split == t.last {
+		t.streak++
+	} else {
+		t.last, t.streak = split, 1
+	}
+	return split
+}
+
+// record adds the measured time of the minibatch of nnz non-zeros that the
+// latest decision, split, was about.
+func (t *splitTuner) record(split bool, d time.Duration, nnz int) {
+	if t.streak <= switchWarmup {
+		return
+	}
+	mode := 0
+	if split {
+		mode = 1
+	}
+	c := max(d.Seconds(), 1e-9) / float64(max(nnz, 1))
+	if t.cost[mode] == 0 {
+		t.cost[mode] = c
+		return
+	}
+	t.cost[mode] += costSmoothing * (c - t.cost[mode])
+}
