@@ -60,8 +60,13 @@ type Solver struct {
 
 	w, alpha []float64
 
-	// Per-iteration scratch, sized to the largest minibatch.
+	// Per-iteration scratch, sized to the largest minibatch. ahead[0] and
+	// ahead[1] are the minibatches of the next two iterations, drawn ahead
+	// (see iterate); sink keeps the loads that warm their memory alive.
 	batch []int
+	ahead [2][]int
+	drawn bool
+	sink  float64
 	z     []float64 // x_iᵀw^(t−1) for each member of the batch
 	coef  []float64 // −θΔ_i/(nλp_i): the multiple of x_i added to w
 
@@ -130,6 +135,7 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		w:           make([]float64, ds.D),
 		alpha:       make([]float64, ds.N),
 		batch:       make([]int, 0, tau),
+		ahead:       [2][]int{make([]int, 0, tau), make([]int, 0, tau)},
 		z:           make([]float64, tau),
 		coef:        make([]float64, tau),
 		parallelMin: max(parallelMinNNZ, parallelMinNNZPerFeat*ds.D),
@@ -174,9 +180,27 @@ func (s *Solver) Step(k int) error {
 }
 
 // iterate performs one iteration and reports whether it stayed finite.
+//
+// An update is bound by memory latency, not arithmetic: the minibatch's rows
+// and per-example state sit at random places, each a cache miss. So iterate
+// draws the next minibatch before working on this one and touches its
+// memory, letting those misses resolve while this update computes. Finding
+// a row is itself a chain of misses (the sampler's table, then RowPtr, then
+// the row), so the warming is staged: the minibatch two iterations ahead
+// gets its row offsets and state warmed, the one after this its rows. The
+// sampler alone consumes the random stream, so the minibatches, and hence
+// the iterates, are the same as when drawn one at a time.
 func (s *Solver) iterate() bool {
-	batch := s.sampler.Sample(s.rng, s.batch[:0])
-	s.batch = batch
+	if !s.drawn {
+		s.ahead[0] = s.sampler.Sample(s.rng, s.ahead[0][:0])
+		s.ahead[1] = s.sampler.Sample(s.rng, s.ahead[1][:0])
+		s.drawn = true
+	}
+	// Rotate: this iteration's batch ← ahead[0] ← ahead[1] ← a new draw.
+	s.batch, s.ahead[0], s.ahead[1] = s.ahead[0], s.ahead[1], s.batch
+	s.ahead[1] = s.sampler.Sample(s.rng, s.ahead[1][:0])
+	s.warm(s.ahead[0], s.ahead[1])
+	batch := s.batch
 	if len(batch) > len(s.z) {
 		s.z = make([]float64, len(batch))
 		s.coef = make([]float64, len(batch))
@@ -234,6 +258,23 @@ func (s *Solver) iterate() bool {
 		s.tuner.record(split, time.Since(start), nnz)
 	}
 	return true
+}
+
+// warm loads the first cache line of each row of soon (whose row offsets
+// an earlier warm loaded) and the row offsets and state of the examples of
+// later, so that both are in cache by the time they are processed.
+func (s *Solver) warm(soon, later []int) {
+	ds := s.ds
+	acc := 0.0
+	for _, i := range soon {
+		if lo := ds.RowPtr[i]; lo < len(ds.Val) {
+			acc += ds.Val[lo] + float64(ds.Col[lo])
+		}
+	}
+	for _, i := range later {
+		acc += float64(ds.RowPtr[i]) + s.alpha[i] + s.steps[2*i] + ds.Y[i]
+	}
+	s.sink += acc
 }
 
 // nnz is the number of non-zeros in the minibatch.
