@@ -11,6 +11,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/sampling"
+	"imlab/internal/shareddata"
 )
 
 // BenchmarkRead parses in-memory files: generated ones of several sizes
@@ -27,7 +28,7 @@ func BenchmarkRead(b *testing.B) {
 		})
 	}
 	b.Run("w8a", func(b *testing.B) {
-		gz, err := os.ReadFile(sharedData(b, "w8a.gz"))
+		gz, err := os.ReadFile(shareddata.Path(b, "w8a.gz"))
 		if err != nil {
 			b.Fatal(err)
 		}

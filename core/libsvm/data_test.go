@@ -3,6 +3,8 @@ package libsvm
 import (
 	"math"
 	"testing"
+
+	"imlab/internal/shareddata"
 )
 
 // The expected figures are those of ../shared/data/README.md and the paper's
@@ -20,7 +22,7 @@ func TestSharedData(t *testing.T) {
 		{file: "a9a.gz", n: 32_561, d: 123, nnz: 451_592, neg: 24_720, pos: 7_841},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			path := sharedData(t, tc.file)
+			path := shareddata.Path(t, tc.file)
 			ds, err := ReadFile(path, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -54,7 +56,7 @@ func TestSharedBzip2(t *testing.T) {
 	if testing.Short() {
 		t.Skip("bzip2 decompression of 50k rows is slow under wasm")
 	}
-	ds, err := ReadFile(sharedData(t, "ijcnn1.trn.bz2"), Options{})
+	ds, err := ReadFile(shareddata.Path(t, "ijcnn1.trn.bz2"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,39 +2,12 @@ package libsvm
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"imlab/core/dataset"
 )
-
-// sharedData returns the path of a file in the team's shared data directory
-// (<repo root>/../shared/data), skipping the test when it is absent.
-func sharedData(t testing.TB, name string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Skipf("no working directory: %v", err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root (go.mod) not found")
-		}
-		dir = parent
-	}
-	path := filepath.Join(dir, "..", "shared", "data", name)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared data file %s absent: %v", name, err)
-	}
-	return path
-}
 
 // readString parses text, failing the test on error.
 func readString(t testing.TB, text string, opt Options) *dataset.Dataset {

@@ -9,6 +9,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/sampling"
+	"imlab/internal/shareddata"
 )
 
 // randomDataset draws n examples over d features with labels ±1 and values
@@ -87,7 +88,7 @@ func TestWriteFormat(t *testing.T) {
 }
 
 func TestWriteRoundTripSharedData(t *testing.T) {
-	ds, err := ReadFile(sharedData(t, "w8a.gz"), Options{Bias: true})
+	ds, err := ReadFile(shareddata.Path(t, "w8a.gz"), Options{Bias: true})
 	if err != nil {
 		t.Fatal(err)
 	}

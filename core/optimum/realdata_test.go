@@ -1,39 +1,13 @@
 package optimum
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"imlab/core/libsvm"
 	"imlab/core/loss"
 	"imlab/core/problem"
+	"imlab/internal/shareddata"
 )
-
-// sharedData returns <repository root>/../shared/data, the LIBSVM files the
-// paper uses, or skips the test when they are absent.
-func sharedData(t testing.TB, file string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the working directory")
-		}
-		dir = parent
-	}
-	path := filepath.Join(dir, "..", "shared", "data", file)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("%s not available: %v", file, err)
-	}
-	return path
-}
 
 // TestW8aWithBias solves the paper's w8a problem (logistic loss, bias
 // feature, λ = max_i ‖x_i‖/n) to ‖∇P‖ ≤ 1e−12.
@@ -41,7 +15,7 @@ func TestW8aWithBias(t *testing.T) {
 	if testing.Short() {
 		t.Skip("w8a solve takes seconds; skipped in -short mode")
 	}
-	ds, err := libsvm.ReadFile(sharedData(t, "w8a.gz"), libsvm.Options{Bias: true})
+	ds, err := libsvm.ReadFile(shareddata.Path(t, "w8a.gz"), libsvm.Options{Bias: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +34,7 @@ func TestW8aWithBias(t *testing.T) {
 }
 
 func BenchmarkSolveW8a(b *testing.B) {
-	ds, err := libsvm.ReadFile(sharedData(b, "w8a.gz"), libsvm.Options{Bias: true})
+	ds, err := libsvm.ReadFile(shareddata.Path(b, "w8a.gz"), libsvm.Options{Bias: true})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,8 +3,6 @@ package theory
 import (
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"imlab/core/dataset"
@@ -110,30 +108,6 @@ func logistic(t testing.TB, ds *dataset.Dataset) *problem.Problem {
 		t.Fatal(err)
 	}
 	return pr
-}
-
-// sharedData returns <repo root>/../shared/data, or skips t if absent.
-func sharedData(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root (go.mod) not found")
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("shared data not available: %v", err)
-	}
-	return data
 }
 
 func relDiff(a, b float64) float64 {

@@ -10,6 +10,7 @@ import (
 	"imlab/core/libsvm"
 	"imlab/core/sampling"
 	"imlab/core/synth"
+	"imlab/internal/shareddata"
 )
 
 // serialRatio is the paper's closed form for τ = 1:
@@ -86,7 +87,7 @@ func TestRatioExtremeData(t *testing.T) {
 }
 
 func TestRatioRealData(t *testing.T) {
-	dir := sharedData(t)
+	dir := shareddata.Dir(t)
 	taus := []int{1, 2, 4, 8, 16, 32}
 	for _, c := range []struct {
 		file   string
