@@ -1,7 +1,11 @@
 """Time scikit-learn's SAG/SAGA and LIBLINEAR (-s 7, -s 0) to a target precision.
 
-Called by bench/peers.sh once per data set; it prints one CSV row per
-(solver, target) on standard output and progress on standard error.
+bench/peers.sh calls it in two ways for each data set: first to search, for
+each solver and target, the setting that reaches the target (--runs 0), then,
+once per timed repetition, to time those settings (--plan SEARCH.csv --runs 1),
+so that the repetitions interleave with imlab's. Either way it prints one CSV
+row per (solver, target) on standard output (solver, data, target, knob,
+seconds, runs, setting, gap) and progress on standard error.
 
 The problem is the one imlab solves (Csiba & Richtárik's experiments):
 
@@ -18,12 +22,12 @@ found from whole runs:
 * scikit-learn SAG/SAGA: tol = 0, so a run does exactly max_iter epochs, and
   with a fixed random_state a run of k epochs is the first k epochs of any
   longer run. The smallest k with P(w_k) − P* ≤ ε is found by doubling k,
-  then bisecting; the reported time is the median wall-clock time of
+  then bisecting; the time is the wall-clock time of
   LogisticRegression.fit with max_iter = k.
 * LIBLINEAR: its stopping tolerance -e is lowered by factors of 10 until the
   returned w reaches ε, then the last decade is bisected in log(-e) (to a
-  factor 10^(1/16)); the reported time is the median wall-clock time of the
-  C function train() at that -e, with the problem already built in memory
+  factor 10^(1/16)); the time is the wall-clock time of the C function
+  train() at that -e, with the problem already built in memory
   (file reading and conversion are not timed). LIBLINEAR draws its
   coordinate order from the C library's rand(), which it never seeds, so
   srand(1) is called before every run to make runs repeatable.

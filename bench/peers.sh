@@ -4,7 +4,7 @@
 # single-threaded, on this machine, in one run.
 #
 #   bench/peers.sh            full run (τ sweep 3 runs each, then 5 interleaved timed
-#                             repetitions of every solver; about 10–20 minutes)
+#                             repetitions of every solver; about 10 minutes)
 #   bench/peers.sh --quick    smoke test (1 run each, fewer τ; a few minutes)
 #   bench/peers.sh --runs N   N timed repetitions (median reported)
 #

@@ -2,8 +2,6 @@ package bench
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
@@ -13,26 +11,8 @@ import (
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/theory"
+	"imlab/internal/shareddata"
 )
-
-// dataDir returns <repo root>/../shared/data, the root being the nearest
-// directory above the working directory that holds go.mod.
-func dataDir(b *testing.B) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared", "data")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			b.Skip("no go.mod above the working directory")
-		}
-		dir = parent
-	}
-}
 
 var problems sync.Map // file name → *problem.Problem
 
@@ -43,11 +23,7 @@ func realProblem(b *testing.B, file string) *problem.Problem {
 	if pr, ok := problems.Load(file); ok {
 		return pr.(*problem.Problem)
 	}
-	path := filepath.Join(dataDir(b), file)
-	if _, err := os.Stat(path); err != nil {
-		b.Skipf("skipping: %s not found (LIBSVM data lives in shared/data beside the repository)", path)
-	}
-	ds, err := libsvm.ReadFile(path, libsvm.Options{Bias: true})
+	ds, err := libsvm.ReadFile(shareddata.Path(b, file), libsvm.Options{Bias: true})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -125,32 +101,31 @@ func BenchmarkRealDataSetup(b *testing.B) {
 
 // BenchmarkRealDataFloor is the floor under BenchmarkRealData: one sparse
 // dot and one axpy per example (a Kaczmarz projection, to stay bounded) and
-// nothing else, over the same number of examples, either in the order the
-// τ-importance sampler (τ = 1) draws them or in storage order. The gap
-// between the two is the cost of fetching rows at random; the gap between
-// "sampled" and BenchmarkRealData/imp/tau=1 is dfSDCA's own overhead
-// (drawing, loss derivative, α and step bookkeeping).
+// nothing else, over n examples: in storage order ("sequential"), in the
+// order the τ-importance sampler (τ = 1) draws them, drawn beforehand
+// ("sampled"), or drawn one at a time inside the loop as the solver does
+// ("drawn"). sequential → sampled is the cost of fetching rows at random;
+// sampled → drawn the cost of each row's address depending on a draw just
+// made (the processor cannot fetch ahead); drawn → BenchmarkRealData/imp/tau=1
+// is dfSDCA's own work (loss derivative, α and step bookkeeping).
 func BenchmarkRealDataFloor(b *testing.B) {
 	for _, file := range []string{"w8a.gz", "ijcnn1.tr.gz"} {
-		for _, order := range []string{"sampled", "sequential"} {
+		for _, order := range []string{"sequential", "sampled", "drawn"} {
 			b.Run(file+"/"+order, func(b *testing.B) {
 				pr := realProblem(b, file)
 				ds := pr.Data
+				plan, err := theory.NewPlan(pr, theory.Spec{Sampling: "imp", Tau: 1, Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				r := sampling.NewRand(1)
+				var batch []int
 				rows := make([]int, ds.N)
-				if order == "sampled" {
-					plan, err := theory.NewPlan(pr, theory.Spec{Sampling: "imp", Tau: 1, Seed: 1})
-					if err != nil {
-						b.Fatal(err)
-					}
-					r := sampling.NewRand(1)
-					var batch []int
-					for k := range rows {
+				for k := range rows {
+					rows[k] = k
+					if order == "sampled" {
 						batch = plan.Sampler.Sample(r, batch[:0])
 						rows[k] = batch[0]
-					}
-				} else {
-					for k := range rows {
-						rows[k] = k
 					}
 				}
 				inv := ds.SquaredNorms()
@@ -161,6 +136,10 @@ func BenchmarkRealDataFloor(b *testing.B) {
 				b.ResetTimer()
 				for range b.N {
 					for _, i := range rows {
+						if order == "drawn" {
+							batch = plan.Sampler.Sample(r, batch[:0])
+							i = batch[0]
+						}
 						lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
 						idx, val := ds.Col[lo:hi], ds.Val[lo:hi]
 						s := 0.0
