@@ -116,3 +116,21 @@ func TestNiceRejectsTau(t *testing.T) {
 		}
 	}
 }
+
+// TestNiceOneIsFloydsSingleDraw pins the τ = 1 fast path to what Floyd's
+// loop does for one element: a single IntN(n) from the stream.
+func TestNiceOneIsFloydsSingleDraw(t *testing.T) {
+	const n = 37
+	s, err := NewNice(n, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ref := NewRand(11), NewRand(11)
+	var dst []int
+	for k := 0; k < 1000; k++ {
+		dst = s.Sample(r, dst)
+		if want := ref.IntN(n); len(dst) != 1 || dst[0] != want {
+			t.Fatalf("draw %d = %v, want [%d]", k, dst, want)
+		}
+	}
+}
