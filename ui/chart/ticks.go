@@ -106,7 +106,7 @@ func LogMinorTicks(lo, hi float64, major []float64, subdecades bool) []float64 {
 			top = 9
 		}
 		for m := int64(1); m <= top; m++ {
-			if v := decimal(m, e); inRange(v, lo, hi) && !isMajor[v] {
+			if v := decimal(m, e); inLogRange(v, lo, hi) && !isMajor[v] {
 				ticks = append(ticks, v)
 			}
 		}
@@ -185,6 +185,13 @@ func NiceRange(lo, hi float64, maxTicks int) (float64, float64) {
 func tidy(v, step float64) float64 {
 	e := int(math.Floor(math.Log10(step)+1e-9)) - 1
 	return scaled(math.Round(scaled(v, -e)), e)
+}
+
+// inLogRange is inRange for a logarithmic axis, where the tolerance must be
+// relative to each end: an absolute one sized by hi would admit whole decades
+// below lo.
+func inLogRange(v, lo, hi float64) bool {
+	return v >= lo*(1-1e-9) && v <= hi*(1+1e-9)
 }
 
 func inRange(v, lo, hi float64) bool {
