@@ -14,6 +14,7 @@ import (
 	"imlab/core/problem"
 	"imlab/core/synth"
 	"imlab/core/table"
+	"imlab/core/theory"
 )
 
 // Sizes of the artificial presets. "paper" is the paper's n = 50,000 with
@@ -184,4 +185,41 @@ func (r *presetResult) table(format string) *table.Table {
 		}
 	}
 	return t
+}
+
+// theoryTable computes only the theoretical ratios of the preset, for each
+// data set and τ (partition rule and seed as given): cheap, O(nnz) per cell,
+// so it runs at the paper's size where the solver runs would take hours.
+// Cells read "ours (paper)".
+func (t *presetTable) theoryTable(taus []int, rule string, seed uint64, e *env) (*table.Table, error) {
+	header := []string{"data"}
+	for _, tau := range taus {
+		header = append(header, fmt.Sprintf("τ=%d", tau))
+	}
+	tab := &table.Table{Header: header}
+	for _, src := range t.sources {
+		fmt.Fprintf(e.stderr, "imlab: %s theory: %s\n", t.name, src.name)
+		ds, err := src.load()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", src.name, err)
+		}
+		pr, err := t.prob.problemFor(ds)
+		if err != nil {
+			return nil, err
+		}
+		cells := []string{src.name}
+		for _, tau := range taus {
+			nice, imp, err := theory.Ratio(pr, tau, rule, seed)
+			if err != nil {
+				return nil, fmt.Errorf("%s τ=%d: %w", src.name, tau, err)
+			}
+			cell := table.Sig(imp/nice, 2)
+			if pt, _, ok := paperCell(t.published, src.name, tau); ok {
+				cell += " (" + table.Sig(pt, 2) + ")"
+			}
+			cells = append(cells, cell)
+		}
+		tab.Add(cells...)
+	}
+	return tab, nil
 }

@@ -72,6 +72,13 @@ func runReport(args []string, e *env) error {
 		}
 		sections = append(sections, sec)
 	}
+	if *size != "paper" {
+		sec, err := paperSizeTheory(p, *seeds, e)
+		if err != nil {
+			return err
+		}
+		sections = append(sections, sec)
+	}
 	fmt.Fprintf(&doc, reportHeader, *size, *seeds, strings.Join(rules, " and "), cfg.Eps,
 		strings.Join(os.Args[1:], " "), time.Now().UTC().Format("2006-01-02"), runtime.Version(),
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), time.Since(start).Round(time.Second))
@@ -118,6 +125,30 @@ func (r *presetResult) section(figDir, docDir string) (string, error) {
 			fmt.Fprintf(&b, "![%s, %s](%s) ", src.name, pl.suffix, rel(name))
 		}
 		b.WriteString("\n\n")
+	}
+	return b.String(), nil
+}
+
+// paperSizeTheory is the theoretical half of Tables 2 and 3 at the paper's
+// size, which the quick size cannot show (see the discussion).
+func paperSizeTheory(p problemFlags, seeds int, e *env) (string, error) {
+	var b strings.Builder
+	b.WriteString("\n## Theoretical ratios at the paper's size\n\n")
+	b.WriteString("Full runs at n = 50,000 take hours on two cores, but the theoretical ratios take seconds: ")
+	b.WriteString("here they are for the paper's own sizes (random partition, seed 1), ours with the paper's in brackets.\n")
+	for _, preset := range []string{"sparse", "dense"} {
+		tab, err := newPresetTable(preset, "paper", p, seeds)
+		if err != nil {
+			return "", err
+		}
+		tt, err := tab.theoryTable(paperTaus, "random", 1, e)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "\n%s, %s:\n\n", presetHeadings[preset], tab.title)
+		if err := tt.WriteMarkdown(&b); err != nil {
+			return "", err
+		}
 	}
 	return b.String(), nil
 }
