@@ -19,8 +19,10 @@ import (
 
 // Sizes of the artificial presets. "paper" is the paper's n = 50,000 with
 // d = 10,000 sparse and d = 1,000 dense (NOTES.md); "quick" scales n and d
-// down tenfold, keeping ω' and d/n, so a table takes minutes on two cores.
+// down tenfold, keeping ω' and d/n, so a table takes minutes on two cores;
+// "tiny" takes seconds, for smoke tests.
 var presetSizes = map[string]struct{ n, dSparse, dDense int }{
+	"tiny":  {500, 100, 10},
 	"quick": {5000, 1000, 100},
 	"paper": {50000, 10000, 1000},
 }
@@ -53,7 +55,7 @@ func newPresetTable(preset, size string, prob problemFlags, seeds int) (*presetT
 	case "sparse", "dense":
 		sz, ok := presetSizes[size]
 		if !ok {
-			return nil, fmt.Errorf("-size %q: want quick or paper: %w", size, errUsage)
+			return nil, fmt.Errorf("-size %q: want quick, paper or tiny: %w", size, errUsage)
 		}
 		density, d, pub := 0.1, sz.dSparse, paperSparse
 		if preset == "dense" {
