@@ -101,21 +101,15 @@ func (p *problemFlags) problemFor(ds *dataset.Dataset) (*problem.Problem, error)
 	return problem.New(ds, l, lambda)
 }
 
-// negligibleGap is a certified error of P* too small to matter beside the
-// smallest target gaps (1e−10 in the paper).
-const negligibleGap = 1e-16
-
 // solveOptimum computes P* to high precision, reporting progress on stderr.
 func solveOptimum(pr *problem.Problem, e *env) (float64, error) {
 	start := time.Now()
 	res, err := optimum.Solve(pr, optimum.Options{})
-	switch {
-	case errors.Is(err, optimum.ErrNotConverged) && res != nil && res.Gap <= negligibleGap:
-		// ‖∇P‖ is at its rounding floor above GradTol, but the certified
-		// bound shows P* is still far more precise than any gap we measure.
+	if uerr := optimum.Usable(res, err); uerr != nil {
+		return 0, fmt.Errorf("computing P*: %w", uerr)
+	}
+	if err != nil { // usable all the same: say why
 		fmt.Fprintf(e.stderr, "imlab: warning: %v; certified P* error ≤ %.1e, accepted\n", err, res.Gap)
-	case err != nil:
-		return 0, fmt.Errorf("computing P*: %w", err)
 	}
 	fmt.Fprintf(e.stderr, "imlab: P* = %.17g (‖∇P‖ = %.1e, %d Newton steps, %.2fs)\n",
 		res.P, res.GradNorm, res.Iterations, time.Since(start).Seconds())

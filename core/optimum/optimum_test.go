@@ -288,3 +288,32 @@ func BenchmarkSolve(b *testing.B) {
 		}
 	}
 }
+
+func TestUsable(t *testing.T) {
+	ds, err := synth.Generate(synth.Config{N: 2000, D: 50, Density: 0.5, Norms: "chisq1", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range ds.Val {
+		ds.Val[k] *= 1e6 // the rounding floor of ‖∇P‖ is then above 1e−12
+	}
+	pr := mustProblem(t, ds, loss.Logistic{}, problem.DefaultLambda(ds))
+	res, err := Solve(pr, Options{})
+	if !errors.Is(err, ErrNotConverged) {
+		t.Skipf("scaled data converged (err %v): the floor case did not arise", err)
+	}
+	if uerr := Usable(res, err); uerr != nil {
+		t.Errorf("certified gap %g ≤ %g, yet Usable says %v", res.Gap, NegligibleGap, uerr)
+	}
+	loose := *res
+	loose.Gap = 1e-12
+	if Usable(&loose, err) == nil {
+		t.Error("a certified gap of 1e-12 was accepted")
+	}
+	if Usable(nil, err) == nil || Usable(res, ErrOptions) == nil {
+		t.Error("a failed solve was accepted")
+	}
+	if Usable(res, nil) != nil {
+		t.Error("a converged solve was rejected")
+	}
+}

@@ -5,11 +5,12 @@ import (
 	"imlab/core/problem"
 )
 
-// solveOptimum computes P* with the high-precision solver; yield is called
-// after each of its passes over the data.
+// solveOptimum computes P* with the high-precision solver, accepting what
+// optimum.Usable accepts; yield is called after each of its passes over the
+// data.
 func solveOptimum(pr *problem.Problem, yield func()) (float64, error) {
 	res, err := optimum.Solve(pr, optimum.Options{Yield: yield})
-	if err != nil {
+	if err := optimum.Usable(res, err); err != nil {
 		return 0, err
 	}
 	return res.P, nil
