@@ -7,8 +7,9 @@ import "math"
 // plot from costing 2,000 canvas calls.
 const decimateTol = 0.5
 
-// drawSeries strokes one series in its style and puts markers along it.
-func drawSeries(p Painter, s Series, f *frame) {
+// drawSeries strokes one series in its style, puts markers along it and
+// returns its pixel polylines.
+func drawSeries(p Painter, s Series, f *frame) [][]Point {
 	color, dash, marker := Style(s.Style)
 	runs := Segments(s.X, s.Y, f.X, f.Y, f.Area, decimateTol)
 	st := Stroke{Color: color, Width: seriesWidth, Dash: dash}
@@ -19,6 +20,7 @@ func drawSeries(p Painter, s Series, f *frame) {
 	for _, m := range MarkerPositions(runs, spacing, markerPhase(s.Style)*spacing) {
 		p.Marker(m.X, m.Y, marker, markerSize, color)
 	}
+	return runs
 }
 
 // markerPhase staggers the first marker of each style (by the golden

@@ -41,6 +41,8 @@ func (hp *HistPlot) layout(width, height float64) *frame {
 		d := math.Max(math.Abs(xlo)/2, 0.5)
 		xlo, xhi = xlo-d, xhi+d
 	}
+	xlo, xhi = NiceRange(xlo, xhi, autoTicks) // labelled ends read better
+
 	top := 0
 	for _, c := range hp.Hist.Counts {
 		top = max(top, c)
@@ -49,10 +51,10 @@ func (hp *HistPlot) layout(width, height float64) *frame {
 		xkind: linearAxis, xlo: xlo, xhi: xhi}
 	if hp.LogCount {
 		// The axis starts below 1 so that a count of one is a visible bar.
-		_, hi := DecadeRange(1, math.Max(float64(top), 1))
+		_, hi := DecadeRange(1, math.Max(1.2*float64(top), 1))
 		spec.ykind, spec.ylo, spec.yhi = logCountAxis, 0.5, hi
 	} else {
-		_, hi := NiceRange(0, math.Max(float64(top), 1), autoTicks)
+		_, hi := NiceRange(0, math.Max(1.04*float64(top), 1), autoTicks) // headroom over the tallest bar
 		spec.ykind, spec.ylo, spec.yhi = countAxis, 0, hi
 	}
 	return layout(width, height, spec)

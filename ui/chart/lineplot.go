@@ -154,12 +154,13 @@ func (lp *LinePlot) Draw(p Painter, width, height float64) {
 	f.drawGrid(p)
 	a := f.Area
 	p.Clip(a.X, a.Y, a.W, a.H)
+	var curves [][]Point
 	for _, s := range lp.Series {
-		drawSeries(p, s, f)
+		curves = append(curves, drawSeries(p, s, f)...)
 	}
 	p.Unclip()
 	f.drawAxes(p)
 	if !lp.NoLegend {
-		drawLegend(p, lp.Series, a, f.font)
+		drawLegend(p, lp.Series, curves, a, f.font)
 	}
 }

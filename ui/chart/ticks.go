@@ -76,7 +76,7 @@ func LogTicks(lo, hi float64, maxTicks int) []float64 {
 	var ticks []float64
 	for e := first - 1; e <= last; e++ {
 		for _, m := range [...]int64{1, 2, 5} {
-			if v := decimal(m, e); inRange(v, lo, hi) {
+			if v := decimal(m, e); inLogRange(v, lo, hi) {
 				ticks = append(ticks, v)
 			}
 		}
@@ -192,11 +192,6 @@ func tidy(v, step float64) float64 {
 // below lo.
 func inLogRange(v, lo, hi float64) bool {
 	return v >= lo*(1-1e-9) && v <= hi*(1+1e-9)
-}
-
-func inRange(v, lo, hi float64) bool {
-	tol := 1e-9 * math.Max(math.Abs(lo), math.Abs(hi))
-	return v >= lo-tol && v <= hi+tol
 }
 
 func ceilDiv(a, b int) int {
