@@ -247,12 +247,22 @@ func TestPauseResumeReset(t *testing.T) {
 	p := open(t, "n=4000&d=100")
 	p.do(chromedp.Click(chromedp.CSS("#run")))
 	p.waitStatus(60*time.Second, "running:")
-	time.Sleep(300 * time.Millisecond)
-	t0 := time.Now()
-	p.do(chromedp.Click(chromedp.CSS("#pause")))
-	p.waitStatus(5*time.Second, "paused")
-	t.Logf("pause shown %.0f ms after the click (round trip through the test included)", time.Since(t0).Seconds()*1e3)
 	slices := func() float64 { return eval[map[string]float64](p, `imlab.stats()`)["slices"] }
+	// The probe below can only see a late stop if work is going on.
+	working := func(when string) {
+		a := slices()
+		time.Sleep(200 * time.Millisecond)
+		if b := slices(); b == a {
+			t.Fatalf("no solver slices ran in 200 ms %s", when)
+		}
+	}
+	working("before Pause")
+	if ms := p.lastWorkAfterClick("pause"); ms > 100 {
+		t.Errorf("solver work went on %.0f ms after Pause, want ≤ 100 ms", ms)
+	} else {
+		t.Logf("Pause took effect: last slice %.0f ms after the click", ms)
+	}
+	p.waitStatus(5*time.Second, "paused")
 	time.Sleep(100 * time.Millisecond)
 	before := slices()
 	time.Sleep(400 * time.Millisecond)
@@ -261,8 +271,12 @@ func TestPauseResumeReset(t *testing.T) {
 	}
 	p.do(chromedp.Click(chromedp.CSS("#run"))) // Resume
 	p.waitStatus(5*time.Second, "running:")
-	time.Sleep(200 * time.Millisecond)
-	p.do(chromedp.Click(chromedp.CSS("#reset")))
+	working("before Reset")
+	if ms := p.lastWorkAfterClick("reset"); ms > 100 {
+		t.Errorf("solver work went on %.0f ms after Reset, want ≤ 100 ms", ms)
+	} else {
+		t.Logf("Reset took effect: last slice %.0f ms after the click", ms)
+	}
 	p.waitStatus(5*time.Second, "ready")
 	time.Sleep(300 * time.Millisecond)
 	if st := p.status(); !strings.Contains(st, "ready") {
@@ -274,6 +288,26 @@ func TestPauseResumeReset(t *testing.T) {
 	if rows := p.ratioRows(); len(rows) != 0 {
 		t.Errorf("ratio table keeps %d rows after Reset", len(rows))
 	}
+}
+
+// lastWorkAfterClick clicks the button with the given id from inside the
+// page and returns how many milliseconds after the click the solver's slice
+// count last changed, sampled every animation frame for 600 ms: the time the
+// click took to take effect, free of the test's own round trips.
+func (p *page) lastWorkAfterClick(id string) float64 {
+	p.t.Helper()
+	return eval[float64](p, `new Promise(resolve => {
+		const slices = () => imlab.stats().slices;
+		const t0 = performance.now();
+		let last = slices(), lastAt = 0;
+		document.getElementById("`+id+`").click();
+		const tick = () => {
+			const now = performance.now() - t0, n = slices();
+			if (n !== last) { last = n; lastAt = now; }
+			if (now < 600) requestAnimationFrame(tick); else resolve(lastAt);
+		};
+		requestAnimationFrame(tick);
+	})`, chromedp.EvalAwaitPromise)
 }
 
 // drop dispatches a drop event carrying one file made in the page.

@@ -226,9 +226,9 @@ func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
 }
 
 // eval evaluates a JavaScript expression in the page.
-func eval[T any](p *page, expr string) T {
+func eval[T any](p *page, expr string, opts ...chromedp.EvaluateOption) T {
 	p.t.Helper()
-	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr, opts...))
 	if err != nil {
 		p.t.Fatalf("evaluating %.80q: %v", expr, err)
 	}

@@ -28,7 +28,7 @@ func NiceTicks(lo, hi float64, maxTicks int) []float64 {
 			}
 			ticks := make([]float64, 0, int(last-first)+1)
 			for k := first; k <= last; k++ {
-				ticks = append(ticks, scaled(k*float64(m), e))
+				ticks = append(ticks, scaled(k*float64(m), e)+0) // +0 turns −0 into 0
 			}
 			return ticks
 		}
@@ -53,7 +53,7 @@ func scaled(v float64, e int) float64 {
 
 // LogTicks returns the labelled ticks of a logarithmic axis on [lo, hi]
 // (0 < lo ≤ hi): powers of ten, every k-th decade with k ∈ {1, 2, 3, 4, 5,
-// 10, 20, …} the smallest giving at most maxTicks ticks, the decades being
+// 10, 20, 50, 100, …} the smallest giving at most maxTicks ticks, the decades being
 // multiples of k so that 10⁰ is kept whenever it is in range. If fewer than
 // two decades lie in range it falls back to {1, 2, 5} × 10^k, then to
 // NiceTicks. It returns nil for an invalid range.
@@ -129,14 +129,21 @@ func logStep(n, maxTicks int) int {
 	}
 }
 
+// nextLogStep steps 1, 2, 3, 4, 5, then 1, 2, 5 × 10^k decades.
 func nextLogStep(k int) int {
-	switch {
-	case k < 5:
+	if k < 5 {
 		return k + 1
-	case k == 5:
-		return 10
 	}
-	return 2 * k
+	for p := 1; ; p *= 10 {
+		switch k {
+		case 5 * p:
+			return 10 * p
+		case 10 * p:
+			return 20 * p
+		case 20 * p:
+			return 50 * p
+		}
+	}
 }
 
 // DecadeRange widens [lo, hi] (0 < lo ≤ hi) to whole decades, and to one
