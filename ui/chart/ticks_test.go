@@ -101,6 +101,9 @@ func TestNiceTicksExamples(t *testing.T) {
 			t.Errorf("NiceTicks(%g, %g, %d) = %v, want %v", c.lo, c.hi, c.n, got, c.want)
 		}
 	}
+	if got := NiceTicks(0, 1, 6); math.Signbit(got[0]) {
+		t.Error("NiceTicks(0, 1, 6) starts at −0, which formats as \"-0\"")
+	}
 	for _, c := range [][2]float64{{1, 0}, {math.NaN(), 1}, {0, math.Inf(1)}} {
 		if got := NiceTicks(c[0], c[1], 5); got != nil {
 			t.Errorf("NiceTicks(%g, %g) = %v, want nil", c[0], c[1], got)
