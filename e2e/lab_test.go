@@ -257,11 +257,7 @@ func TestPauseResumeReset(t *testing.T) {
 		}
 	}
 	working("before Pause")
-	if ms := p.lastWorkAfterClick("pause"); ms > 100 {
-		t.Errorf("solver work went on %.0f ms after Pause, want ≤ 100 ms", ms)
-	} else {
-		t.Logf("Pause took effect: last slice %.0f ms after the click", ms)
-	}
+	p.stopsWithin100ms("pause")
 	p.waitStatus(5*time.Second, "paused")
 	time.Sleep(100 * time.Millisecond)
 	before := slices()
@@ -272,11 +268,7 @@ func TestPauseResumeReset(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#run"))) // Resume
 	p.waitStatus(5*time.Second, "running:")
 	working("before Reset")
-	if ms := p.lastWorkAfterClick("reset"); ms > 100 {
-		t.Errorf("solver work went on %.0f ms after Reset, want ≤ 100 ms", ms)
-	} else {
-		t.Logf("Reset took effect: last slice %.0f ms after the click", ms)
-	}
+	p.stopsWithin100ms("reset")
 	p.waitStatus(5*time.Second, "ready")
 	time.Sleep(300 * time.Millisecond)
 	if st := p.status(); !strings.Contains(st, "ready") {
@@ -287,6 +279,17 @@ func TestPauseResumeReset(t *testing.T) {
 	}
 	if rows := p.ratioRows(); len(rows) != 0 {
 		t.Errorf("ratio table keeps %d rows after Reset", len(rows))
+	}
+}
+
+// stopsWithin100ms clicks the button with the given id and checks that the
+// solver does no more work 100 ms later.
+func (p *page) stopsWithin100ms(id string) {
+	p.t.Helper()
+	if ms := p.lastWorkAfterClick(id); ms > 100 {
+		p.t.Errorf("solver work went on %.0f ms after #%s, want ≤ 100 ms", ms, id)
+	} else {
+		p.t.Logf("#%s took effect: last slice %.0f ms after the click", id, ms)
 	}
 }
 

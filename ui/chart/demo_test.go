@@ -110,4 +110,3 @@ func TestDemoFigures(t *testing.T) {
 		}
 	}
 }
-
