@@ -29,13 +29,14 @@ func TestRanges(t *testing.T) {
 		{"log limit ≤ 0 ignored", LinePlot{LogY: true, XMin: nan, XMax: nan, YMin: 0, YMax: nan, Series: data},
 			[4]float64{0, 4, 1e-11, 1}},
 		{"crossed limits ignored", LinePlot{XMin: 5, XMax: 1, YMin: nan, YMax: nan, Series: data},
-			[4]float64{0, 4, -1, 1}},
+			[4]float64{0, 4, -1, 0.5}},
+		// y: -1..0.4 on ≤ 6 ticks is step 0.5: -1, -0.5, 0, then 0.5 to cover 0.4.
 		{"linear auto", LinePlot{XMin: nan, XMax: nan, YMin: nan, YMax: nan, Series: data},
-			[4]float64{0, 4, -1, 1}},
+			[4]float64{0, 4, -1, 0.5}},
 		{"no data", LinePlot{LogY: true, XMin: nan, XMax: nan, YMin: nan, YMax: nan},
 			[4]float64{0, 1, 1, 10}},
 		{"given max below all data", LinePlot{XMin: nan, XMax: -2, YMin: nan, YMax: nan, Series: data},
-			[4]float64{-3, -2, -1, 1}},
+			[4]float64{-3, -2, -1, 0.5}},
 	} {
 		a, b, y0, y1 := c.lp.Ranges()
 		if got := [4]float64{a, b, y0, y1}; got != c.want {
@@ -50,7 +51,8 @@ func TestSharedRanges(t *testing.T) {
 	right := NewLinePlot("imp", "passes / τ", "gap", true)
 	right.Series = []Series{{X: []float64{0, 7}, Y: []float64{2, 3e-11}}}
 	a, b, c, d := SharedRanges(left, right)
-	if want := [4]float64{0, 30, 1e-11, 10}; [4]float64{a, b, c, d} != want {
+	// x: 0..22 on ≤ 6 ticks is step 5, so 0..25; y: 3e-11..2 in decades.
+	if want := [4]float64{0, 25, 1e-11, 10}; [4]float64{a, b, c, d} != want {
 		t.Fatalf("SharedRanges = %v, want %v", [4]float64{a, b, c, d}, want)
 	}
 	for _, lp := range []*LinePlot{left, right} {
@@ -177,7 +179,7 @@ func TestDrawMarkersSparse(t *testing.T) {
 		t.Errorf("%d markers for a 2,000-point curve, want a few", len(markers))
 	}
 	lines := rec.find("polyline", func(k call) bool { return len(k.pts) > 2 && k.stroke.Width == seriesWidth })
-	if len(lines) != 1 || len(lines[0].pts) > 1000 {
+	if len(lines) != 1 || len(lines[0].pts) >= n {
 		t.Errorf("want one decimated curve polyline, got %d (first has %d points)", len(lines), len(lines[0].pts))
 	}
 }
@@ -187,7 +189,7 @@ func TestDrawShortPlotThinsLogLabels(t *testing.T) {
 	count := func(h float64) int {
 		rec := &recorder{}
 		convergencePlot(s).Draw(rec, 600, h)
-		return len(rec.find("text", func(k call) bool { return strings.HasPrefix(k.text, "10") }))
+		return len(rec.find("text", func(k call) bool { return strings.ContainsAny(k.text, "⁰¹²³⁴⁵⁶⁷⁸⁹") }))
 	}
 	tall, short := count(600), count(160)
 	if tall != 13 {
@@ -199,7 +201,8 @@ func TestDrawShortPlotThinsLogLabels(t *testing.T) {
 }
 
 func TestLegendAvoidsCurves(t *testing.T) {
-	// A curve through the top-right corner: the legend should move.
+	// A diagonal through the bottom-left and top-right corners and a line
+	// along the top leave only the bottom-right corner free.
 	s := Series{Label: "rising", X: []float64{0, 10}, Y: []float64{0, 10}}
 	lp := NewLinePlot("", "", "", false)
 	lp.Series = []Series{s, {Label: "flat", X: []float64{0, 10}, Y: []float64{9, 9}, Style: 1}}
@@ -211,7 +214,7 @@ func TestLegendAvoidsCurves(t *testing.T) {
 		t.Fatalf("want one legend box, got %v", boxes)
 	}
 	box := boxes[0].rect
-	if box.X+box.W > f.Area.X+f.Area.W/2 || box.Y < f.Area.Y+f.Area.H/2 {
-		t.Errorf("legend at %+v; the diagonal and the top line leave only bottom-left free", box)
+	if box.X < f.Area.X+f.Area.W/2 || box.Y < f.Area.Y+f.Area.H/2 {
+		t.Errorf("legend at %+v, want the free bottom-right corner", box)
 	}
 }

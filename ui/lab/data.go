@@ -12,6 +12,7 @@ import (
 	"imlab/core/libsvm"
 	"imlab/core/problem"
 	"imlab/core/synth"
+	"imlab/core/table"
 )
 
 // MaxFileBytes is the memory budget for an uploaded file (256 MiB),
@@ -92,7 +93,7 @@ func (c *Controller) generate(t *task, s Settings) error {
 		return err
 	}
 	name := fmt.Sprintf("%s norms, %s (ω' = %s), n = %s, d = %s, seed %d", LawName(s.Norms),
-		densityName(s.Density), fmtFloat(s.Density), thousands(s.N), thousands(s.D), s.DataSeed)
+		densityName(s.Density), table.Float(s.Density), thousands(s.N), thousands(s.D), s.DataSeed)
 	c.install(t, ds, "preset", name, s)
 	return nil
 }

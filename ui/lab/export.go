@@ -62,7 +62,7 @@ func Exports(s *Snapshot, base string) ([]Export, error) {
 		var b bytes.Buffer
 		if e.format == "md" {
 			fmt.Fprintf(&b, "Ratios for %s; loss %s, λ = %s, ε = %s, partition %s, seed %d.\n\n",
-				s.Data.Name, s.Settings.Loss, table.Sig(s.Lambda, 4), fmtFloat(s.Settings.Eps),
+				s.Data.Name, s.Settings.Loss, table.Sig(s.Lambda, 4), table.Float(s.Settings.Eps),
 				s.Settings.Partition, s.Settings.Seed)
 		}
 		if err := e.t.Write(&b, e.format); err != nil {

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"imlab/core/table"
 	"strconv"
 	"strings"
 )
@@ -18,13 +19,13 @@ type Form struct {
 // FormOf fills a form from settings.
 func FormOf(s Settings) Form {
 	f := Form{
-		Norms: s.Norms, Density: fmtFloat(s.Density), N: strconv.Itoa(s.N), D: strconv.Itoa(s.D),
+		Norms: s.Norms, Density: table.Float(s.Density), N: strconv.Itoa(s.N), D: strconv.Itoa(s.D),
 		DataSeed: strconv.FormatUint(s.DataSeed, 10), Bias: s.Bias, PositiveClass: s.PositiveClass,
-		Loss: s.Loss, Eps: fmtFloat(s.Eps), Taus: strings.ReplaceAll(FormatTaus(s.Taus), ",", ", "),
+		Loss: s.Loss, Eps: table.Float(s.Eps), Taus: strings.ReplaceAll(FormatTaus(s.Taus), ",", ", "),
 		Partition: s.Partition, Seed: strconv.FormatUint(s.Seed, 10),
 	}
 	if s.Lambda != 0 {
-		f.Lambda = fmtFloat(s.Lambda)
+		f.Lambda = table.Float(s.Lambda)
 	}
 	return f
 }

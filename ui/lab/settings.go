@@ -12,6 +12,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/synth"
+	"imlab/core/table"
 )
 
 // Settings is everything that determines a run; all of it lives in the URL
@@ -155,15 +156,15 @@ func (s Settings) Hash() string {
 		b.WriteString(k + "=" + readable.Replace(url.QueryEscape(v)))
 	}
 	add("norms", s.Norms)
-	add("density", fmtFloat(s.Density))
+	add("density", table.Float(s.Density))
 	add("n", strconv.Itoa(s.N))
 	add("d", strconv.Itoa(s.D))
 	add("dseed", strconv.FormatUint(s.DataSeed, 10))
 	add("loss", s.Loss)
 	if s.Lambda != 0 {
-		add("lambda", fmtFloat(s.Lambda))
+		add("lambda", table.Float(s.Lambda))
 	}
-	add("eps", fmtFloat(s.Eps))
+	add("eps", table.Float(s.Eps))
 	add("taus", FormatTaus(s.Taus))
 	add("partition", s.Partition)
 	add("seed", strconv.FormatUint(s.Seed, 10))
@@ -261,5 +262,3 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 
 // SameData reports whether a and b generate the same preset data.
 func SameData(a, b Settings) bool { return a.Synth() == b.Synth() }
-
-func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -115,7 +115,7 @@ func (s *Snapshot) Status() string {
 		}
 		return fmt.Sprintf("%s — %.0f%%", verb, 100*s.Progress)
 	case Done:
-		msg := fmt.Sprintf("done: %d runs reached ε = %s in %.1f s", len(s.Jobs), fmtFloat(s.Settings.Eps), s.Elapsed.Seconds())
+		msg := fmt.Sprintf("done: %d runs reached ε = %s in %.1f s", len(s.Jobs), table.Float(s.Settings.Eps), s.Elapsed.Seconds())
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for _, r := range s.Rows {
 			if !math.IsNaN(r.Empirical) {
