@@ -51,6 +51,23 @@ func (r *recorder) find(op string, keep func(call) bool) []call {
 	return out
 }
 
+// clipped returns the calls of kind op made inside a Clip (the curves).
+func (r *recorder) clipped(op string) []call {
+	var out []call
+	depth := 0
+	for _, c := range r.calls {
+		switch {
+		case c.op == "clip":
+			depth++
+		case c.op == "unclip":
+			depth--
+		case c.op == op && depth > 0:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // texts returns the strings of all Text calls.
 func (r *recorder) texts() []string {
 	var out []string
@@ -67,9 +84,10 @@ func strokedWith(color string) func(call) bool {
 
 // svgElement is a parsed SVG element.
 type svgElement struct {
-	name  string
-	attrs map[string]string
-	text  string
+	name    string
+	attrs   map[string]string
+	text    string
+	clipped bool // inside a <g clip-path=…>
 }
 
 // parseSVG parses an SVG document with encoding/xml and returns its
@@ -94,6 +112,10 @@ func parseSVG(b []byte) ([]svgElement, error) {
 			e := svgElement{name: t.Name.Local, attrs: map[string]string{}}
 			for _, a := range t.Attr {
 				e.attrs[a.Name.Local] = a.Value
+			}
+			if n := len(stack); n > 0 {
+				parent := out[stack[n-1]]
+				e.clipped = parent.clipped || parent.name == "g" && parent.attrs["clip-path"] != ""
 			}
 			stack = append(stack, len(out))
 			out = append(out, e)

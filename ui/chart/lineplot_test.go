@@ -109,10 +109,12 @@ func TestDrawOnePolylinePerSegment(t *testing.T) {
 		want int
 	}{{broken, 2}, {whole, 1}, {invalid, 0}, {unlabelled, 1}} {
 		color, dash, _ := Style(c.s.Style)
-		// Curves are the polylines drawn inside the clip; the legend's samples come after.
-		lines := rec.find("polyline", func(k call) bool {
-			return k.stroke.Color == color && k.stroke.Width == seriesWidth && len(k.pts) > 2 || k.stroke.Color == color && k.pts[0].X < f.Area.X+f.Area.W-150
-		})
+		var lines []call
+		for _, k := range rec.clipped("polyline") {
+			if k.stroke.Color == color {
+				lines = append(lines, k)
+			}
+		}
 		if len(lines) != c.want {
 			t.Errorf("series %q: %d curve polylines, want %d", c.s.Label, len(lines), c.want)
 		}
@@ -178,7 +180,7 @@ func TestDrawMarkersSparse(t *testing.T) {
 	if len(markers) < 4 || len(markers) > 20 { // a few along the curve, one in the legend
 		t.Errorf("%d markers for a 2,000-point curve, want a few", len(markers))
 	}
-	lines := rec.find("polyline", func(k call) bool { return len(k.pts) > 2 && k.stroke.Width == seriesWidth })
+	lines := rec.clipped("polyline")
 	if len(lines) != 1 || len(lines[0].pts) >= n {
 		t.Errorf("want one decimated curve polyline, got %d (first has %d points)", len(lines), len(lines[0].pts))
 	}
