@@ -13,6 +13,7 @@ import (
 
 	"imlab/core/table"
 	"imlab/ui/browser"
+	"imlab/ui/canvas"
 	"imlab/ui/lab"
 )
 
@@ -174,5 +175,5 @@ func (p *Page) exportPNG(id string) {
 	if !c.Truthy() {
 		return
 	}
-	browser.DownloadURL("imlab-"+id+".png", c.Call("toDataURL", "image/png").String())
+	browser.DownloadURL("imlab-"+id+".png", canvas.FromValue(c).PNG())
 }

@@ -57,15 +57,6 @@ func SetHash(h string) {
 // URL is the page's full address (with the hash).
 func URL() string { return js.Global().Get("location").Get("href").String() }
 
-// DevicePixelRatio is window.devicePixelRatio (1 if unavailable).
-func DevicePixelRatio() float64 {
-	r := js.Global().Get("devicePixelRatio")
-	if r.Type() != js.TypeNumber || r.Float() <= 0 {
-		return 1
-	}
-	return r.Float()
-}
-
 // Element returns document.getElementById(id) (null if absent).
 func Element(id string) js.Value {
 	return js.Global().Get("document").Call("getElementById", id)

@@ -75,6 +75,10 @@ func coveredLength(curves [][]Point, box Rect) float64 {
 	for _, run := range curves {
 		for i := 1; i < len(run); i++ {
 			a, b := run[i-1], run[i]
+			if math.Max(a.X, b.X) < box.X || math.Min(a.X, b.X) > box.X+box.W ||
+				math.Max(a.Y, b.Y) < box.Y || math.Min(a.Y, b.Y) > box.Y+box.H {
+				continue // most segments are far from the box
+			}
 			if t0, t1, ok := clipSegment(a, b, box); ok {
 				total += (t1 - t0) * math.Hypot(b.X-a.X, b.Y-a.Y)
 			}

@@ -46,3 +46,29 @@ func (s Scale) Value(px float64) float64 {
 func (s Scale) Valid(v float64) bool {
 	return finite(v) && (!s.Log || v > 0)
 }
+
+// affine is a Scale prepared for mapping many values: the logarithms of
+// its limits taken once.
+type affine struct {
+	log       bool
+	a, k, off float64 // pixel = off + (v' − a)·k, v' = v or log10 v
+}
+
+func (s Scale) affine() affine {
+	a, b := s.Min, s.Max
+	if s.Log {
+		a, b = math.Log10(a), math.Log10(b)
+	}
+	if b == a {
+		return affine{log: s.Log, off: (s.Lo + s.Hi) / 2}
+	}
+	return affine{log: s.Log, a: a, k: (s.Hi - s.Lo) / (b - a), off: s.Lo}
+}
+
+// pixel is Scale.Pixel for a value known to be Valid.
+func (f affine) pixel(v float64) float64 {
+	if f.log {
+		v = math.Log10(v)
+	}
+	return f.off + (v-f.a)*f.k
+}

@@ -36,8 +36,10 @@ func Segments(xs, ys []float64, sx, sy Scale, clip Rect, tol float64) [][]Point 
 		}
 		cur = nil
 	}
+	tol2 := tol * tol
+	fx, fy := sx.affine(), sy.affine()
 	add := func(p Point) {
-		if len(cur) > 0 && math.Hypot(p.X-cur[len(cur)-1].X, p.Y-cur[len(cur)-1].Y) < tol {
+		if n := len(cur); n > 0 && sq(p.X-cur[n-1].X)+sq(p.Y-cur[n-1].Y) < tol2 {
 			pending, hasPend = p, true
 			return
 		}
@@ -50,7 +52,7 @@ func Segments(xs, ys []float64, sx, sy Scale, clip Rect, tol float64) [][]Point 
 			havePrev = false
 			continue
 		}
-		p := Point{sx.Pixel(xs[i]), sy.Pixel(ys[i])}
+		p := Point{fx.pixel(xs[i]), fy.pixel(ys[i])}
 		if !finite(p.X) || !finite(p.Y) {
 			flush()
 			havePrev = false
@@ -86,6 +88,9 @@ func Segments(xs, ys []float64, sx, sy Scale, clip Rect, tol float64) [][]Point 
 // clipSegment is Liang–Barsky clipping of the segment a→b to r: the segment
 // visible in r is a + t·(b − a) for t in [t0, t1]; ok is false if none is.
 func clipSegment(a, b Point, r Rect) (t0, t1 float64, ok bool) {
+	if r.Contains(a) && r.Contains(b) { // the common case, made cheap
+		return 0, 1, true
+	}
 	t0, t1 = 0, 1
 	dx, dy := b.X-a.X, b.Y-a.Y
 	for _, e := range [4][2]float64{
@@ -123,3 +128,5 @@ func lerp(a, b Point, t float64) Point {
 	}
 	return Point{a.X + t*(b.X-a.X), a.Y + t*(b.Y-a.Y)}
 }
+
+func sq(v float64) float64 { return v * v }

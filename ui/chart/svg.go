@@ -25,9 +25,10 @@ func SVG(width, height float64, draw func(Painter)) []byte {
 
 // svgPainter writes SVG elements for Painter calls.
 type svgPainter struct {
-	b      bytes.Buffer
-	clipID int
-	depth  int
+	b       bytes.Buffer
+	scratch []byte // path data, reused
+	clipID  int
+	depth   int
 }
 
 func (s *svgPainter) Polyline(pts []Point, st Stroke) {
@@ -35,7 +36,8 @@ func (s *svgPainter) Polyline(pts []Point, st Stroke) {
 		return
 	}
 	s.b.WriteString(`<path d="`)
-	writePath(&s.b, pts, false)
+	s.scratch = AppendPath(s.scratch[:0], [][]Point{pts}, false)
+	s.b.Write(s.scratch)
 	s.b.WriteString(`" fill="none"`)
 	s.stroke(st)
 	s.b.WriteString("/>\n")
@@ -62,9 +64,8 @@ func (s *svgPainter) Marker(x, y float64, m Marker, size float64, color string) 
 		return
 	}
 	s.b.WriteString(`<path d="`)
-	for _, sub := range g.Paths {
-		writePath(&s.b, sub, g.Closed)
-	}
+	s.scratch = AppendPath(s.scratch[:0], g.Paths, g.Closed)
+	s.b.Write(s.scratch)
 	fill := g.Fill
 	if fill == "" {
 		fill = "none"
@@ -109,32 +110,47 @@ func (s *svgPainter) Unclip() {
 	s.b.WriteString("</g>\n")
 }
 
-// writePath appends the SVG path data of pts.
-func writePath(b *bytes.Buffer, pts []Point, closed bool) {
-	for i, p := range pts {
-		if i == 0 {
-			b.WriteByte('M')
-		} else {
-			b.WriteString(" L")
+// AppendPath appends to dst the SVG path data ("M x y L x y … Z") of the
+// sub-paths, each closed if closed is true, with coordinates rounded to
+// hundredths of a pixel. Both SVG output and the canvas painter (through
+// Path2D, one call per path instead of one per point) use it.
+func AppendPath(dst []byte, subpaths [][]Point, closed bool) []byte {
+	for _, pts := range subpaths {
+		for i, p := range pts {
+			if i == 0 {
+				dst = append(dst, 'M')
+			} else {
+				dst = append(dst, " L"...)
+			}
+			dst = appendNum(dst, p.X)
+			dst = append(dst, ' ')
+			dst = appendNum(dst, p.Y)
 		}
-		b.WriteString(num(p.X))
-		b.WriteByte(' ')
-		b.WriteString(num(p.Y))
+		if closed && len(pts) > 0 {
+			dst = append(dst, " Z"...)
+		}
 	}
-	if closed {
-		b.WriteString(" Z")
-	}
+	return dst
 }
 
 // num formats a coordinate with two decimals at most: a hundredth of a
 // pixel is invisible, and it keeps files small.
-func num(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		return "0"
+func num(v float64) string { return string(appendNum(nil, v)) }
+
+func appendNum(dst []byte, v float64) []byte {
+	start := len(dst)
+	dst = strconv.AppendFloat(dst, v, 'f', 2, 64)
+	// Trim trailing zeros and a bare point: "1.50" → "1.5", "2.00" → "2".
+	for dst[len(dst)-1] == '0' {
+		dst = dst[:len(dst)-1]
 	}
-	return s
+	if dst[len(dst)-1] == '.' {
+		dst = dst[:len(dst)-1]
+	}
+	if string(dst[start:]) == "-0" {
+		dst = append(dst[:start], '0')
+	}
+	return dst
 }
 
 func escape(s string) string {

@@ -150,3 +150,13 @@ func dashKey(d []float64) string {
 	}
 	return strings.Join(parts, ",")
 }
+
+func TestAppendPath(t *testing.T) {
+	got := string(AppendPath([]byte("x"), [][]Point{{{0, 0}, {1.5, -0.001}, {100, 2.345678}}, {{-3.25, 7}}}, true))
+	if want := "xM0 0 L1.5 0 L100 2.35 ZM-3.25 7 Z"; got != want {
+		t.Errorf("AppendPath = %q, want %q", got, want)
+	}
+	if got := string(AppendPath(nil, [][]Point{{{10, 20}, {30, 40}}}, false)); got != "M10 20 L30 40" {
+		t.Errorf("open path = %q", got)
+	}
+}
