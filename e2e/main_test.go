@@ -265,28 +265,29 @@ func (p *page) waitStatus(timeout time.Duration, want ...string) string {
 // (not white, grey or black): curves and bars, not axes, grid or text.
 func (p *page) colouredPixels(id string) int {
 	p.t.Helper()
-	return eval[int](p, `(() => {
-		const c = document.getElementById(`+"`"+id+"`"+`);
-		if (!c || !c.width || !c.height) return -1;
-		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-		let n = 0;
-		for (let i = 0; i < d.length; i += 4) {
-			const hi = Math.max(d[i], d[i+1], d[i+2]), lo = Math.min(d[i], d[i+1], d[i+2]);
-			if (d[i+3] > 0 && hi - lo > 60) n++;
-		}
-		return n;
-	})()`)
+	return p.countPixels(id, `Math.max(r, g, b) - Math.min(r, g, b) > 60`)
 }
 
 // inkPixels counts the non-white pixels of a canvas.
 func (p *page) inkPixels(id string) int {
+	p.t.Helper()
+	return p.countPixels(id, `r < 240 || g < 240 || b < 240`)
+}
+
+// countPixels counts the visible pixels of a canvas for which the
+// JavaScript expression test, over the channels r, g, b, holds; −1 if the
+// canvas is missing or empty.
+func (p *page) countPixels(id, test string) int {
 	p.t.Helper()
 	return eval[int](p, `(() => {
 		const c = document.getElementById(`+"`"+id+"`"+`);
 		if (!c || !c.width || !c.height) return -1;
 		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
 		let n = 0;
-		for (let i = 0; i < d.length; i += 4) if (d[i+3] > 0 && (d[i] < 240 || d[i+1] < 240 || d[i+2] < 240)) n++;
+		for (let i = 0; i < d.length; i += 4) {
+			const r = d[i], g = d[i+1], b = d[i+2];
+			if (d[i+3] > 0 && (`+test+`)) n++;
+		}
 		return n;
 	})()`)
 }
