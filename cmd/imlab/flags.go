@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -116,18 +117,18 @@ func solveOptimum(pr *problem.Problem, e *env) (float64, error) {
 	return res.P, nil
 }
 
-// formatFlag registers -format.
+// formatFlag registers -format, rejecting at parse time any format
+// table.Write does not know.
 func formatFlag(fs *flag.FlagSet) *string {
-	return fs.String("format", "csv", "output format: "+strings.Join(table.Formats, " or "))
-}
-
-func checkFormat(f string) error {
-	for _, ok := range table.Formats {
-		if f == ok {
-			return nil
+	format := "csv"
+	fs.Func("format", "output format: "+strings.Join(table.Formats, " or ")+" (default csv)", func(v string) error {
+		if !slices.Contains(table.Formats, v) {
+			return fmt.Errorf("want %s", strings.Join(table.Formats, " or "))
 		}
-	}
-	return fmt.Errorf("-format %q: want csv or md: %w", f, errUsage)
+		format = v
+		return nil
+	})
+	return &format
 }
 
 // parseTaus parses a comma-separated list of positive minibatch sizes.

@@ -17,9 +17,6 @@ func runOptimum(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	if err := checkFormat(*format); err != nil {
-		return err
-	}
 	pr, err := p.load()
 	if err != nil {
 		return err

@@ -33,9 +33,6 @@ func runPaper(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	if err := checkFormat(*format); err != nil {
-		return err
-	}
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}

@@ -29,9 +29,6 @@ func runRun(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	if err := checkFormat(*format); err != nil {
-		return err
-	}
 	if !(stop.EvalEvery > 0) || !(stop.MaxIterPerN > 0) || !(stop.Gap >= 0) || *workers < 1 {
 		return fmt.Errorf("-eval-every and -max-passes must be positive, -eps ≥ 0, -workers ≥ 1: %w", errUsage)
 	}

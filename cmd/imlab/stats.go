@@ -13,9 +13,6 @@ func runStats(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	if err := checkFormat(*format); err != nil {
-		return err
-	}
 	ds, err := d.load()
 	if err != nil {
 		return err

@@ -18,9 +18,6 @@ func runTheory(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	if err := checkFormat(*format); err != nil {
-		return err
-	}
 	ts, err := parseTaus(*taus)
 	if err != nil {
 		return err
