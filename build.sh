@@ -70,8 +70,16 @@ test_all() {
 	log "browser end-to-end tests"
 	need_chromium
 	build
-	IMLAB_E2E=1 go test -count=1 -v ./e2e/ 2>&1 | tee /tmp/imlab-e2e.log | grep -E '^(=== RUN|--- |PASS|FAIL|ok|\s+e2e_)' || true
-	grep -qE '^(ok|PASS)' /tmp/imlab-e2e.log && ! grep -q -- '--- FAIL' /tmp/imlab-e2e.log || { cat /tmp/imlab-e2e.log; exit 1; }
+	# The full log goes to a fresh file, printed once if anything failed.
+	local e2e_log
+	e2e_log=$(mktemp -t imlab-e2e.XXXXXX.log)
+	IMLAB_E2E=1 go test -count=1 -v ./e2e/ >"$e2e_log" 2>&1 || true
+	grep -E '^(=== RUN|--- |PASS|FAIL|ok|\s+e2e_)' "$e2e_log" || true
+	if ! grep -qE '^(ok|PASS)' "$e2e_log" || grep -q -- '--- FAIL' "$e2e_log"; then
+		cat "$e2e_log"
+		exit 1
+	fi
+	echo "e2e log: $e2e_log" >&2
 }
 
 case "${1:-build}" in

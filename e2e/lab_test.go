@@ -39,8 +39,8 @@ func TestLoadsReady(t *testing.T) {
 	t.Logf("time to interactive: first render at %.0f ms, default data ready at %.0f ms (performance.now)", first, ready)
 }
 
-// TestDefaultRun runs the page's default experiment to the end, checking on
-// the way that the page keeps painting while it solves.
+// TestDefaultRun runs the page's default experiment to the end, logging on
+// the way how often the page paints while it solves.
 func TestDefaultRun(t *testing.T) {
 	p := open(t, "")
 	start := time.Now()
@@ -75,9 +75,8 @@ func TestDefaultRun(t *testing.T) {
 	}
 	t.Logf("while solving: %d frames in %.2f s = %.1f frames/s, longest gap %.1f ms; long tasks (ms): %v; tasks over 12 ms: %v",
 		len(frames), span, fps, worst, eval[[]float64](p, `window.__frames.long`), eval[[]string](p, `window.__tasks`))
-	if fps < 30 || worst > 100 {
-		t.Errorf("the page stalls while solving: %.1f frames/s, longest gap %.1f ms (want ≥ 30/s, ≤ 100 ms)", fps, worst)
-	}
+	// Frame rates depend on the machine and its load, so they are logged here
+	// and measured by bench/page.sh, never asserted: a test may not assert a time.
 
 	st := p.waitStatus(150*time.Second, "done")
 	t.Logf("default run: %q (%.1f s wall from the click); %v", st, time.Since(start).Seconds(), eval[map[string]float64](p, `imlab.stats()`))
@@ -257,7 +256,7 @@ func TestPauseResumeReset(t *testing.T) {
 		}
 	}
 	working("before Pause")
-	p.stopsWithin100ms("pause")
+	p.stopsAtOnce("pause")
 	p.waitStatus(5*time.Second, "paused")
 	time.Sleep(100 * time.Millisecond)
 	before := slices()
@@ -268,7 +267,7 @@ func TestPauseResumeReset(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#run"))) // Resume
 	p.waitStatus(5*time.Second, "running:")
 	working("before Reset")
-	p.stopsWithin100ms("reset")
+	p.stopsAtOnce("reset")
 	p.waitStatus(5*time.Second, "ready")
 	time.Sleep(300 * time.Millisecond)
 	if st := p.status(); !strings.Contains(st, "ready") {
@@ -282,32 +281,35 @@ func TestPauseResumeReset(t *testing.T) {
 	}
 }
 
-// stopsWithin100ms clicks the button with the given id and checks that the
-// solver does no more work 100 ms later.
-func (p *page) stopsWithin100ms(id string) {
+// stopsAtOnce clicks the button with the given id and checks that the solver
+// runs at most one more slice after it (the slice in progress when the click
+// arrived). A slice lasts a few milliseconds, so this bounds the latency
+// without asserting a time, which would depend on the machine's load; the
+// latency itself is logged.
+func (p *page) stopsAtOnce(id string) {
 	p.t.Helper()
-	if ms := p.lastWorkAfterClick(id); ms > 100 {
-		p.t.Errorf("solver work went on %.0f ms after #%s, want ≤ 100 ms", ms, id)
-	} else {
-		p.t.Logf("#%s took effect: last slice %.0f ms after the click", id, ms)
+	r := p.workAfterClick(id)
+	p.t.Logf("#%s took effect: %v slices after the click, the last %.0f ms after it", id, r["slices"], r["lastAt"])
+	if r["slices"] > 1 {
+		p.t.Errorf("%v solver slices ran after #%s, want at most 1", r["slices"], id)
 	}
 }
 
-// lastWorkAfterClick clicks the button with the given id from inside the
-// page and returns how many milliseconds after the click the solver's slice
-// count last changed, sampled every animation frame for 600 ms: the time the
-// click took to take effect, free of the test's own round trips.
-func (p *page) lastWorkAfterClick(id string) float64 {
+// workAfterClick clicks the button with the given id from inside the page and
+// samples the solver's slice count every animation frame for 600 ms. It
+// returns how many slices ran after the click ("slices") and how many
+// milliseconds after it the count last changed ("lastAt").
+func (p *page) workAfterClick(id string) map[string]float64 {
 	p.t.Helper()
-	return eval[float64](p, `new Promise(resolve => {
+	return eval[map[string]float64](p, `new Promise(resolve => {
 		const slices = () => imlab.stats().slices;
-		const t0 = performance.now();
-		let last = slices(), lastAt = 0;
+		const t0 = performance.now(), first = slices();
+		let last = first, lastAt = 0;
 		document.getElementById("`+id+`").click();
 		const tick = () => {
 			const now = performance.now() - t0, n = slices();
 			if (n !== last) { last = n; lastAt = now; }
-			if (now < 600) requestAnimationFrame(tick); else resolve(lastAt);
+			if (now < 600) requestAnimationFrame(tick); else resolve({ slices: last - first, lastAt });
 		};
 		requestAnimationFrame(tick);
 	})`, chromedp.EvalAwaitPromise)
