@@ -175,7 +175,8 @@ func (p *page) checkManifest(root string) {
 	p.t.Logf("installability errors reported by Chromium: %q", ids)
 }
 
-// logTransfer logs how many bytes main.wasm took on the wire.
+// logTransfer logs how many bytes main.wasm took on the wire, and checks
+// that the server (cmd/serve's handler) compressed it.
 func logTransfer(p *page) {
 	p.t.Helper()
 	sizes := eval[map[string]float64](p, `(() => {
@@ -184,6 +185,9 @@ func logTransfer(p *page) {
 	})()`)
 	p.t.Logf("main.wasm over the network: %.0f bytes encoded (transfer %.0f with headers), %.0f bytes decoded",
 		sizes["encoded"], sizes["transfer"], sizes["decoded"])
+	if !(sizes["encoded"] > 0 && sizes["encoded"] < sizes["decoded"]/2) {
+		p.t.Errorf("main.wasm was not sent compressed: %v", sizes)
+	}
 }
 
 // TestServiceWorkerUpdateNotice serves a copy of the site, then changes it
