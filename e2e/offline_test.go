@@ -265,7 +265,7 @@ func (p *page) waitFor(timeout time.Duration, expr string) {
 
 // TestSingleFileFromDisk opens imlab.html from file://, alone in a folder of
 // its own: it loads nothing else, has no manifest nor service worker, and
-// completes a run.
+// completes a run, then one on a LIBSVM file chosen from disk.
 func TestSingleFileFromDisk(t *testing.T) {
 	if skipReason != "" {
 		t.Skip(skipReason)
@@ -291,6 +291,11 @@ func TestSingleFileFromDisk(t *testing.T) {
 	if regs := eval[int](p, `navigator.serviceWorker ? navigator.serviceWorker.getRegistrations().then(r => r.length, () => 0) : 0`, chromedp.EvalAwaitPromise); regs != 0 {
 		t.Errorf("the single file registered %d service workers", regs)
 	}
+	p.runQuick()
+
+	// A LIBSVM file from disk, read in the page as on the served site.
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{fixture("small.svm")}))
+	p.waitStatus(30*time.Second, "12 examples")
 	p.runQuick()
 }
 
