@@ -213,7 +213,7 @@ func TestServiceWorkerUpdateNotice(t *testing.T) {
 	rebuild(t, dir, "assets/lab.css", "\n/* a new build */\n")
 	p.do(chromedp.Reload())
 	p.waitStatus(60*time.Second, "ready")
-	p.waitFor(60*time.Second, `document.getElementById("update")`)
+	p.waitFor(60*time.Second, `document.querySelector("#update button")`)
 	notice := eval[map[string]string](p, `(() => { const n = document.getElementById("update");
 		return { role: n.getAttribute("role"), text: n.textContent, button: (n.querySelector("button") || {}).textContent || "" }; })()`)
 	if notice["role"] != "status" || !strings.Contains(notice["text"], "new version") || notice["button"] != "Reload" {
