@@ -30,9 +30,10 @@ var ErrNotBundlable = errors.New("index.html cannot be bundled")
 
 var (
 	tagRE     = regexp.MustCompile(`(?is)<(link|script)\b[^>]*>(\s*</script>)?`)
-	attrRE    = regexp.MustCompile(`(?is)\b(rel|href|src|type)\s*=\s*"([^"]*)"`)
+	attrRE    = regexp.MustCompile(`(?is)\b(rel|href|src)\s*=\s*"([^"]*)"`)
 	anyTagRE  = regexp.MustCompile(`(?is)<[a-z][^>]*>`)
 	urlAttrRE = regexp.MustCompile(`(?is)\b(?:src|href)\s*=\s*"([^"]*)"`)
+	endTagRE  = regexp.MustCompile(`(?i)</script`)
 )
 
 // Bundle turns the site's index.html into one self-contained HTML file: the
@@ -127,7 +128,7 @@ func inline(tag string, read func(string) ([]byte, error)) (string, error) {
 
 // escapeScript keeps a script's text from closing its <script> element early.
 func escapeScript(js string) string {
-	return regexp.MustCompile(`(?i)</script`).ReplaceAllString(js, `<\/script`)
+	return endTagRE.ReplaceAllString(js, `<\/script`)
 }
 
 func mimeType(name string) string {
