@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"imlab/core/budget"
 )
 
 // lineParser turns one line into a label and its sparse features, reusing
@@ -12,6 +14,7 @@ import (
 type lineParser struct {
 	maxIndex int64     // largest 1-based index accepted
 	maxSeen  int64     // largest 1-based index met so far, zero values included
+	nnz      int64     // values stored by earlier lines (zeros included)
 	idx      []int32   // 0-based indices of the current line
 	val      []float64 // values of the current line, zeros included
 }
@@ -85,6 +88,22 @@ func (p *lineParser) parse(line []byte) (label float64, ok bool, fail *syntaxErr
 	}
 }
 
+// shape is the data set read so far, with the line just parsed if it holds
+// an example (ok), as the budget prices it: text bytes read, examples,
+// features and values, counting a bias feature if there is one.
+func (p *lineParser) shape(text int64, rows int, ok, bias bool) budget.Shape {
+	s := budget.Shape{Text: text, Examples: int64(rows), Features: p.maxSeen, NonZeros: p.nnz}
+	if ok {
+		s.Examples++
+		s.NonZeros += int64(len(p.idx))
+	}
+	if bias {
+		s.Features++
+		s.NonZeros += s.Examples
+	}
+	return s
+}
+
 // parseIndex reads a 1-based feature index: an optional "+" then decimal digits.
 func (p *lineParser) parseIndex(b []byte) (int64, error) {
 	digits := b
@@ -112,15 +131,18 @@ func (p *lineParser) parseIndex(b []byte) (int64, error) {
 // errNotFinite marks a number that parsed as NaN or ±Inf, or overflowed.
 var errNotFinite = fmt.Errorf("not finite")
 
-// parseFloat parses a finite float64. One-digit integers, most of the values
-// in sparse binary data sets, skip strconv.
+// parseFloat parses a finite float64 in decimal notation. One-digit
+// integers, most of the values in sparse binary data sets, skip strconv.
 func parseFloat(b []byte) (float64, error) {
 	if len(b) == 1 && '0' <= b[0] && b[0] <= '9' {
 		return float64(b[0] - '0'), nil
 	}
 	v, err := strconv.ParseFloat(string(b), 64)
-	if err == nil && (math.IsNaN(v) || math.IsInf(v, 0)) || err != nil && math.IsInf(v, 0) {
+	switch {
+	case err == nil && (math.IsNaN(v) || math.IsInf(v, 0)) || err != nil && math.IsInf(v, 0):
 		return 0, errNotFinite
+	case err == nil && !isDecimal(b):
+		return 0, errNotDecimal // strconv's extensions: hex, "_", "inf"
 	}
 	return v, err
 }
@@ -128,7 +150,7 @@ func parseFloat(b []byte) (float64, error) {
 // wrapNumber turns a parseFloat failure into kind, keeping "not finite" as
 // detail; a syntax error needs none beyond kind and the quoted token.
 func wrapNumber(kind, err error) error {
-	if err == errNotFinite {
+	if err == errNotFinite || err == errNotDecimal {
 		return fmt.Errorf("%w: %v", kind, err)
 	}
 	return kind
