@@ -30,6 +30,7 @@ var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 // parse reads line into p.idx and p.val and returns its label. ok is false
 // for a line with no example (blank or comment only).
 func (p *lineParser) parse(line []byte) (label float64, ok bool, fail *syntaxErr) {
+	p.idx, p.val = p.idx[:0], p.val[:0]
 	if c := bytes.IndexByte(line, '#'); c >= 0 {
 		line = line[:c]
 	}
@@ -44,7 +45,6 @@ func (p *lineParser) parse(line []byte) (label float64, ok bool, fail *syntaxErr
 	if err != nil {
 		return 0, false, &syntaxErr{tok, wrapNumber(ErrLabel, err)}
 	}
-	p.idx, p.val = p.idx[:0], p.val[:0]
 	prev := int64(0)
 	for {
 		start := skipSpace(line, pos)
@@ -88,15 +88,13 @@ func (p *lineParser) parse(line []byte) (label float64, ok bool, fail *syntaxErr
 	}
 }
 
-// shape is the data set read so far, with the line just parsed if it holds
-// an example (ok), as the budget prices it: text bytes read, examples,
-// features and values, counting a bias feature if there is one.
-func (p *lineParser) shape(text int64, rows int, ok, bias bool) budget.Shape {
-	s := budget.Shape{Text: text, Examples: int64(rows), Features: p.maxSeen, NonZeros: p.nnz}
-	if ok {
-		s.Examples++
-		s.NonZeros += int64(len(p.idx))
-	}
+// shape is the data set read so far, with the line just parsed, as the
+// budget prices it: text bytes read, examples, features and values,
+// counting a bias feature if there is one. Every line counts as an example,
+// blank and comment lines too, so that a stream of them is bounded as fast
+// as a stream of rows.
+func (p *lineParser) shape(text int64, lines int, bias bool) budget.Shape {
+	s := budget.Shape{Text: text, Examples: int64(lines), Features: p.maxSeen, NonZeros: p.nnz + int64(len(p.idx))}
 	if bias {
 		s.Features++
 		s.NonZeros += s.Examples

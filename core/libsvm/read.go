@@ -82,7 +82,7 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 			}
 			return nil, fail(lines.line, bad.tok, bad.err)
 		}
-		if err := limit.Check(p.shape(text.n, b.Len(), ok, opt.Bias)); err != nil {
+		if err := limit.Check(p.shape(text.n, lines.line, opt.Bias)); err != nil {
 			return nil, fail(lines.line, nil, err)
 		}
 		if ok {
