@@ -86,8 +86,12 @@ func TestDensitiesHaveExactMean(t *testing.T) {
 // TestPatternFollowsDensities compares each feature's count |J_j| with its
 // Binomial(n, ω'_j) law (5 standard deviations), and the total with n·Σω'_j.
 func TestPatternFollowsDensities(t *testing.T) {
-	for _, mean := range []float64{0.1, 0.8} {
-		cfg := Config{N: 4000, D: 60, Density: mean, Norms: "chisq10", Seed: 9}
+	for _, shape := range []struct {
+		d    int
+		mean float64
+	}{{60, 0.1}, {60, 0.8}, {2000, 0.02}, {30000, 0.001}} { // trials, then skipping
+		mean := shape.mean
+		cfg := Config{N: 4000, D: shape.d, Density: mean, Norms: "chisq10", Seed: 9}
 		ds := mustGenerate(t, cfg)
 		p := densities(cfg.D, mean, newStreams(cfg.Seed).densities)
 		for j, count := range ds.FeatureCounts() {
@@ -249,10 +253,39 @@ func TestGenerateYieldIsTransparent(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := Generate(cfg)
-	if wantCalls := want.NNZ() / yieldEvery; calls < wantCalls || calls > wantCalls+1 {
-		t.Errorf("yield called %d times for %d values, want about %d", calls, want.NNZ(), wantCalls)
+	if wantCalls := minWork(cfg, want) / yieldEvery; calls < wantCalls || calls == 0 {
+		t.Errorf("yield called %d times, want at least %d", calls, wantCalls)
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Error("yielding changed the data set")
+	}
+}
+
+// minWork is a lower bound of the work units GenerateYield counts for ds.
+func minWork(cfg Config, ds *dataset.Dataset) int {
+	perRow := 2 * rowWork // the row and its label
+	if cfg.Density >= skipBelow {
+		perRow += cfg.D / 2 * trialWork
+	} else {
+		perRow += candidateWork // at least the candidate that ends the row
+	}
+	return cfg.N*perRow + ds.NNZ()*(normalWork+1) + cfg.D*normalWork
+}
+
+// TestGenerateYieldPacesSparseData checks that a large sparse data set (the
+// link #n=20000&d=1000000&density=0.00001) yields in proportion to its
+// rows and non-zeros, which is what lets a page pause it.
+func TestGenerateYieldPacesSparseData(t *testing.T) {
+	cfg := Config{N: 20000, D: 1_000_000, Density: 1e-5, Norms: "chisq1", Seed: 1}
+	calls := 0
+	ds, err := GenerateYield(cfg, func() { calls++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := minWork(cfg, ds) / yieldEvery; calls < want || calls < 10 {
+		t.Errorf("yield called %d times for %d rows and %d values, want at least %d", calls, ds.N, ds.NNZ(), want)
+	}
+	if got := ds.Summarize().Density; math.Abs(got-1e-5)/1e-5 > 0.1 {
+		t.Errorf("realised density %.3g, want 1e-5", got)
 	}
 }
