@@ -104,6 +104,9 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 	if opt.Bias {
 		ds = ds.WithBias()
 	}
+	if err := ds.CheckNorms(); err != nil {
+		return nil, fail(0, nil, err)
+	}
 	return ds, nil
 }
 

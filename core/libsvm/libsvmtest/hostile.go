@@ -66,6 +66,7 @@ func Catalogue() []Hostile {
 		{"gzip of comment lines", gzipCopies(comments, bombMiB), budget.Text, "decompressed text"},
 		{"line longer than the budget allows", []byte("+1 1:1" + strings.Repeat(" ", Budget.LineBytes()) + "\n"), none, "line too long"},
 		{"digit separator", []byte("+1 1:1_000\n"), none, `"1:1_000": invalid value`},
+		{"values near 1e308", []byte("+1 1:1\n-1 1:1e308 2:1e308\n"), none, "example 2 has ‖x‖²"},
 		{"hexadecimal value", []byte("+1 1:0x1p-3\n"), none, `"1:0x1p-3": invalid value`},
 	}
 }
