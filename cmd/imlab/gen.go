@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -33,7 +34,10 @@ func runGen(args []string, e *env) error {
 	if err := cfg.Check(); err != nil {
 		return fmt.Errorf("%w (raise -mem or lower -n, -d, -density): %w", err, errUsage)
 	}
-	ds, err := synth.Generate(cfg)
+	ds, err := synth.GenerateContext(e.ctx, cfg, nil)
+	if errors.Is(err, synth.ErrCanceled) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("%w: %w", err, errUsage)
 	}

@@ -1,6 +1,8 @@
 package synth
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -28,20 +30,24 @@ func Generate(cfg Config) (*dataset.Dataset, error) { return GenerateYield(cfg, 
 // millisecond in a browser.
 const yieldEvery = 1 << 19
 
-// pacer calls yield after every yieldEvery units of work.
+// pacer calls yield, if not nil, after every yieldEvery units of work, and
+// then checks ctx.
 type pacer struct {
+	ctx   context.Context
 	yield func()
 	work  int
 }
 
-func (p *pacer) add(units int) {
-	if p.yield == nil {
-		return
-	}
+// add counts units of work done and reports false once ctx is done.
+func (p *pacer) add(units int) bool {
 	if p.work += units; p.work >= yieldEvery {
-		p.yield()
 		p.work -= yieldEvery
+		if p.yield != nil {
+			p.yield()
+		}
+		return p.ctx.Err() == nil
 	}
+	return true
 }
 
 // GenerateYield is Generate calling yield, if not nil, after every
@@ -49,6 +55,12 @@ func (p *pacer) add(units int) {
 // control back to its event loop, and Pause act, while a large data set is
 // built. The data set does not depend on yield.
 func GenerateYield(cfg Config, yield func()) (*dataset.Dataset, error) {
+	return GenerateContext(context.Background(), cfg, yield)
+}
+
+// GenerateContext is GenerateYield, stopping at its next yield once ctx is
+// done with an error wrapping ErrCanceled and ctx.Err().
+func GenerateContext(ctx context.Context, cfg Config, yield func()) (*dataset.Dataset, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
@@ -59,7 +71,10 @@ func GenerateYield(cfg Config, yield func()) (*dataset.Dataset, error) {
 	}
 	pat := newPattern(densities(cfg.D, cfg.Density, s.densities), cfg.Density)
 	ds := allocate(cfg.N, pat.thresholds)
-	pace := pacer{yield: yield}
+	pace := pacer{ctx: ctx, yield: yield}
+	canceled := func() (*dataset.Dataset, error) {
+		return nil, fmt.Errorf("%w: %w", ErrCanceled, ctx.Err())
+	}
 	for i := 0; i < cfg.N; i++ {
 		start := len(ds.Col)
 		ds.Col = pat.appendRow(ds.Col, s.pattern)
@@ -70,9 +85,13 @@ func GenerateYield(cfg Config, yield func()) (*dataset.Dataset, error) {
 			ds.Col, ds.Val = ds.Col[:start], ds.Val[:start] // L_i = 0: an empty row
 		}
 		ds.RowPtr[i+1] = len(ds.Col)
-		pace.add(pat.work(len(ds.Col) - start))
+		if !pace.add(pat.work(len(ds.Col) - start)) {
+			return canceled()
+		}
 	}
-	label(ds, s.labels, &pace)
+	if !label(ds, s.labels, &pace) {
+		return canceled()
+	}
 	return ds, nil
 }
 
@@ -144,16 +163,20 @@ func rescale(val []float64, L float64) bool {
 }
 
 // label sets y_i = sign(x_iᵀu) (+1 on a tie) for a Gaussian direction u,
-// flipped with probability LabelNoise.
-func label(ds *dataset.Dataset, r *rand.Rand, pace *pacer) {
+// flipped with probability LabelNoise. It reports false if pace says stop.
+func label(ds *dataset.Dataset, r *rand.Rand, pace *pacer) bool {
 	u := make([]float64, ds.D)
 	for j := range u {
 		u[j] = r.NormFloat64()
-		pace.add(normalWork)
+		if !pace.add(normalWork) {
+			return false
+		}
 	}
 	for i := range ds.Y {
 		idx, val := ds.Row(i)
-		pace.add(rowWork + len(idx))
+		if !pace.add(rowWork + len(idx)) {
+			return false
+		}
 		margin := 0.0
 		for k, j := range idx {
 			margin += val[k] * u[j]
@@ -167,4 +190,5 @@ func label(ds *dataset.Dataset, r *rand.Rand, pace *pacer) {
 		}
 		ds.Y[i] = y
 	}
+	return true
 }

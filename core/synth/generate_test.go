@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -287,5 +288,22 @@ func TestGenerateYieldPacesSparseData(t *testing.T) {
 	}
 	if got := ds.Summarize().Density; math.Abs(got-1e-5)/1e-5 > 0.1 {
 		t.Errorf("realised density %.3g, want 1e-5", got)
+	}
+}
+
+// TestGenerateContextStops cancels generation at its third yield: it stops
+// there with ErrCanceled.
+func TestGenerateContextStops(t *testing.T) {
+	cfg := Config{N: 20000, D: 1_000_000, Density: 1e-5, Norms: "chisq1", Seed: 1}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	ds, err := GenerateContext(ctx, cfg, func() {
+		if calls++; calls == 3 {
+			cancel()
+		}
+	})
+	if ds != nil || !errors.Is(err, ErrCanceled) || !errors.Is(err, context.Canceled) || calls != 3 {
+		t.Errorf("after cancel at yield 3: %d yields, err %v", calls, err)
 	}
 }

@@ -90,7 +90,12 @@ func (c *Controller) generate(t *task, s Settings) error {
 	if !t.checkpoint() { // let the "loading" status paint
 		return nil
 	}
-	ds, err := synth.GenerateYield(s.Synth(), t.pacer())
+	cfg := s.Synth()
+	cfg.Budget = c.env.Budget
+	ds, err := synth.GenerateContext(t.ctx, cfg, t.pacer())
+	if errors.Is(err, synth.ErrCanceled) {
+		return nil // superseded: a newer action owns the status
+	}
 	if err != nil {
 		return err
 	}
@@ -109,7 +114,7 @@ func (c *Controller) loadFile(t *task, f FileSource, s Settings) error {
 		return err
 	}
 	yr := &yieldingReader{r: r, t: t, now: c.env.Now, every: c.env.SliceTarget, last: c.env.Now()}
-	ds, err := libsvm.Read(yr, libsvm.Options{Bias: s.Bias, PositiveClass: s.PositiveClass, Name: f.Name, Budget: Budget})
+	ds, err := libsvm.Read(yr, libsvm.Options{Bias: s.Bias, PositiveClass: s.PositiveClass, Name: f.Name, Budget: c.env.Budget})
 	if errors.Is(err, errSuperseded) {
 		return nil
 	}
