@@ -20,7 +20,7 @@ type memFlag struct{ b budget.Budget }
 // register adds -mem to fs, defaulting to defaultMem().
 func (m *memFlag) register(fs *flag.FlagSet) {
 	m.b = defaultMem()
-	fs.Var(m, "mem", "memory `budget` for the data set and its vectors, e.g. 512MiB, 8GiB (default half the machine's memory)")
+	fs.Var(m, "mem", "memory `budget` for the data set and its vectors, e.g. 512MiB or 8GiB; by default half the machine's memory")
 }
 
 func (m *memFlag) String() string {
