@@ -335,11 +335,12 @@ func TestDropFiles(t *testing.T) {
 	if got := eval[string](p, `document.getElementById("data-d").textContent`); got != "4" {
 		t.Errorf("after the drop d = %s, want 3 features + bias = 4", got)
 	}
-	// A file over the memory budget is refused unread, and the data stays.
-	p.drop("huge.svm.gz", `[new Uint8Array(257 * 1024 * 1024)]`)
+	// A 22-byte file that expands beyond the memory budget (300 million
+	// features) is refused at its first line, and the data stays.
+	p.drop("huge.svm", `["+1 300000000:1\n-1 1:1\n"]`)
 	st := p.waitStatus(20*time.Second, "error")
-	if !strings.Contains(st, "huge.svm.gz") || !strings.Contains(st, "memory budget") || !strings.Contains(st, "256 MiB") {
-		t.Errorf("status %q, want the file refused for the 256 MiB budget", st)
+	if !strings.Contains(st, "huge.svm: line 1") || !strings.Contains(st, "memory budget exceeded") || !strings.Contains(st, "features (d)") {
+		t.Errorf("status %q, want the file refused for its features under the 1 GiB budget", st)
 	}
 	if got := eval[string](p, `document.getElementById("data-n").textContent`); got != "4" {
 		t.Errorf("data n = %s after the refused file, want 4 kept", got)
