@@ -20,7 +20,7 @@ func checkSize(cfg synth.Config) (field string, err error) {
 	err = cfg.Check()
 	var be *budget.Error
 	if !errors.As(err, &be) {
-		return "n·d·density", err // sizes Validate has already checked
+		return "d", err // the one size check left to synth: d ≤ 2³¹−1
 	}
 	switch be.Quantity {
 	case budget.Examples:
