@@ -69,12 +69,20 @@ func GenerateContext(ctx context.Context, cfg Config, yield func()) (*dataset.Da
 	if err != nil {
 		return nil, err
 	}
-	pat := newPattern(densities(cfg.D, cfg.Density, s.densities), cfg.Density)
-	ds := allocate(cfg.N, pat.thresholds)
 	pace := pacer{ctx: ctx, yield: yield}
 	canceled := func() (*dataset.Dataset, error) {
 		return nil, fmt.Errorf("%w: %w", ErrCanceled, ctx.Err())
 	}
+	p := densities(cfg.D, cfg.Density, s.densities, func() {
+		if ctx.Err() == nil { // the shuffle cannot stop, but need not yield
+			pace.add(normalWork)
+		}
+	})
+	if ctx.Err() != nil {
+		return canceled()
+	}
+	pat := newPattern(p, cfg.Density)
+	ds := allocate(cfg.N, pat.thresholds)
 	for i := 0; i < cfg.N; i++ {
 		start := len(ds.Col)
 		ds.Col = pat.appendRow(ds.Col, s.pattern)
@@ -98,7 +106,8 @@ func GenerateContext(ctx context.Context, cfg Config, yield func()) (*dataset.Da
 // densities returns d feature densities in [0, 1] with mean exactly ω'
 // (up to rounding): antithetic pairs ω' ± h(2u−1), h = min(ω', 1−ω'),
 // and ω' itself for an odd last feature, shuffled so pairs are not adjacent.
-func densities(d int, mean float64, r *rand.Rand) []float64 {
+// step, if not nil, is called once per swap of the shuffle, for pacing.
+func densities(d int, mean float64, r *rand.Rand, step func()) []float64 {
 	h := math.Min(mean, 1-mean)
 	out := make([]float64, d)
 	for k := 0; k+1 < d; k += 2 {
@@ -109,7 +118,12 @@ func densities(d int, mean float64, r *rand.Rand) []float64 {
 	if d%2 == 1 {
 		out[d-1] = mean
 	}
-	r.Shuffle(d, func(a, b int) { out[a], out[b] = out[b], out[a] })
+	r.Shuffle(d, func(a, b int) {
+		out[a], out[b] = out[b], out[a]
+		if step != nil {
+			step()
+		}
+	})
 	return out
 }
 

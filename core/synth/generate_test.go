@@ -68,7 +68,7 @@ func TestGenerateRejectsInvalidConfig(t *testing.T) {
 func TestDensitiesHaveExactMean(t *testing.T) {
 	for _, d := range []int{1, 2, 7, 1000} {
 		for _, mean := range []float64{0.001, 0.1, 0.5, 0.8, 1} {
-			p := densities(d, mean, newStreams(uint64(d)).densities)
+			p := densities(d, mean, newStreams(uint64(d)).densities, nil)
 			for j, pj := range p {
 				if pj < 0 || pj > 1 {
 					t.Fatalf("d=%d ω'=%v: ω'_%d = %v outside [0,1]", d, mean, j, pj)
@@ -94,7 +94,7 @@ func TestPatternFollowsDensities(t *testing.T) {
 		mean := shape.mean
 		cfg := Config{N: 4000, D: shape.d, Density: mean, Norms: "chisq10", Seed: 9}
 		ds := mustGenerate(t, cfg)
-		p := densities(cfg.D, mean, newStreams(cfg.Seed).densities)
+		p := densities(cfg.D, mean, newStreams(cfg.Seed).densities, nil)
 		for j, count := range ds.FeatureCounts() {
 			want, sd := float64(cfg.N)*p[j], math.Sqrt(float64(cfg.N)*p[j]*(1-p[j]))
 			if math.Abs(float64(count)-want) > 5*sd+2 { // +2: rows forced non-empty
