@@ -48,7 +48,7 @@ const bombMiB = 64
 func Catalogue() []Hostile {
 	rows := strings.Repeat("+1 1:1 2:0.5\n-1 3:2\n", 1<<20/21)
 	blank := strings.Repeat("\n", 1<<20)
-	comments := strings.Repeat("#"+strings.Repeat("x", 1<<10-2)+"\n", 1<<10)
+	comments := strings.Repeat("#"+strings.Repeat("x", 1<<12-2)+"\n", 1<<8)
 	var wide strings.Builder
 	for j := 1; wide.Len() < 3<<10; j++ {
 		wide.WriteString(" " + strconv.Itoa(j) + ":1")
