@@ -68,8 +68,10 @@ test_all() {
 	log "core tests under js/wasm (node)"
 	# shellcheck disable=SC2046
 	wasm_test -count=1 $(wasm_pkgs)
-	log "fuzzing the LIBSVM reader briefly"
-	go test -run='^$' -fuzz='^FuzzRead$' -fuzztime=15s ./core/libsvm
+	log "fuzzing the LIBSVM reader briefly (any input, long lines, a small memory budget)"
+	for target in FuzzRead FuzzReadLongLines FuzzReadBudget; do
+		go test -run='^$' -fuzz="^$target\$" -fuzztime=5s ./core/libsvm
+	done
 	log "browser end-to-end tests"
 	need_chromium
 	build

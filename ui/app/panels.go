@@ -68,7 +68,7 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 				p.loadFiles(e.Target.Get("files"))
 				e.Target.Set("value", "") // choosing the same file again reloads it
 			})),
-		)), fmt.Sprintf("Or drop a file anywhere on the page. Read in your browser, never uploaded; up to %d MiB. A link cannot carry a file.", lab.MaxFileBytes>>20)),
+		)), fmt.Sprintf("Or drop a file anywhere on the page. Read in your browser, never uploaded; data sets up to the page's memory budget of %v. A link cannot carry a file.", lab.Budget)),
 		elem.Div(vecty.Markup(vecty.Class("field", "check")),
 			elem.Input(vecty.Markup(prop.ID("bias"), prop.Type(prop.TypeCheckbox), prop.Checked(f.Bias),
 				event.Change(p.act("editing the form", func(e *vecty.Event) {

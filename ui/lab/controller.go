@@ -1,12 +1,14 @@
 package lab
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"sync"
 	"time"
 
+	"imlab/core/budget"
 	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/loss"
@@ -28,6 +30,9 @@ type Env struct {
 	Changed func()
 	// SliceTarget is the wanted duration of one slice; 0 = DefaultSliceTarget.
 	SliceTarget time.Duration
+	// Budget bounds every file read and preset generated; 0 = Budget.
+	// (Settings.Validate checks links and forms against Budget itself.)
+	Budget budget.Budget
 }
 
 // Controller runs the lab: one task (loading data, or a run) at a time in a
@@ -36,8 +41,9 @@ type Controller struct {
 	env Env
 
 	mu       sync.Mutex
-	gen      uint64 // the current task; older tasks stop at their next checkpoint
-	phase    Phase  // the phase of the work (Paused is shown from paused)
+	gen      uint64             // the current task; older tasks stop at their next checkpoint
+	cancel   context.CancelFunc // ends the current task's context; nil if none
+	phase    Phase              // the phase of the work (Paused is shown from paused)
 	paused   bool
 	stepping bool // pause again after the next trace point
 	resume   chan struct{}
@@ -79,6 +85,9 @@ func New(env Env) *Controller {
 	}
 	if env.Changed == nil {
 		env.Changed = func() {}
+	}
+	if env.Budget <= 0 {
+		env.Budget = Budget
 	}
 	if env.SliceTarget <= 0 {
 		env.SliceTarget = DefaultSliceTarget
@@ -153,7 +162,7 @@ func (c *Controller) Pause() {
 // Reset cancels any work and clears the results; the data stays.
 func (c *Controller) Reset() {
 	c.mu.Lock()
-	c.gen++
+	c.supersedeLocked()
 	c.paused, c.stepping = false, false
 	c.wakeLocked()
 	if c.exp != nil {
@@ -272,7 +281,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		if !t.checkpoint() {
 			return nil
 		}
-		pstar, err = solveOptimum(pr, t.pacer())
+		pstar, err = solveOptimum(t.ctx, pr, t.pacer())
 		if err != nil {
 			return fmt.Errorf("computing P*: %w", err)
 		}

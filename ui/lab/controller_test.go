@@ -262,7 +262,7 @@ func TestLargeFileRefusedUnread(t *testing.T) {
 		return nil, errors.New("should not be read")
 	}}, small())
 	s := h.c.Snapshot()
-	if !errors.Is(s.Err, ErrFileTooLarge) || !strings.Contains(s.Status(), "256 MiB") || opened {
+	if !errors.Is(s.Err, ErrFileTooLarge) || !strings.Contains(s.Status(), "2048 MiB") || opened {
 		t.Errorf("status %q, opened %v", s.Status(), opened)
 	}
 }

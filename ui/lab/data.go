@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"imlab/core/budget"
 	"imlab/core/dataset"
 	"imlab/core/libsvm"
 	"imlab/core/problem"
@@ -15,11 +16,12 @@ import (
 	"imlab/core/table"
 )
 
-// MaxFileBytes is the memory budget for an uploaded file (256 MiB),
-// checked against the file's size before anything is read: the page holds
-// the file's bytes and the parsed data set (12 bytes per non-zero) at once.
-// A compressed file counts at its compressed size.
-const MaxFileBytes = 256 << 20
+// MaxFileBytes is the largest file LoadFile opens: the text limit of the
+// page's Budget (budget.TextFactor times it). A larger file is refused at
+// once, unread; a smaller one, or a compressed one of any size, is read
+// under Budget, which counts its decompressed text, examples, features and
+// non-zeros as they come.
+const MaxFileBytes = budget.TextFactor * int64(Budget)
 
 // ErrFileTooLarge reports a file over MaxFileBytes.
 var ErrFileTooLarge = errors.New("file larger than the memory budget")
@@ -59,8 +61,8 @@ func (c *Controller) LoadFile(f FileSource, s Settings) {
 	defer c.notify()
 	defer c.mu.Unlock()
 	if f.Size > MaxFileBytes {
-		c.err = fmt.Errorf("%s: %w: %.1f MiB, the budget is %d MiB", f.Name, ErrFileTooLarge,
-			float64(f.Size)/(1<<20), MaxFileBytes>>20)
+		c.err = fmt.Errorf("%s: %w: %.1f MiB, the limit is %d MiB (%d× the page's budget of %v)", f.Name,
+			ErrFileTooLarge, float64(f.Size)/(1<<20), MaxFileBytes>>20, budget.TextFactor, Budget)
 		c.changedLocked()
 		return
 	}
@@ -88,7 +90,12 @@ func (c *Controller) generate(t *task, s Settings) error {
 	if !t.checkpoint() { // let the "loading" status paint
 		return nil
 	}
-	ds, err := synth.GenerateYield(s.Synth(), t.pacer())
+	cfg := s.Synth()
+	cfg.Budget = c.env.Budget
+	ds, err := synth.GenerateContext(t.ctx, cfg, t.pacer())
+	if errors.Is(err, synth.ErrCanceled) {
+		return nil // superseded: a newer action owns the status
+	}
 	if err != nil {
 		return err
 	}
@@ -107,7 +114,7 @@ func (c *Controller) loadFile(t *task, f FileSource, s Settings) error {
 		return err
 	}
 	yr := &yieldingReader{r: r, t: t, now: c.env.Now, every: c.env.SliceTarget, last: c.env.Now()}
-	ds, err := libsvm.Read(yr, libsvm.Options{Bias: s.Bias, PositiveClass: s.PositiveClass, Name: f.Name})
+	ds, err := libsvm.Read(yr, libsvm.Options{Bias: s.Bias, PositiveClass: s.PositiveClass, Name: f.Name, Budget: c.env.Budget})
 	if errors.Is(err, errSuperseded) {
 		return nil
 	}

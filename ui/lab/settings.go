@@ -74,7 +74,7 @@ func DefaultSettings() Settings {
 
 // Synth returns the preset's generator configuration.
 func (s Settings) Synth() synth.Config {
-	return synth.Config{N: s.N, D: s.D, Density: s.Density, Norms: s.Norms, Seed: s.DataSeed}
+	return synth.Config{N: s.N, D: s.D, Density: s.Density, Norms: s.Norms, Seed: s.DataSeed, Budget: Budget}
 }
 
 // Validate checks every field and names the first bad one.
@@ -91,8 +91,6 @@ func (s Settings) Validate() error {
 		return bad("n", "%d examples, need at least 2", s.N)
 	case s.D < 1:
 		return bad("d", "%d features, need at least 1", s.D)
-	case float64(s.N)*float64(s.D)*s.Density > synth.MaxNNZ:
-		return bad("n·d·density", "%.3g non-zeros exceed the limit %d", float64(s.N)*float64(s.D)*s.Density, synth.MaxNNZ)
 	case !(s.Lambda >= 0) || math.IsInf(s.Lambda, 0):
 		return bad("λ", "%v is not a positive number (0 = default)", s.Lambda)
 	case !(s.Eps > 0) || math.IsInf(s.Eps, 0):
@@ -103,6 +101,9 @@ func (s Settings) Validate() error {
 		return bad("τ", "%d values, at most %d", len(s.Taus), MaxTaus)
 	case s.Partition != "random" && s.Partition != "balanced":
 		return bad("partition", "%q is not random or balanced", s.Partition)
+	}
+	if field, err := checkSize(s.Synth()); err != nil {
+		return bad(field, "%v", err)
 	}
 	for _, t := range s.Taus {
 		if t < 1 || t > MaxTau {
