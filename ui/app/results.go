@@ -30,6 +30,11 @@ func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
 	if p.notice != "" && s.Err == nil {
 		status = p.notice
 	}
+	var stale vecty.MarkupOrChild
+	if typed, err := p.form.Settings(); err == nil && s.Data != nil && lab.Edited(s.Settings, typed) {
+		stale = elem.Paragraph(vecty.Markup(prop.ID("stale"), vecty.Class("hint")),
+			vecty.Text("The form has edits not yet run: the results and the link are for the settings before them. Press Run to apply them."))
+	}
 	return elem.Section(vecty.Markup(vecty.Class("controls"), vecty.Attribute("aria-label", "Run controls")),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
 			p.button("run", runLabel, "Run τ-nice and τ-importance for every τ", !running && s.Phase != lab.Loading, func() {
@@ -52,6 +57,7 @@ func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
 				vecty.MarkupIf(s.Err != nil, vecty.Class("error"))),
 				vecty.Text(status)),
 		),
+		stale,
 	)
 }
 

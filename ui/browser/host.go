@@ -61,3 +61,31 @@ func URL() string { return js.Global().Get("location").Get("href").String() }
 func Element(id string) js.Value {
 	return js.Global().Get("document").Call("getElementById", id)
 }
+
+// OnHashChange calls f with the new hash (without '#') whenever the user
+// changes it: a link pasted into the address bar, back or forward. It runs
+// inside a JS callback, so f must not block.
+func OnHashChange(f func(hash string)) {
+	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		f(Hash())
+		return nil
+	}))
+}
+
+// Focus moves the keyboard focus to the element with the given id, if any.
+func Focus(id string) {
+	if el := Element(id); el.Truthy() {
+		el.Call("focus")
+	}
+}
+
+// FocusedID is the id of the focused element; "" when the focus is on the
+// page body (where it falls when the focused control is disabled) or on an
+// element without an id.
+func FocusedID() string {
+	el := js.Global().Get("document").Get("activeElement")
+	if !el.Truthy() {
+		return ""
+	}
+	return el.Get("id").String()
+}
