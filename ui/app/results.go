@@ -161,8 +161,10 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 			p.button("export-traces", "Traces (CSV)", "All trace points: sampling, τ, iterations/n, primal, gap, seconds", have, func() { p.export(0) }),
 			p.button("export-ratios-csv", "Ratios (CSV)", "The ratio table, exact values", have, func() { p.export(1) }),
 			p.button("export-ratios-md", "Ratios (Markdown)", "The ratio table, rounded like the paper", have, func() { p.export(2) }),
-			p.button("export-nice-png", "τ-nice plot (PNG)", "The left plot as a PNG image", have, func() { p.exportPNG("plot-nice") }),
-			p.button("export-imp-png", "τ-importance plot (PNG)", "The right plot as a PNG image", have, func() { p.exportPNG("plot-imp") }),
+			p.button("export-nice-png", "τ-nice plot (PNG)", "The left plot as a PNG image at twice its size on screen, titled with the data and settings", have, func() { p.exportPlot("plot-nice", "nice", false) }),
+			p.button("export-imp-png", "τ-importance plot (PNG)", "The right plot as a PNG image at twice its size on screen, titled with the data and settings", have, func() { p.exportPlot("plot-imp", "imp", false) }),
+			p.button("export-nice-svg", "τ-nice plot (SVG)", "The left plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-nice", "nice", true) }),
+			p.button("export-imp-svg", "τ-importance plot (SVG)", "The right plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-imp", "imp", true) }),
 		),
 	)
 }
@@ -176,10 +178,24 @@ func (p *Page) export(k int) {
 	browser.Download(files[k].Name, files[k].MIME, files[k].Data)
 }
 
-func (p *Page) exportPNG(id string) {
-	c := browser.Element(id)
-	if !c.Truthy() {
+// pngScale is how many PNG pixels an exported plot has per CSS pixel of the
+// canvas on screen: print and slides want more than the screen's.
+const pngScale = 2
+
+// exportPlot offers the plot of the canvas id (sampling "nice" or "imp") as
+// an SVG, or as a PNG at pngScale times the canvas's size on screen, titled
+// with the data and settings.
+func (p *Page) exportPlot(id, sampling string, svg bool) {
+	el := browser.Element(id)
+	if !el.Truthy() {
 		return
 	}
-	browser.DownloadURL("imlab-"+id+".png", canvas.FromValue(c).PNG())
+	w, h := el.Get("clientWidth").Float(), el.Get("clientHeight").Float()
+	if svg {
+		browser.Download("imlab-"+id+".svg", "image/svg+xml", lab.PlotSVG(&p.snap, sampling, w, h))
+		return
+	}
+	c := canvas.Offscreen(w, h, pngScale)
+	lab.DrawPlot(c, w, h, &p.snap, sampling)
+	browser.DownloadURL("imlab-"+id+".png", c.PNG())
 }
