@@ -34,6 +34,7 @@ func (p *Page) formChanged(key lab.FieldKey) {
 	}
 	p.notice = ""
 	vecty.Rerender(p)
+	vecty.Rerender(p.live) // its notice of edits not yet run
 }
 
 // settings returns the form's settings, or reports why they are invalid.

@@ -72,11 +72,28 @@ func OnHashChange(f func(hash string)) {
 	}))
 }
 
-// Focus moves the keyboard focus to the element with the given id, if any.
+// Focus moves the keyboard focus to the element with the given id once it
+// can take it: vecty renders in an animation frame, so a button enabled by
+// a re-render just requested is still disabled now. It tries for a few
+// frames, then gives up.
 func Focus(id string) {
-	if el := Element(id); el.Truthy() {
-		el.Call("focus")
-	}
+	tries := 0
+	var fn js.Func
+	fn = js.FuncOf(func(js.Value, []js.Value) any {
+		el := Element(id)
+		if el.Truthy() && !el.Get("disabled").Truthy() {
+			el.Call("focus")
+			fn.Release()
+			return nil
+		}
+		if tries++; tries < 10 {
+			js.Global().Call("requestAnimationFrame", fn)
+		} else {
+			fn.Release()
+		}
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", fn)
 }
 
 // FocusedID is the id of the focused element; "" when the focus is on the

@@ -48,9 +48,9 @@ type Controller struct {
 
 	ds       *dataset.Dataset
 	data     *DataInfo
-	dataFrom Settings // preset settings that generated ds (SourcePreset)
-	raw      []byte   // the bytes of the file ds was read from (SourceFile)
-	awaited  FileRef  // the file a link asks for (AwaitFile), until one is loaded
+	dataFrom Settings   // preset settings that generated ds (SourcePreset)
+	file     *fileBytes // the last file read, until preset data replaces it
+	awaited  FileRef    // the file a link asks for (AwaitFile), until one is loaded
 	pstars   map[pstarKey]float64
 
 	lambda     float64

@@ -56,7 +56,8 @@ func (c *Controller) Generate(s Settings) {
 // LoadFile reads a LIBSVM file (plain, gzip or bzip2) with the Bias and
 // PositiveClass options of s. A file over MaxFileBytes is refused at once,
 // unread; a file that fails to parse leaves the data and plots as they were.
-// The raw bytes are kept, so that Reread can apply other options at once.
+// The raw bytes are kept, so that Reread can apply other options at once
+// (until preset data replaces the file).
 // While a link's file is awaited (AwaitFile), the file chosen is checked
 // against the link's fingerprint, and a mismatch is reported as a warning.
 func (c *Controller) LoadFile(f FileSource, s Settings) {
@@ -80,18 +81,31 @@ func (c *Controller) LoadFile(f FileSource, s Settings) {
 		if err != nil {
 			return err
 		}
-		return c.parseFile(t, RefOf(f.Name, raw), raw, s, want)
+		ref := RefOf(f.Name, raw)
+		c.mu.Lock()
+		if t.aliveLocked() { // kept even if it fails to parse: other options may read it
+			c.file = &fileBytes{ref: ref, raw: raw}
+		}
+		c.mu.Unlock()
+		return c.parseFile(t, ref, raw, s, want)
 	})
 }
 
-// Reread parses the bytes of the file in use again with the Bias and
-// PositiveClass of s (the user changed them); it does nothing when the data
-// is not from a file.
+// fileBytes is the last file read, kept for Reread.
+type fileBytes struct {
+	ref FileRef
+	raw []byte
+}
+
+// Reread parses the bytes of the last file read again with the Bias and
+// PositiveClass of s (the user changed them), whether that file is the data
+// in use or failed to load (a multi-class file waiting for its positive
+// class); it does nothing once preset data replaced the file.
 func (c *Controller) Reread(s Settings) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
-	if c.data == nil || c.data.Source != SourceFile || c.raw == nil {
+	if c.file == nil {
 		return
 	}
 	if err := s.Validate(); err != nil {
@@ -100,7 +114,7 @@ func (c *Controller) Reread(s Settings) {
 		return
 	}
 	c.err = nil
-	ref, raw := c.settings.File, c.raw
+	ref, raw := c.file.ref, c.file.raw
 	c.startLocked(func(t *task) error {
 		if _, ok := c.beginLoad(t); !ok {
 			return nil
@@ -120,7 +134,7 @@ func (c *Controller) AwaitFile(s Settings) {
 	if c.exp != nil {
 		c.closeExpLocked()
 	}
-	c.ds, c.data, c.raw, c.exp, c.err, c.runErrs = nil, nil, nil, nil, nil, nil
+	c.ds, c.data, c.file, c.exp, c.err, c.runErrs = nil, nil, nil, nil, nil, nil
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
 	c.settings, c.awaited = s, s.File
@@ -195,7 +209,7 @@ func (c *Controller) parseFile(t *task, ref FileRef, raw []byte, s Settings, wan
 		name += " (with bias feature)"
 	}
 	s.File = ref
-	c.install(t, ds, installed{source: SourceFile, name: name, settings: s, raw: raw, warnings: warnings})
+	c.install(t, ds, installed{source: SourceFile, name: name, settings: s, warnings: warnings})
 	return nil
 }
 
@@ -204,7 +218,6 @@ type installed struct {
 	source   Source
 	name     string
 	settings Settings // the settings shown with the data
-	raw      []byte   // a file's bytes
 	warnings []string
 }
 
@@ -221,11 +234,11 @@ func (c *Controller) install(t *task, ds *dataset.Dataset, in installed) {
 	if c.exp != nil {
 		c.closeExpLocked()
 	}
-	c.ds, c.data, c.exp, c.runErrs, c.raw = ds, info, nil, nil, in.raw
+	c.ds, c.data, c.exp, c.runErrs = ds, info, nil, nil
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
 	if in.source == SourcePreset {
-		c.dataFrom = in.settings
+		c.dataFrom, c.file = in.settings, nil
 	}
 	c.settings, c.awaited = in.settings, FileRef{}
 	c.settings.Taus = slices.Clone(in.settings.Taus)

@@ -96,3 +96,25 @@ func TestMultiClassNamesTheField(t *testing.T) {
 		t.Errorf("status %q, want the classes and the field's label, not a Go name", st)
 	}
 }
+
+func TestRereadAfterMultiClassError(t *testing.T) {
+	h := newHarness(t)
+	h.c.Generate(small())
+	h.wait("ready", isPhase(Ready))
+	s := small()
+	h.c.LoadFile(source("three.svm", "1 1:1\n2 2:1\n3 1:2\n"), s)
+	h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
+	s.PositiveClass = "2"
+	h.c.Reread(s)
+	got := h.wait("re-read", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == SourceFile })
+	if got.Data.Stats.N != 3 || got.Settings.PositiveClass != "2" {
+		t.Errorf("after entering the positive class: n = %d, pos %q", got.Data.Stats.N, got.Settings.PositiveClass)
+	}
+	// Once preset data replaces the file, the file options leave it alone.
+	h.c.Generate(small())
+	h.wait("preset", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == SourcePreset })
+	h.c.Reread(s)
+	if sn := h.c.Snapshot(); sn.Phase != Ready || sn.Data.Source != SourcePreset {
+		t.Errorf("Reread after a preset: phase %v, source %v", sn.Phase, sn.Data.Source)
+	}
+}
