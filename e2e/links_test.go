@@ -118,8 +118,12 @@ func TestFileOptionsRereadAtOnce(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#bias")))
 	p.waitStatus(20*time.Second, "ready: 4 examples × 3 features")
 
+	p.clearInput("posclass")
+	p.waitStatus(20*time.Second, "error") // three.svm again, with no positive class
 	p.drop("one.svm", `["3 1:1\n3 2:1\n3 1:2\n"]`)
-	st = p.waitStatus(20*time.Second, "ready: 3 examples")
+	// (The status shows three.svm's error until the next frame.)
+	p.waitTrue(20*time.Second, `document.getElementById("status").textContent.includes("ready: 3 examples")`, "one.svm loaded")
+	st = p.status()
 	if !strings.Contains(st, "warning: every example has label 3") {
 		t.Errorf("single-label status %q, want a warning naming label 3", st)
 	}
