@@ -3,10 +3,11 @@ package lab
 import (
 	"bytes"
 	"encoding/csv"
-	"imlab/core/table"
 	"strconv"
 	"strings"
 	"testing"
+
+	"imlab/core/table"
 )
 
 func TestExports(t *testing.T) {

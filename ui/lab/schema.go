@@ -78,27 +78,9 @@ func schema() []Field {
 				}
 				return nil
 			}},
-		{Key: FieldN, Element: "n", Label: "Examples n",
-			parse:  intInto(func(s *Settings) *int { return &s.N }),
-			format: func(s Settings) string { return strconv.Itoa(s.N) },
-			check: func(s Settings) error {
-				if s.N < 2 {
-					return fmt.Errorf("%d examples, need at least 2", s.N)
-				}
-				return nil
-			}},
-		{Key: FieldD, Element: "d", Label: "Features d",
-			parse:  intInto(func(s *Settings) *int { return &s.D }),
-			format: func(s Settings) string { return strconv.Itoa(s.D) },
-			check: func(s Settings) error {
-				if s.D < 1 {
-					return fmt.Errorf("%d features, need at least 1", s.D)
-				}
-				return nil
-			}},
-		{Key: FieldDataSeed, Element: "dseed", Label: "Data seed",
-			parse:  uintInto(func(s *Settings) *uint64 { return &s.DataSeed }),
-			format: func(s Settings) string { return strconv.FormatUint(s.DataSeed, 10) }},
+		wholeField(FieldN, "n", "Examples n", func(s *Settings) *int { return &s.N }, 2, "examples"),
+		wholeField(FieldD, "d", "Features d", func(s *Settings) *int { return &s.D }, 1, "features"),
+		seedField(FieldDataSeed, "dseed", "Data seed", func(s *Settings) *uint64 { return &s.DataSeed }),
 		{Key: FieldFile, Label: "LIBSVM file",
 			parse:  func(t string, s *Settings) error { s.File.Name = t; return nil },
 			format: func(s Settings) string { return s.File.Name }},
@@ -226,10 +208,28 @@ func schema() []Field {
 				}
 				return nil
 			}},
-		{Key: FieldSeed, Element: "seed", Label: "Run seed",
-			parse:  uintInto(func(s *Settings) *uint64 { return &s.Seed }),
-			format: func(s Settings) string { return strconv.FormatUint(s.Seed, 10) }},
+		seedField(FieldSeed, "seed", "Run seed", func(s *Settings) *uint64 { return &s.Seed }),
 	}
+}
+
+// wholeField is a field for a count of things, at least min.
+func wholeField(key FieldKey, element, label string, at func(*Settings) *int, min int, things string) Field {
+	return Field{Key: key, Element: element, Label: label,
+		parse:  intInto(at),
+		format: func(s Settings) string { return strconv.Itoa(*at(&s)) },
+		check: func(s Settings) error {
+			if n := *at(&s); n < min {
+				return fmt.Errorf("%d %s, need at least %d", n, things, min)
+			}
+			return nil
+		}}
+}
+
+// seedField is a field for a random seed: any whole number ≥ 0.
+func seedField(key FieldKey, element, label string, at func(*Settings) *uint64) Field {
+	return Field{Key: key, Element: element, Label: label,
+		parse:  uintInto(at),
+		format: func(s Settings) string { return strconv.FormatUint(*at(&s), 10) }}
 }
 
 // FieldOf returns the schema's row for key.
