@@ -100,6 +100,18 @@ func TestExports(t *testing.T) {
 	if size["dpr"] != 1 || size["w"] != 2*size["cw"] || size["h"] != 2*size["ch"] {
 		t.Errorf("PNG %v×%v for a %v×%v canvas (devicePixelRatio %v), want twice the size", size["w"], size["h"], size["cw"], size["ch"], size["dpr"])
 	}
+	// Or at a width the user picks.
+	p.do(chromedp.SetValue(chromedp.CSS("#png-width"), "1600"))
+	eval[bool](p, `(document.getElementById("png-width").dispatchEvent(new Event("change", { bubbles: true })), __downloads.length = 0, true)`)
+	p.do(chromedp.Click(chromedp.CSS("#export-imp-png")))
+	wide := eval[float64](p, `new Promise(resolve => {
+		const img = new Image();
+		img.onload = () => resolve(img.naturalWidth);
+		img.src = __downloads.find(d => d.name === "imlab-plot-imp.png").href;
+	})`, chromedp.EvalAwaitPromise)
+	if wide != 1600 {
+		t.Errorf("PNG %v px wide, want the 1600 picked", wide)
+	}
 }
 
 // dataLines returns the lines of a CSV file after its '#' comments.

@@ -26,6 +26,7 @@ type Page struct {
 	formErr *lab.FieldError
 	snap    lab.Snapshot
 	notice  string // a transient message (link copied, …)
+	pngWide int    // width of exported PNGs in pixels; 0 = pngScale × the plot on screen
 	link    string // the hash last written to the address bar
 
 	mounted bool

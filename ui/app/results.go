@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
 	"imlab/core/table"
@@ -163,6 +164,16 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 			p.button("export-ratios-md", "Ratios (Markdown)", "The ratio table, rounded like the paper", have, func() { p.export(2) }),
 			p.button("export-nice-png", "τ-nice plot (PNG)", "The left plot as a PNG image at twice its size on screen, titled with the data and settings", have, func() { p.exportPlot("plot-nice", "nice", false) }),
 			p.button("export-imp-png", "τ-importance plot (PNG)", "The right plot as a PNG image at twice its size on screen, titled with the data and settings", have, func() { p.exportPlot("plot-imp", "imp", false) }),
+			elem.Div(vecty.Markup(vecty.Class("field")),
+				elem.Label(vecty.Markup(prop.For("png-width")), vecty.Text("PNG width")),
+				elem.Select(vecty.Markup(prop.ID("png-width"), event.Change(p.act("choosing the PNG width", func(e *vecty.Event) {
+					p.pngWide, _ = strconv.Atoi(e.Target.Get("value").String())
+				}))),
+					elem.Option(vecty.Markup(prop.Value("0"), vecty.Property("selected", p.pngWide == 0)), vecty.Text("twice the screen")),
+					elem.Option(vecty.Markup(prop.Value("1600"), vecty.Property("selected", p.pngWide == 1600)), vecty.Text("1600 px")),
+					elem.Option(vecty.Markup(prop.Value("3200"), vecty.Property("selected", p.pngWide == 3200)), vecty.Text("3200 px")),
+				),
+			),
 			p.button("export-nice-svg", "τ-nice plot (SVG)", "The left plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-nice", "nice", true) }),
 			p.button("export-imp-svg", "τ-importance plot (SVG)", "The right plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-imp", "imp", true) }),
 		),
@@ -183,7 +194,8 @@ func (p *Page) export(k int) {
 const pngScale = 2
 
 // exportPlot offers the plot of the canvas id (sampling "nice" or "imp") as
-// an SVG, or as a PNG at pngScale times the canvas's size on screen, titled
+// an SVG, or as a PNG at pngScale times the canvas's size on screen (or at
+// the width picked under "PNG width"), titled
 // with the data and settings.
 func (p *Page) exportPlot(id, sampling string, svg bool) {
 	el := browser.Element(id)
@@ -195,7 +207,11 @@ func (p *Page) exportPlot(id, sampling string, svg bool) {
 		browser.Download("imlab-"+id+".svg", "image/svg+xml", lab.PlotSVG(&p.snap, sampling, w, h))
 		return
 	}
-	c := canvas.Offscreen(w, h, pngScale)
+	scale := float64(pngScale)
+	if p.pngWide > 0 && w > 0 {
+		scale = float64(p.pngWide) / w
+	}
+	c := canvas.Offscreen(w, h, scale)
 	lab.DrawPlot(c, w, h, &p.snap, sampling)
 	browser.DownloadURL("imlab-"+id+".png", c.PNG())
 }
