@@ -140,9 +140,12 @@ func (p *Page) loadFiles(list js.Value) {
 		return
 	}
 	f := files[0]
-	s, ok := p.settings()
-	if !ok {
-		return
+	s, err := p.form.Settings()
+	if err != nil { // the file options do not depend on the rest of the form
+		if s, err = p.form.FileOptions(p.snap.Settings); err != nil {
+			p.ctl.ReportError(err)
+			return
+		}
 	}
 	p.ctl.LoadFile(lab.FileSource{Name: f.Name, Size: f.Size, Open: func() (io.Reader, error) {
 		b, err := f.ReadAll()

@@ -46,3 +46,22 @@ func (f Form) Clone() Form {
 	}
 	return out
 }
+
+// FileOptions reads only the file options of the form (bias, positive
+// class) onto base, so that a file can be read whatever the rest of the
+// form holds; the error names the field by its label.
+func (f Form) FileOptions(base Settings) (Settings, error) {
+	for _, key := range []FieldKey{FieldBias, FieldPositiveClass} {
+		fd, _ := FieldOf(key)
+		if err := fd.Read(f[key], &base); err != nil {
+			return base, err
+		}
+		if fd.check == nil {
+			continue
+		}
+		if err := fd.check(base); err != nil {
+			return base, fieldError(key, "%v", err)
+		}
+	}
+	return base, nil
+}

@@ -181,3 +181,17 @@ func FuzzParseHash(f *testing.F) {
 		}
 	})
 }
+
+func TestFileOptionsIgnoreTheRestOfTheForm(t *testing.T) {
+	f := FormOf(DefaultSettings())
+	f[FieldN], f[FieldBias], f[FieldPositiveClass] = "ten", "false", " 3 "
+	got, err := f.FileOptions(DefaultSettings())
+	if err != nil || got.Bias || got.PositiveClass != "3" || got.N != DefaultN {
+		t.Errorf("FileOptions = bias %v, pos %q, n %d, %v", got.Bias, got.PositiveClass, got.N, err)
+	}
+	f[FieldPositiveClass] = "cats"
+	var fe *FieldError
+	if _, err := f.FileOptions(DefaultSettings()); !errors.As(err, &fe) || fe.Field != FieldPositiveClass {
+		t.Errorf("positive class \"cats\": %v", err)
+	}
+}
