@@ -59,6 +59,9 @@ func TestKeyboardRuns(t *testing.T) {
 	p.do(chromedp.KeyEvent(kb.Enter)) // Pause
 	p.waitStatus(30*time.Second, "paused")
 	p.waitFocus(10*time.Second, "run")
+	p.do(chromedp.KeyEvent(kb.Enter)) // Resume, to the end
+	p.waitStatus(60*time.Second, "done")
+	p.waitFocus(10*time.Second, "run")
 }
 
 // waitFocus waits until the element with the given id has the focus.
