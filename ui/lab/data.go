@@ -81,7 +81,7 @@ func (c *Controller) LoadFile(f FileSource, s Settings) {
 		if err != nil {
 			return err
 		}
-		ref := RefOf(f.Name, raw)
+		ref := refOf(f.Name, raw, t.pacer()) // a large file's hash lets the page paint
 		c.mu.Lock()
 		if t.aliveLocked() { // kept even if it fails to parse: other options may read it
 			c.file = &fileBytes{ref: ref, raw: raw}

@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 )
@@ -21,15 +20,20 @@ type FileRef struct {
 }
 
 // Fingerprint is the first FingerprintBytes of the SHA-256 of data, in
-// lower-case hexadecimal.
-func Fingerprint(data []byte) string {
-	sum := sha256.Sum256(data)
+// lower-case hexadecimal: what `sha256sum FILE | cut -c1-16` prints.
+func Fingerprint(data []byte) string { return fingerprint(data, nil) }
+
+// fingerprint is Fingerprint calling pace between pieces of the work.
+func fingerprint(data []byte, pace func()) string {
+	sum := sum256(data, pace)
 	return hex.EncodeToString(sum[:FingerprintBytes])
 }
 
 // RefOf describes data read from a file called name.
-func RefOf(name string, data []byte) FileRef {
-	return FileRef{Name: name, Size: int64(len(data)), Fingerprint: Fingerprint(data)}
+func RefOf(name string, data []byte) FileRef { return refOf(name, data, nil) }
+
+func refOf(name string, data []byte, pace func()) FileRef {
+	return FileRef{Name: name, Size: int64(len(data)), Fingerprint: fingerprint(data, pace)}
 }
 
 // Matches reports whether r and o name the same bytes (the name may differ:
