@@ -145,7 +145,8 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 	return elem.Section(vecty.Markup(vecty.Class("card", "share"), vecty.Attribute("aria-label", "Share and export")),
 		elem.Heading2(vecty.Text("Share and export")),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")),
-			vecty.Text("The address holds every setting, so a link reproduces the run: same data, same results. An uploaded file cannot travel in a link.")),
+			vecty.Text("The address holds every setting of the data and results shown, so a link reproduces the run: same data, same results. "+
+				"A file cannot travel in a link: the link names it, with its size and fingerprint, and asks for it again.")),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
 			p.button("copy-link", "Copy link", "Copy a link to these settings", true, func() {
 				url := browser.URL()
