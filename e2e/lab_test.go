@@ -215,12 +215,24 @@ func TestHashRoundTrip(t *testing.T) {
 	if got := eval[string](p, `document.getElementById("data-n").textContent`); got != "2500" {
 		t.Errorf("generated n = %s, want 2500", got)
 	}
-	// Edit a field as a user would; the hash follows; a reload restores it.
+	// Edit fields as a user would: the link keeps describing the data
+	// shown, and the page says the form has edits not yet applied.
+	before := eval[string](p, `location.hash`)
 	p.typeInto("lambda", "0.003")
 	p.typeInto("d", "45")
+	if h := eval[string](p, `location.hash`); h != before {
+		t.Errorf("typing rewrote the link of the data shown: %q → %q", before, h)
+	}
+	p.waitTrue(5*time.Second, `!!document.getElementById("stale")`, "a notice that the form differs from the data and results shown")
+	// Once applied, the link follows, and a reload restores it.
+	p.do(chromedp.Click(chromedp.CSS("#generate")))
+	p.waitStatus(30*time.Second, "ready: 2500 examples × 45")
 	h := eval[string](p, `location.hash`)
 	if !strings.Contains(h, "lambda=0.003") || !strings.Contains(h, "d=45") {
-		t.Fatalf("hash %q does not follow the form", h)
+		t.Fatalf("hash %q does not follow the applied settings", h)
+	}
+	if eval[bool](p, `!!document.getElementById("stale")`) {
+		t.Error("the stale notice stays after the edits were applied")
 	}
 	p.do(chromedp.Reload())
 	p.waitStatus(30*time.Second, "ready")
@@ -237,7 +249,7 @@ func TestBadLinkShowsError(t *testing.T) {
 	}
 	p := openNoWait(t, "n=abc")
 	st := p.waitStatus(30*time.Second, "error")
-	if !strings.Contains(st, `n="abc"`) {
+	if !strings.Contains(st, `Examples n: "abc"`) {
 		t.Errorf("status %q, want it to name the bad setting", st)
 	}
 }

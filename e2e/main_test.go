@@ -323,7 +323,24 @@ func (p *page) ratioRows() [][]string {
 // by key, as a user would.
 func (p *page) typeInto(id, text string) {
 	p.t.Helper()
+	p.clearInput(id)
+	p.do(chromedp.SendKeys(chromedp.CSS("#"+id), text))
+}
+
+// clearInput empties the input with the given id, as deleting its text would.
+func (p *page) clearInput(id string) {
+	p.t.Helper()
 	eval[bool](p, `(() => { const e = document.getElementById("`+id+`"); e.value = "";
 		e.dispatchEvent(new Event("input", { bubbles: true })); return true; })()`)
-	p.do(chromedp.SendKeys(chromedp.CSS("#"+id), text))
+}
+
+// waitTrue waits until the JavaScript expression is true, failing after
+// timeout with what it was waiting for.
+func (p *page) waitTrue(timeout time.Duration, expr, what string) {
+	p.t.Helper()
+	for deadline := time.Now().Add(timeout); !eval[bool](p, expr); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("no %s after %v (status %q)", what, timeout, p.status())
+		}
+	}
 }

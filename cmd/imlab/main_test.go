@@ -174,3 +174,18 @@ func TestErrorsAreOneLine(t *testing.T) {
 		}
 	}
 }
+
+// An ε below the round-off of P near P* is refused, never "reached" by a gap
+// that rounds to 0, in both run and paper.
+func TestUnresolvableEpsRefused(t *testing.T) {
+	path := genFile(t, "chisq10", 200, 10)
+	for _, args := range [][]string{
+		{"run", "-data", path, "-eps", "1e-300"},
+		{"paper", "-data", path, "-tau", "1", "-eps", "1e-300", "-seeds", "1"},
+	} {
+		code, _, stderr := cli(args...)
+		if code == 0 || !strings.Contains(stderr, "smallest meaningful ε is") || strings.Contains(stderr, "gap ≤") {
+			t.Errorf("%s -eps 1e-300: exit %d, stderr %q", args[0], code, stderr)
+		}
+	}
+}

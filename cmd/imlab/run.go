@@ -43,6 +43,9 @@ func runRun(args []string, e *env) error {
 	if stop.PStar, err = solveOptimum(pr, e); err != nil {
 		return err
 	}
+	if err := pr.CheckGap(stop.Gap, stop.PStar); stop.Gap > 0 && err != nil {
+		return err
+	}
 	fmt.Fprintf(e.stderr, "imlab: %s, θ = %.6g\n", plan.Sampler, plan.Theta)
 	s, err := dfsdca.New(pr, dfsdca.Options{Sampler: plan.Sampler, Theta: plan.Theta, Workers: *workers, Seed: spec.Seed})
 	if err != nil {

@@ -2,9 +2,9 @@ package lab
 
 import (
 	"errors"
+	"fmt"
 
 	"imlab/core/budget"
-	"imlab/core/synth"
 )
 
 // Budget is the page's memory budget for one data set and the vectors built
@@ -14,19 +14,24 @@ import (
 // Web Workers, each worker's copy of the data would count against it too.
 const Budget = budget.Page
 
-// checkSize checks the preset's size against its budget and returns the
-// settings field to blame: n, d, or n·d·density for the non-zeros.
-func checkSize(cfg synth.Config) (field string, err error) {
-	err = cfg.Check()
+// checkSize checks the preset's size against its budget; the error names
+// the field to blame: n, d, or all three of n, d and density for the
+// non-zeros.
+func (s Settings) checkSize() error {
+	err := s.Synth().Check()
+	if err == nil {
+		return nil
+	}
 	var be *budget.Error
 	if !errors.As(err, &be) {
-		return "d", err // the one size check left to synth: d ≤ 2³¹−1
+		return fieldError(FieldD, "%v", err) // the one size check left to synth: d ≤ 2³¹−1
 	}
 	switch be.Quantity {
 	case budget.Examples:
-		return "n", be
+		return fieldError(FieldN, "%v", be)
 	case budget.Features:
-		return "d", be
+		return fieldError(FieldD, "%v", be)
 	}
-	return "n·d·density", be
+	return &FieldError{Field: FieldN, Err: fmt.Errorf("%w: %s × %s × %s: %v",
+		ErrSettings, Label(FieldN), Label(FieldD), Label(FieldDensity), be)}
 }

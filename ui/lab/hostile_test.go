@@ -45,10 +45,10 @@ func TestHostileLinks(t *testing.T) {
 		link  string
 		field string // "" = valid
 	}{
-		{"#n=400000000&d=1&density=1e-7", "n: memory budget exceeded"},
-		{"#n=2&d=2000000000&density=1e-9", "d: memory budget exceeded"},
-		{"#n=1000000&d=1000&density=0.9", "n·d·density: memory budget exceeded"},
-		{"#n=2&d=4294967296&density=0.5", "d: synth: invalid configuration"},
+		{"#n=400000000&d=1&density=1e-7", "Examples n: memory budget exceeded"},
+		{"#n=2&d=2000000000&density=1e-9", "Features d: memory budget exceeded"},
+		{"#n=1000000&d=1000&density=0.9", "Density ω': memory budget exceeded"},
+		{"#n=2&d=4294967296&density=0.5", "Features d: synth: invalid configuration"},
 		{"#n=20000&d=1000000&density=0.00001", ""},
 	} {
 		s, err := ParseHash(tc.link, DefaultSettings())
