@@ -72,6 +72,8 @@ test_all() {
 	for target in FuzzRead FuzzReadLongLines FuzzReadBudget; do
 		go test -run='^$' -fuzz="^$target\$" -fuzztime=5s ./core/libsvm
 	done
+	log "fuzzing the link parser briefly (round trip and validation)"
+	go test -run='^$' -fuzz='^FuzzParseHash$' -fuzztime=5s ./ui/lab
 	log "browser end-to-end tests"
 	need_chromium
 	build
