@@ -88,8 +88,9 @@ func (m *SpeedupMap) RowData(r int) synth.Config {
 
 // ComputeRow computes the next row (generating its data, λ = the paper's
 // max_i ‖x_i‖/n, and θ for both samplings at every τ) and reports whether
-// rows remain. Each row costs a few passes over its data per τ.
-func (m *SpeedupMap) ComputeRow() (more bool, err error) {
+// rows remain. Each row costs a few passes over its data per τ; yield, if
+// not nil, is called after each τ so that a browser can paint.
+func (m *SpeedupMap) ComputeRow(yield func()) (more bool, err error) {
 	if m.Done() {
 		return false, nil
 	}
@@ -109,6 +110,9 @@ func (m *SpeedupMap) ComputeRow() (more bool, err error) {
 			return false, fmt.Errorf("theory: speedup map row %s τ = %d: %w", m.Spec.Laws[r], tau, err)
 		}
 		row[c] = imp / nice
+		if yield != nil {
+			yield()
+		}
 	}
 	m.Sigma[r] = ds.Summarize().Sigma
 	m.Ratio[r] = row
@@ -117,14 +121,11 @@ func (m *SpeedupMap) ComputeRow() (more bool, err error) {
 }
 
 // Compute computes every remaining row, calling yield (if not nil) after
-// each.
+// each cell.
 func (m *SpeedupMap) Compute(yield func()) error {
 	for !m.Done() {
-		if _, err := m.ComputeRow(); err != nil {
+		if _, err := m.ComputeRow(yield); err != nil {
 			return err
-		}
-		if yield != nil {
-			yield()
 		}
 	}
 	return nil

@@ -83,8 +83,8 @@ func (s Settings) Validate() error {
 		return fmt.Errorf("%w: %s: %s", ErrSettings, field, fmt.Sprintf(format, args...))
 	}
 	switch {
-	case !slices.Contains(synth.Laws, s.Norms):
-		return bad("norms", "%q is not one of %s", s.Norms, strings.Join(synth.Laws, ", "))
+	case !synth.ValidNorms(s.Norms):
+		return bad("norms", "%q is not one of %s, chisq:k or extreme:w", s.Norms, strings.Join(synth.Laws, ", "))
 	case !(s.Density > 0 && s.Density <= 1):
 		return bad("density", "%v is not in (0, 1]", s.Density)
 	case s.N < 2:
