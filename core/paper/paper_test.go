@@ -36,7 +36,7 @@ func TestMatchPreset(t *testing.T) {
 	if m, ok := MatchPreset("extreme", 0.1, SizeN, SizeDSparse); !ok || !m.Same || m.Table != SparseTable {
 		t.Errorf("full-size sparse extreme: %+v", m)
 	}
-	if _, ok := m.Cell(3); ok {
+	if _, _, ok := m.Cell(3); ok {
 		t.Error("τ = 3 has a paper cell")
 	}
 	for _, c := range []struct {
