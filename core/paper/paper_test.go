@@ -18,6 +18,7 @@ func TestMatchRealFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			m, ok := MatchReal(ds.Summarize())
+			t.Logf("%s bias=%v: %+v", file, bias, ds.Summarize())
 			if ok != bias || (ok && (m.Row != want || m.Table != RealTable || !m.Same)) {
 				t.Errorf("%s bias=%v: %+v, %v", file, bias, m, ok)
 			}
