@@ -125,7 +125,8 @@ func (c *Controller) loadFile(t *task, f FileSource, s Settings) error {
 // install makes ds the data set; earlier results are cleared.
 func (c *Controller) install(t *task, ds *dataset.Dataset, source, name string, s Settings) {
 	info := &DataInfo{Source: source, Name: name, Stats: ds.Summarize(), DefaultLambda: problem.DefaultLambda(ds)}
-	info.Hist = dataset.NewHistogram(ds.SquaredNorms(), HistogramBins)
+	info.Norms = ds.SquaredNorms()
+	info.Hist = dataset.NewHistogram(info.Norms, HistogramBins)
 	c.mu.Lock()
 	if !t.aliveLocked() {
 		c.mu.Unlock()

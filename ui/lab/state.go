@@ -44,6 +44,7 @@ type DataInfo struct {
 	Name          string // a description of the preset, or the file name
 	Stats         dataset.Stats
 	Hist          dataset.Histogram // of ‖x_i‖²
+	Norms         []float64         // ‖x_i‖² of every example (read-only)
 	DefaultLambda float64           // the paper's max_i ‖x_i‖ / n
 }
 
@@ -77,6 +78,8 @@ type Snapshot struct {
 	Version  uint64        // increases with every change
 	RunID    uint64        // changes when the data or the experiment is replaced
 	Slices   SliceStats    // of every run so far
+	Sampling *SamplingView // the examples and minibatches of the current run; nil before one
+	Speed    int           // minibatches per frame; 0 = full speed
 }
 
 // SamplingName is how the UI names a sampling (figures.SamplingName).
