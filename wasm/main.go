@@ -30,10 +30,10 @@ func main() {
 	hooks := js.Global().Get("Object").New()
 	js.Global().Set("imlab", hooks)
 
-	settings, err := lab.ParseHash(browser.Hash(), lab.DefaultSettings())
+	settings, teaching, err := lab.PageSettings(browser.Hash(), lab.DefaultSettings())
 	y := browser.NewYielder()
 	var page *app.Page
-	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Changed: func() {
+	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Changed: func() {
 		if page != nil {
 			page.Changed()
 		}
@@ -41,6 +41,7 @@ func main() {
 	page = app.New(ctl, settings, func() {
 		hooks.Set("ready", browser.Now().Seconds()*1e3)
 	})
+	page.SetTeaching(teaching)
 	hooks.Set("benchEpoch", js.FuncOf(func(js.Value, []js.Value) any {
 		ds := ctl.Dataset()
 		if ds == nil {

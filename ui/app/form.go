@@ -23,7 +23,7 @@ func (p *Page) formChanged() {
 	var fe *lab.FieldError
 	switch {
 	case err == nil:
-		browser.SetHash(s.Hash())
+		browser.SetHash(p.hashOf(s))
 	case errors.As(err, &fe):
 		p.formErr = fe
 	default:

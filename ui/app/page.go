@@ -39,6 +39,7 @@ type Page struct {
 	liveVer uint64
 	resKey  resultsKey
 	pageKey pageKey
+	teach   teachParts // lessons, hidden panels, presenter mode, map, sampling view
 }
 
 // Redraw intervals while a run advances: the status line and the plots are
@@ -78,6 +79,7 @@ func New(ctl *lab.Controller, s lab.Settings, onReady func()) *Page {
 	p := &Page{ctl: ctl, form: lab.FormOf(s), onReady: onReady}
 	p.snap = ctl.Snapshot()
 	p.live, p.results = &Live{p: p}, &Results{p: p}
+	p.teach.mapView = newMapView(p)
 	p.pageKey, p.resKey = keysOf(&p.snap)
 	p.frames = browser.NewFrames(p.frame)
 	js.Global().Call("addEventListener", "resize", js.FuncOf(func(js.Value, []js.Value) any {
@@ -137,6 +139,8 @@ func (p *Page) frame() {
 	}
 	again = p.liveVer != p.snap.Version
 	running := p.snap.Phase == lab.Running
+	p.plots.font = p.fontSize()
+	p.drawSampling(&p.snap, !p.plots.valid)
 	if !p.plots.draw(&p.snap, t0, running) {
 		again = true
 	}
@@ -176,10 +180,13 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 	s := &p.snap
 	return elem.Body(
 		vecty.Markup(
+			vecty.MarkupIf(p.teach.t.Present, vecty.Class("present")),
 			event.DragOver(func(*vecty.Event) {}).PreventDefault(),
 			event.Drop(p.act("reading the dropped file", p.onDrop)).PreventDefault(),
 		),
+		p.teachStyle(),
 		p.header(),
+		p.lessonView(),
 		elem.Main(vecty.Markup(vecty.Class("layout")),
 			elem.Aside(vecty.Markup(vecty.Class("sidebar")),
 				p.dataPanel(s),
@@ -188,9 +195,12 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 			elem.Div(vecty.Markup(vecty.Class("content")),
 				p.live,
 				p.plotsView(s),
+				p.samplingView(s),
 				p.results,
+				p.teach.mapView,
 			),
 		),
+		p.article(),
 		p.footer(),
 	)
 }
