@@ -36,10 +36,14 @@ td.paper { color: #6b3d00; background: #fff4e0; }
   border-radius: var(--radius); padding: 16px 24px; line-height: 1.55; }
 #article h2 { font-size: 1.25rem; margin: 0 0 8px; }
 #article h3 { font-size: 1.02rem; margin: 18px 0 6px; }
-#article math[display=block] { margin: 8px 0; font-size: 1.08em; }
+#article math[display=block] { margin: 8px 0; font-size: 1.08em; overflow-x: auto; max-width: 100%; }
 #article .ref { font-size: 0.82rem; color: var(--muted); }
 #article pre { background: #f4f6f9; padding: 8px 12px; border-radius: 6px; overflow-x: auto; font-size: 0.86rem; }
 body.present { font-size: 1.5rem; }
 body.present .facts, body.present #ratios, body.present #status, body.present .readout { font-size: 1.5rem; }
+@media (max-width: 680px) {
+  .lessons { grid-template-columns: minmax(0, 1fr); margin: 12px 12px 0; }
+  #article { margin: 12px; padding: 12px; }
+}
 body.present .layout { grid-template-columns: minmax(300px, 420px) minmax(0, 1fr); }
 `
