@@ -263,7 +263,7 @@ func TestPaperCellsForW8a(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	cells := eval[[]string](p, `[...document.querySelectorAll("#ratios td.paper")].map(c => c.textContent.trim())`)
-	if !slices.Equal(cells, []string{"2.8 : 2", "2.9 : 1.9"}) {
+	if !slices.Equal(cells, []string{"2.8 : 2.0", "2.9 : 1.9"}) {
 		t.Errorf("w8a paper cells %q, want Table 5's 2.8 : 2.0 and 2.9 : 1.9", cells)
 	}
 	p.do(chromedp.Click(chromedp.CSS("#reset")))

@@ -5,6 +5,7 @@ package app
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -150,19 +151,32 @@ func (p *Page) openLesson(k int) {
 type samplingState struct {
 	key   [4]int // job τ, iterations, run id, font
 	shown bool
+	at    time.Duration // when it was last drawn
 }
 
-// drawSampling redraws the sampling view when the run moved on.
-func (p *Page) drawSampling(s *lab.Snapshot, force bool) {
+// samplingEvery is how often the sampling view is redrawn while a run
+// advances at full speed; slowed down, it follows every minibatch.
+const samplingEvery = 250 * time.Millisecond
+
+// drawSampling redraws the sampling view when the run moved on; it reports
+// false if it deferred a redraw.
+func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool) bool {
 	v := s.Sampling
 	key := [4]int{0, 0, int(s.RunID), int(p.fontSize())}
 	if v != nil {
 		key[0], key[1] = v.Tau*2+len(v.Sampling), v.Iters
 	}
-	if !force && key == p.teach.sampling.key && p.teach.sampling.shown {
-		return
+	st := &p.teach.sampling
+	if !force && key == st.key && st.shown {
+		return true
 	}
-	p.teach.sampling.key, p.teach.sampling.shown = key, true
+	if !force && st.shown && key[2] == st.key[2] && s.Phase == lab.Running && s.Speed == 0 && now-st.at < samplingEvery {
+		return false
+	}
+	st.key, st.shown, st.at = key, true, now
+	if el := browser.Element("sampling-summary"); el.Truthy() {
+		el.Set("textContent", samplingSummary(v))
+	}
 	paintCanvas("sampling", func(pt chart.Painter, w, h float64) {
 		if v == nil {
 			pt.Rect(0, 0, w, h, "white")
@@ -177,6 +191,7 @@ func (p *Page) drawSampling(s *lab.Snapshot, force bool) {
 		}
 		sp.Draw(pt, w, h)
 	})
+	return true
 }
 
 // samplingView is the sampling at work: speed control and canvas.
@@ -192,11 +207,7 @@ func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
 		}
 		speeds[i] = option{itoa(k), label}
 	}
-	summary := "No run yet."
-	if v := s.Sampling; v != nil {
-		summary = lab.SamplingName(v.Sampling) + " at τ = " + itoa(v.Tau) + " after " + itoa(v.Iters) +
-			" minibatches; latest minibatch: " + examples(v.Recent) + "."
-	}
+	summary := samplingSummary(s.Sampling)
 	return elem.Section(vecty.Markup(prop.ID("panel-sampling"), vecty.Class("card", "teach-card"), vecty.Attribute("aria-label", "The sampling at work")),
 		elem.Heading2(vecty.Text("The sampling at work")),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(
@@ -216,6 +227,15 @@ func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
 		),
 		elem.Paragraph(vecty.Markup(prop.ID("sampling-summary"), vecty.Class("hint")), vecty.Text(summary)),
 	)
+}
+
+// samplingSummary is the sampling view's text alternative.
+func samplingSummary(v *lab.SamplingView) string {
+	if v == nil {
+		return "No run yet."
+	}
+	return lab.SamplingName(v.Sampling) + " at τ = " + itoa(v.Tau) + " after " + itoa(v.Iters) +
+		" minibatches; latest minibatch: " + examples(v.Recent) + "."
 }
 
 // examples lists the latest minibatch's example numbers (1-based).

@@ -33,21 +33,28 @@ func TestSamplingPlotLightsTheLatestMinibatch(t *testing.T) {
 		if len(big) != 4 { // 2 + 2 recent examples
 			t.Errorf("buckets %v: %d lit markers, want 4", buckets, len(big))
 		}
-		// In the strip, the newest minibatch's examples (6 and 3) are lit:
-		// their probability bars and an overlay each.
+		// In the strip, the newest minibatch's examples (6 and 3) are lit.
 		strips := r.find("rect", func(c call) bool { return c.fill == samplingLit })
-		if len(strips) != 4 {
-			t.Errorf("buckets %v: %d lit strip rectangles, want 4", buckets, len(strips))
+		if len(strips) != 2 {
+			t.Errorf("buckets %v: %d lit strip rectangles, want 2", buckets, len(strips))
 		}
 		rows := 1
 		if buckets != nil {
 			rows = 2
 		}
-		if bars := r.find("rect", func(c call) bool { return c.fill == samplingStrip }); len(bars) != 6 {
-			t.Errorf("%d rows: %d unlit probability bars, want 6", rows, len(bars))
+		combs := r.find("polyline", func(c call) bool { return c.stroke.Color == samplingStrip })
+		if len(combs) != rows {
+			t.Errorf("%d combs for %d rows", len(combs), rows)
 		}
-		if crosses := r.find("marker", func(c call) bool { return c.marker == MarkerCross }); len(crosses) != 3 {
-			t.Errorf("%d measured crosses, want 3 (examples visited)", len(crosses))
+		bars := 0
+		for _, c := range combs {
+			bars += len(c.pts) / 3
+		}
+		if bars != 8 {
+			t.Errorf("%d probability bars, want one per example (8)", bars)
+		}
+		if crosses := r.find("rect", func(c call) bool { return c.fill == samplingCross }); len(crosses) != 2*3 {
+			t.Errorf("%d measured cross bars, want 2 for each of 3 examples visited", len(crosses))
 		}
 		for _, c := range r.calls {
 			if c.op == "text" && (c.pts[0].Y > 400 || c.pts[0].Y < 0) {
