@@ -91,16 +91,18 @@ func TestPresentEnlargesPlotText(t *testing.T) {
 		if present {
 			hash += "&present=1"
 		}
-		p := open(t, hash)
-		eval[bool](p, fontRecorder+`, true`)
-		eval[bool](p, `(window.dispatchEvent(new Event("resize")), true)`) // redraw every plot
-		p.do(chromedp.Click(chromedp.CSS("#run")))
-		p.waitStatus(60*time.Second, "done")
-		time.Sleep(300 * time.Millisecond)
-		sizes[present] = eval[map[string]float64](p, `window.__fonts`)
-		if present && !eval[bool](p, `document.body.classList.contains("present")`) {
-			t.Error("present=1: the body lacks class present")
-		}
+		t.Run(hash, func(t *testing.T) { // one browser at a time
+			p := open(t, hash)
+			eval[bool](p, fontRecorder+`, true`)
+			eval[bool](p, `(window.dispatchEvent(new Event("resize")), true)`) // redraw every plot
+			p.do(chromedp.Click(chromedp.CSS("#run")))
+			p.waitStatus(90*time.Second, "done")
+			time.Sleep(300 * time.Millisecond)
+			sizes[present] = eval[map[string]float64](p, `window.__fonts`)
+			if present && !eval[bool](p, `document.body.classList.contains("present")`) {
+				t.Error("present=1: the body lacks class present")
+			}
+		})
 	}
 	t.Logf("largest plot text, px: normal %v, present %v", sizes[false], sizes[true])
 	for _, id := range []string{"plot-nice", "plot-imp", "histogram", "sampling"} {
