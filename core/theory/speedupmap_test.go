@@ -135,11 +135,13 @@ func TestSpeedupMapHeterogeneityOrdersRows(t *testing.T) {
 	}
 }
 
+// BenchmarkSpeedupMap times the default map (28 laws × 12 τ) on dense
+// data; n = 2000, d = 50 is the page's size.
 func BenchmarkSpeedupMap(b *testing.B) {
-	for _, n := range []int{1000, 2000} {
-		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+	for _, n := range []int{1000, 2000, 4000} {
+		b.Run("n="+strconv.Itoa(n)+"/d=50", func(b *testing.B) {
 			for b.Loop() {
-				m := NewSpeedupMap(MapSpec{Data: synth.Config{N: n, D: 100, Density: 0.8, Seed: 1},
+				m := NewSpeedupMap(MapSpec{Data: synth.Config{N: n, D: 50, Density: 0.8, Seed: 1},
 					Loss: loss.Logistic{}, Laws: MapLaws(), Taus: MapTaus, Seed: 1})
 				if err := m.Compute(nil); err != nil {
 					b.Fatal(err)
