@@ -60,7 +60,7 @@ func fullscreenButton(id string) *vecty.HTML {
 				}
 			}
 		})),
-		vecty.Text("⛶ Full screen"))
+		vecty.Text("Full screen"))
 }
 
 // explain is a number that explains itself on hover and keyboard focus:

@@ -98,7 +98,7 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 	p.Clip(a.X, a.Y, a.W, a.H)
 	stride := max(1, n/maxDots)
 	heavy := heaviest(sp.Norms, 16)
-	dot := math.Max(2, 0.2*font)
+	dot := math.Max(3, 0.3*font)
 	for i := 0; i < n; i++ {
 		if i%stride != 0 && !slices.Contains(heavy, i) {
 			continue
