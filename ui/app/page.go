@@ -140,7 +140,7 @@ func (p *Page) frame() {
 	again = p.liveVer != p.snap.Version
 	running := p.snap.Phase == lab.Running
 	p.plots.font = p.fontSize()
-	if !p.drawSampling(&p.snap, t0, !p.plots.valid) {
+	if !p.drawTeaching(&p.snap, t0, !p.plots.valid) {
 		again = true
 	}
 	if !p.plots.draw(&p.snap, t0, running) {

@@ -58,6 +58,7 @@ func (p *Page) plotsView(s *lab.Snapshot) *vecty.HTML {
 	plot := func(id, caption string) *vecty.HTML {
 		return elem.Figure(vecty.Markup(vecty.Class("plot")),
 			elem.Canvas(vecty.Markup(prop.ID(id), vecty.Attribute("role", "img"), vecty.Attribute("aria-label", caption))),
+			fullscreenButton(id),
 		)
 	}
 	return elem.Section(vecty.Markup(vecty.Class("plots"), vecty.Attribute("aria-label", "Convergence plots")),

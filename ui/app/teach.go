@@ -158,6 +158,16 @@ type samplingState struct {
 // advances at full speed; slowed down, it follows every minibatch.
 const samplingEvery = 250 * time.Millisecond
 
+// drawTeaching redraws the sampling view when the run moved on and, with
+// force (a resize, full screen), the speedup map too; it reports false if
+// it deferred a redraw.
+func (p *Page) drawTeaching(s *lab.Snapshot, now time.Duration, force bool) bool {
+	if force {
+		p.teach.mapView.frames.Request()
+	}
+	return p.drawSampling(s, now, force)
+}
+
 // drawSampling redraws the sampling view when the run moved on; it reports
 // false if it deferred a redraw.
 func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool) bool {

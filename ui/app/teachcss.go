@@ -16,7 +16,9 @@ const teachCSS = `
 #map-table th[scope=row] { text-align: left; font-weight: 500; }
 .speed-row { align-items: end; }
 button.fullscreen { font-weight: 500; }
-figure:fullscreen { background: #fff; padding: 12px; display: flex; align-items: center; justify-content: center; }
+.plot > button.fullscreen { font-size: 0.78rem; padding: 3px 8px; margin: 4px 0 0; }
+figure:fullscreen > button.fullscreen { display: none; }
+figure:fullscreen { background: #fff; padding: 12px; display: flex; flex-direction: column; align-items: center; justify-content: center; }
 figure:fullscreen canvas { width: 100%; height: 100%; max-height: none; aspect-ratio: auto; }
 .lessons { display: grid; grid-template-columns: minmax(200px, 0.7fr) minmax(0, 2fr); gap: 8px 24px; margin: var(--gap) 24px 0; }
 .lessons ol { margin: 0; padding-left: 1.4em; font-size: 0.9rem; }
