@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"imlab/core/theory"
 	"imlab/ui/lab"
@@ -175,6 +176,12 @@ func TestSpeedupMapClickRunsTheCell(t *testing.T) {
 	}
 	if n := eval[int](p, `document.querySelectorAll("#map-table tbody tr").length`); n != len(theory.MapLaws()) {
 		t.Errorf("map table has %d rows, want %d", n, len(theory.MapLaws()))
+	}
+	// The keyboard reads cells: focus the map, move down one row.
+	p.do(chromedp.Focus(chromedp.CSS("#speedup-map")))
+	p.do(chromedp.KeyEvent(kb.ArrowDown))
+	if got := eval[string](p, `document.getElementById("map-readout").textContent`); !strings.Contains(got, "χ² k = 70, τ = 1:") {
+		t.Errorf("after ArrowDown the read-out is %q, want the cell χ² k = 70, τ = 1", got)
 	}
 	before := eval[string](p, `location.hash`)
 	// A cell in the upper half of the grid's middle: a χ² row, τ around 8.

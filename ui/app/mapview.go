@@ -109,10 +109,46 @@ func (v *MapView) hover(e *vecty.Event) {
 
 // click loads the cell's data and τ into the form and the link, and runs it.
 func (v *MapView) click(e *vecty.Event) {
-	row, col, ok := v.cellAt(e)
-	if !ok {
+	if row, col, ok := v.cellAt(e); ok {
+		v.run(row, col)
+	}
+}
+
+// key moves the selected cell with the arrow keys, reading it out, and
+// runs it with Enter or Space.
+func (v *MapView) key(e *vecty.Event) {
+	if v.m == nil || v.running {
 		return
 	}
+	r, c := v.selected[0], v.selected[1]
+	if r < 0 {
+		r, c = 0, 0
+	}
+	switch e.Get("key").String() {
+	case "ArrowUp":
+		r = max(r-1, 0)
+	case "ArrowDown":
+		r = min(r+1, len(v.m.Spec.Laws)-1)
+	case "ArrowLeft":
+		c = max(c-1, 0)
+	case "ArrowRight":
+		c = min(c+1, len(v.m.Spec.Taus)-1)
+	case "Enter", " ":
+		e.Call("preventDefault")
+		v.run(r, c)
+		return
+	default:
+		return
+	}
+	e.Call("preventDefault")
+	v.selected = [2]int{r, c}
+	v.readout = v.m.CellText(r, c)
+	browser.Element("map-readout").Set("textContent", v.readout)
+	v.frames.Request()
+}
+
+// run loads cell (row, col) into the form and the link, and runs it.
+func (v *MapView) run(row, col int) {
 	s := v.m.CellSettings(row, col)
 	v.selected = [2]int{row, col}
 	v.frames.Request()
@@ -164,9 +200,10 @@ func (v *MapView) Render() vecty.ComponentOrHTML {
 		elem.Paragraph(vecty.Markup(prop.ID("map-status"), vecty.Class("hint"), vecty.Attribute("role", "status")), vecty.Text(status)),
 		elem.Figure(vecty.Markup(vecty.Class("plot", "map-figure")),
 			elem.Canvas(vecty.Markup(prop.ID("speedup-map"), vecty.Attribute("role", "img"), vecty.Attribute("tabindex", 0),
-				vecty.Attribute("aria-label", "Speedup map: predicted speed-up of τ-importance over τ-nice against τ and the law of the norms; its values are in the table below"),
+				vecty.Attribute("aria-label", "Speedup map: predicted speed-up of τ-importance over τ-nice against τ and the law of the norms; arrow keys read a cell, Enter runs it; the values are also in the table below"),
 				event.MouseMove(v.p.act("reading the map", v.hover)),
 				event.Click(v.p.act("running a map cell", v.click)),
+				event.KeyDown(v.p.act("moving on the map", v.key)),
 			)),
 		),
 		elem.Paragraph(vecty.Markup(prop.ID("map-readout"), vecty.Class("readout"), vecty.Attribute("aria-live", "polite")), vecty.Text(v.readout)),

@@ -187,6 +187,9 @@ func LawName(law string) string {
 	case "extreme":
 		return "extreme"
 	}
+	if l, err := synth.ParseLaw(law); err == nil {
+		return LawLabel(l)
+	}
 	return strings.ToLower(law)
 }
 

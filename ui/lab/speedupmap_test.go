@@ -46,3 +46,11 @@ func TestSpeedupMapCellLinksReproduceTheCell(t *testing.T) {
 		t.Errorf("table %v", tab)
 	}
 }
+
+func TestLawNameOfFamilies(t *testing.T) {
+	for law, want := range map[string]string{"chisq:1.5": "χ² k = 1.5", "extreme:300": "extreme w = 300", "chisq1": "χ²₁", "extreme": "extreme"} {
+		if got := LawName(law); got != want {
+			t.Errorf("LawName(%q) = %q, want %q", law, got, want)
+		}
+	}
+}
