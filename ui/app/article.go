@@ -15,7 +15,8 @@ import (
 // of thumb, with formulas in MathML (native in browsers: no fonts, scripts
 // or fetches). Section and equation numbers follow the arXiv LaTeX source.
 func (p *Page) article() *vecty.HTML {
-	return elem.Div(vecty.Markup(prop.ID(lab.PanelArticle.ElementID())),
+	// A named section is a landmark region, so screen readers list it.
+	return elem.Section(vecty.Markup(prop.ID(lab.PanelArticle.ElementID()), vecty.Attribute("aria-label", "Article: the paper explained")),
 		elem.Article(vecty.Markup(prop.ID("article"), vecty.Attribute("aria-labelledby", "article-title")),
 			elem.Div(vecty.Markup(vecty.UnsafeHTML(articleHTML)))))
 }
