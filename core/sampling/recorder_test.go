@@ -58,3 +58,25 @@ func TestRecorderPassesDrawsThroughAndCounts(t *testing.T) {
 	}()
 	rec.Visits(990)
 }
+
+// BenchmarkRecorder compares a τ = 16 bucket draw with and without a
+// Recorder around it: the recording's cost per minibatch.
+func BenchmarkRecorder(b *testing.B) {
+	const n, tau = 100000, 16
+	part, err := RandomPartition(n, tau, NewRand(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := make([]float64, n)
+	for _, bk := range part.Buckets {
+		for _, i := range bk {
+			p[i] = 1 / float64(len(bk))
+		}
+	}
+	plain, err := NewBucket(part, p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("plain", func(b *testing.B) { benchSample(b, plain) })
+	b.Run("recorded", func(b *testing.B) { benchSample(b, NewRecorder(plain, 16)) })
+}
