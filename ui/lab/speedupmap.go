@@ -32,8 +32,10 @@ func NewSpeedupMap(s Settings) (*SpeedupMap, error) {
 	if err != nil {
 		return nil, err
 	}
+	data := s.Synth() // the preset's configuration, at the map's size
+	data.N, data.D, data.Norms = MapN, MapD, ""
 	m := theory.NewSpeedupMap(theory.MapSpec{
-		Data: synth.Config{N: MapN, D: MapD, Density: s.Density, Seed: s.DataSeed},
+		Data: data,
 		Loss: l, Laws: theory.MapLaws(), Taus: theory.MapTaus, Partition: s.Partition, Seed: s.Seed,
 	})
 	return &SpeedupMap{SpeedupMap: m, For: s}, nil
