@@ -280,3 +280,49 @@ func TestPaperCellsForW8a(t *testing.T) {
 	}
 	p.do(chromedp.Click(chromedp.CSS("#reset")))
 }
+
+// TestTeachingInTheSingleFile opens the single-file build from disk, when
+// the build makes one (dist/imlab.html), with a lesson, hide= and present=,
+// and checks that the teaching parts work there without loading anything.
+func TestTeachingInTheSingleFile(t *testing.T) {
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	b, err := os.ReadFile(filepath.Join(repoRoot, "dist", "imlab.html"))
+	if err != nil {
+		t.Skipf("no single-file build: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "imlab.html"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := openNoWait(t, quick)
+	p.waitStatus(30*time.Second, "ready")
+	p.do(chromedp.Navigate("file://" + filepath.ToSlash(filepath.Join(dir, "imlab.html")) + "#lesson=2&n=600&d=20&hide=export&present=1"))
+	p.waitStatus(60*time.Second, "ready")
+	if title := eval[string](p, `document.querySelector("#lesson h2").textContent`); !strings.Contains(title, lab.Lessons[1].Title) {
+		t.Errorf("lesson heading %q", title)
+	}
+	if n := eval[int](p, `document.querySelectorAll("#article math").length`); n < 8 {
+		t.Errorf("%d MathML formulas", n)
+	}
+	if eval[bool](p, `getComputedStyle(document.getElementById("panel-export")).display !== "none"`) {
+		t.Error("hide=export did not hide the export panel")
+	}
+	p.do(chromedp.Click(chromedp.CSS("#map-compute")))
+	deadline := time.Now().Add(120 * time.Second)
+	for !strings.Contains(eval[string](p, `document.getElementById("map-status").textContent`), "click it") {
+		if time.Now().After(deadline) {
+			t.Fatal("the speedup map did not finish in the single file")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	p.waitStatus(60*time.Second, "done")
+	if sum := eval[string](p, `document.getElementById("sampling-summary").textContent`); !strings.Contains(sum, "τ-importance at τ = 1") {
+		t.Errorf("sampling summary %q", sum)
+	}
+	if loaded := eval[[]string](p, `performance.getEntriesByType("resource").map(e => e.name).filter(n => !n.startsWith("data:"))`); len(loaded) > 0 {
+		t.Errorf("the single file loaded other files: %q", loaded)
+	}
+}
