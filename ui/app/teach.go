@@ -196,7 +196,7 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool) bool
 		}
 		sp := &chart.SamplingPlot{
 			Title: lab.SamplingName(v.Sampling) + ", τ = " + itoa(v.Tau) + ": " + itoa(v.Iters) + " minibatches so far",
-			Norms: v.Norms, P: v.P, Buckets: v.Buckets, Recent: v.Recent, Visits: v.Visits, Iters: v.Iters,
+			Norms: v.Norms, P: v.P, Other: v.Other, Buckets: v.Buckets, Recent: v.Recent, Visits: v.Visits, Iters: v.Iters,
 			FontSize: p.fontSize(),
 		}
 		sp.Draw(pt, w, h)
@@ -222,7 +222,7 @@ func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
 		elem.Heading2(vecty.Text("The sampling at work")),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(
 			"Top: every example's n·pᵢ (how often it is drawn per n minibatches) against its size ‖xᵢ‖²; τ-nice is flat at τ, "+
-				"τ-importance rises with ‖xᵢ‖². Crosses: how often each was actually drawn so far. Bottom: the buckets, one row each. "+
+				"τ-importance rises with ‖xᵢ‖²; light grey dots are the other sampling at the same τ. Crosses: how often each was actually drawn so far. Bottom: the buckets, one row each. "+
 				"The latest minibatch lights up in orange. Slow the run down to watch, then Step moves one minibatch.")),
 		elem.Div(vecty.Markup(vecty.Class("row2", "speed-row")),
 			p.field("speed", "Speed", p.selectInput("speed", itoa(s.Speed), speeds, func(v string) {

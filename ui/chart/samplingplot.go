@@ -16,6 +16,7 @@ type SamplingPlot struct {
 	Title    string
 	Norms    []float64 // ‖x_i‖²
 	P        []float64 // p_i
+	Other    []float64 // p_i of another sampling, drawn faintly for comparison (nil = none)
 	Buckets  [][]int   // nil: one group of every example (τ-nice)
 	Recent   [][]int   // the last minibatches, oldest first
 	Visits   []int     // visits per example in the first Iters minibatches
@@ -29,6 +30,7 @@ const (
 	samplingLit   = "#D55E00"
 	samplingCross = "#111111"
 	samplingStrip = "#9aa5b1"
+	samplingOther = "#c7cdd6"
 )
 
 // maxDots bounds the examples drawn as dots; the rest are represented by a
@@ -54,6 +56,11 @@ func (sp *SamplingPlot) scatterRanges() (xlo, xhi, ylo, yhi float64) {
 		}
 		if q := n * sp.P[i]; q > 0 {
 			ylo, yhi = math.Min(ylo, q), math.Max(yhi, q)
+		}
+		if len(sp.Other) == len(sp.P) {
+			if q := n * sp.Other[i]; q > 0 {
+				ylo, yhi = math.Min(ylo, q), math.Max(yhi, q)
+			}
 		}
 	}
 	if sp.Iters > 0 {
@@ -99,6 +106,13 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 	stride := max(1, n/maxDots)
 	heavy := heaviest(sp.Norms, 16)
 	dot := math.Max(3, 0.3*font)
+	if len(sp.Other) == n {
+		for i := 0; i < n; i += stride {
+			if x, y, ok := at(i, float64(n)*sp.Other[i]); ok {
+				p.Rect(x-dot/2, y-dot/2, dot, dot, samplingOther)
+			}
+		}
+	}
 	for i := 0; i < n; i++ {
 		if i%stride != 0 && !slices.Contains(heavy, i) {
 			continue

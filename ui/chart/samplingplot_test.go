@@ -27,6 +27,7 @@ func samplingFixture(buckets [][]int) *SamplingPlot {
 func TestSamplingPlotLightsTheLatestMinibatch(t *testing.T) {
 	for _, buckets := range [][][]int{nil, {{0, 1, 2, 6}, {3, 4, 5, 7}}} {
 		sp := samplingFixture(buckets)
+		sp.Other = samplingFixture(nil).P
 		var r recorder
 		sp.Draw(&r, 640, 400)
 		big := r.find("marker", func(c call) bool { return c.fill == samplingLit && c.marker == MarkerCircle })
@@ -52,6 +53,9 @@ func TestSamplingPlotLightsTheLatestMinibatch(t *testing.T) {
 		}
 		if bars != 8 {
 			t.Errorf("%d probability bars, want one per example (8)", bars)
+		}
+		if other := r.find("rect", func(c call) bool { return c.fill == samplingOther }); len(other) != 8 {
+			t.Errorf("%d dots of the other sampling, want 8", len(other))
 		}
 		if crosses := r.find("rect", func(c call) bool { return c.fill == samplingCross }); len(crosses) != 2*3 {
 			t.Errorf("%d measured cross bars, want 2 for each of 3 examples visited", len(crosses))

@@ -12,6 +12,7 @@ type SamplingView struct {
 	Sampling string    // "nice" or "imp"
 	Norms    []float64 // ‖x_i‖² (read-only, shared)
 	P        []float64 // p_i = Prob(i ∈ Ŝ) (read-only, shared)
+	Other    []float64 // p_i of the other sampling at the same τ, for comparison; nil if none (read-only, shared)
 	Buckets  [][]int   // the partition of a bucket sampling; nil for τ-nice (read-only, shared)
 	Recent   [][]int   // the last minibatches used, oldest first (copies)
 	Iters    int       // minibatches used so far by this run
@@ -32,6 +33,11 @@ func (c *Controller) samplingViewLocked() *SamplingView {
 	iters := j.Run.Solver().Iter()
 	v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: j.Plan.P,
 		Buckets: j.Plan.Partition.Buckets, Iters: iters, Visits: j.Recorder.Visits(iters)}
+	for _, o := range jobs {
+		if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == "nice" || o.Sampling == "imp") {
+			v.Other = o.Plan.P
+		}
+	}
 	for k := max(0, iters-RecentMinibatches); k < iters; k++ {
 		if b, ok := j.Recorder.Batch(k); ok {
 			v.Recent = append(v.Recent, append([]int(nil), b...))

@@ -20,6 +20,9 @@ func TestSlowStepAdvancesOneMinibatch(t *testing.T) {
 			return sn.Phase == Paused && sn.Sampling != nil && sn.Sampling.Iters == k
 		})
 		v := st.Sampling
+		if len(v.Other) != s.N || v.Other[0] == v.P[0] && v.Other[1] == v.P[1] && v.Other[2] == v.P[2] {
+			t.Errorf("step %d: the other sampling's probabilities are missing or the same", k)
+		}
 		if st.Speed != 1 || v.Tau != 4 || v.Sampling != "nice" || len(v.Recent) != k || len(v.Recent[k-1]) != 4 {
 			t.Fatalf("step %d: speed %d, view τ=%d %s, recent %v", k, st.Speed, v.Tau, v.Sampling, v.Recent)
 		}
