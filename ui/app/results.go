@@ -37,7 +37,7 @@ func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
 				}
 			}, "primary"),
 			p.button("pause", "Pause", "Pause the run (Run resumes it)", running, p.ctl.Pause),
-			p.button("step", "Step", "Advance to the next point of the current curve, then pause", s.Phase != lab.Loading, func() {
+			p.button("step", "Step", "Advance to the next point of the current curve (by one minibatch when slowed down), then pause", s.Phase != lab.Loading, func() {
 				if st, ok := p.settings(); ok {
 					p.ctl.Step(st)
 				}
