@@ -31,18 +31,19 @@ func main() {
 
 	y := browser.NewYielder()
 	var page *app.Page
-	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Changed: func() {
+	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Changed: func() {
 		if page != nil {
 			page.Changed()
 		}
 	}})
-	settings, err := ctl.OpenLink(browser.Hash())
+	settings, teaching, err := ctl.OpenLink(browser.Hash())
 	if err == nil { // the address holds the settings of what is shown from the first render on
-		browser.SetHash(settings.Hash())
+		browser.SetHash(lab.JoinHash(settings, teaching))
 	}
 	page = app.New(ctl, settings, func() {
 		hooks.Set("ready", browser.Now().Seconds()*1e3)
 	})
+	page.SetTeaching(teaching)
 	hooks.Set("benchEpoch", js.FuncOf(func(js.Value, []js.Value) any {
 		ds := ctl.Dataset()
 		if ds == nil {

@@ -8,6 +8,7 @@ import (
 
 	"imlab/core/dfsdca"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
@@ -25,6 +26,10 @@ type Config struct {
 	// two over the data), so that a browser can hand control back to its
 	// event loop while the experiment is planned.
 	Yield func()
+	// Record, if positive, wraps each run's sampler in a sampling.Recorder
+	// keeping the last Record minibatches (Job.Recorder), to watch which
+	// examples are sampled; the iterates are the same as without.
+	Record int
 }
 
 // PaperTaus are the minibatch sizes of every table in the paper.
@@ -62,6 +67,9 @@ type Job struct {
 	Plan     *theory.Plan
 	Run      *dfsdca.Run // nil until the job starts
 	Err      error       // set if the run failed (diverged, say)
+	// Recorder records the minibatches drawn when Config.Record > 0; nil
+	// otherwise and until the job starts.
+	Recorder *sampling.Recorder
 
 	done bool
 }
@@ -138,8 +146,13 @@ func (e *Experiment) Advance(iters int) (done bool, err error) {
 		return true, nil
 	}
 	if j.Run == nil {
+		sampler := j.Plan.Sampler
+		if e.cfg.Record > 0 {
+			j.Recorder = sampling.NewRecorder(sampler, e.cfg.Record)
+			sampler = j.Recorder
+		}
 		s, err := dfsdca.New(e.pr, dfsdca.Options{
-			Sampler: j.Plan.Sampler, Theta: j.Plan.Theta, Workers: e.cfg.Workers, Seed: e.cfg.Seed,
+			Sampler: sampler, Theta: j.Plan.Theta, Workers: e.cfg.Workers, Seed: e.cfg.Seed,
 		})
 		if err != nil {
 			return e.finish(j, err)

@@ -47,7 +47,10 @@ func NormSquares(law string, n int, r *rand.Rand) ([]float64, error) {
 		L[0] = ExtremeNorm
 		return L, nil
 	default:
-		return nil, fmt.Errorf("%w %q (want one of %s)", ErrLaw, law, strings.Join(Laws, ", "))
+		if l, err := ParseLaw(law); err == nil { // a continuous Family member
+			return l.NormSquares(n, r), nil
+		}
+		return nil, fmt.Errorf("%w %q (want one of %s, or chisq:k or extreme:w)", ErrLaw, law, strings.Join(Laws, ", "))
 	}
 	L := make([]float64, n)
 	for i := range L {

@@ -41,6 +41,7 @@ type Page struct {
 	liveVer uint64
 	resKey  resultsKey
 	pageKey pageKey
+	teach   teachParts // lessons, hidden panels, presenter mode, map, sampling view
 }
 
 // Redraw intervals while a run advances: the status line and the plots are
@@ -82,11 +83,13 @@ func New(ctl *lab.Controller, s lab.Settings, onReady func()) *Page {
 	p := &Page{ctl: ctl, form: lab.FormOf(s), onReady: onReady, link: browser.Hash()}
 	p.snap = ctl.Snapshot()
 	p.live, p.results = &Live{p: p}, &Results{p: p}
+	p.teach.mapView = newMapView(p)
 	p.pageKey, p.resKey = keysOf(&p.snap)
 	p.frames = browser.NewFrames(p.frame)
 	browser.OnHashChange(func(hash string) {
 		defer p.recoverTo("opening the link")
-		if s, err := p.ctl.OpenLink(hash); err == nil {
+		if s, t, err := p.ctl.OpenLink(hash); err == nil {
+			p.SetTeaching(t)
 			p.form, p.formErr, p.notice = lab.FormOf(s), nil, ""
 		}
 		p.link = hash
@@ -152,6 +155,10 @@ func (p *Page) frame() {
 	}
 	again = p.liveVer != p.snap.Version
 	running := p.snap.Phase == lab.Running
+	p.plots.font = p.fontSize()
+	if !p.drawTeaching(&p.snap, t0, !p.plots.valid) {
+		again = true
+	}
 	if !p.plots.draw(&p.snap, t0, running) {
 		again = true
 	}
@@ -172,7 +179,7 @@ func (p *Page) syncLink(s *lab.Snapshot) {
 	if (s.Data == nil || s.Phase == lab.Loading) && s.Awaited.Name == "" {
 		return
 	}
-	if h := s.Settings.Hash(); h != p.link {
+	if h := p.hashOf(s.Settings); h != p.link {
 		browser.SetHash(h)
 		p.link = h
 	}
@@ -218,9 +225,11 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 	s := &p.snap
 	return elem.Body(
 		vecty.Markup(
+			vecty.MarkupIf(p.teach.t.Present, vecty.Class("present")),
 			event.DragOver(func(*vecty.Event) {}).PreventDefault(),
 			event.Drop(p.act("reading the dropped file", p.onDrop)).PreventDefault(),
 		),
+		p.teachStyle(),
 		p.header(),
 		// The run controls come first, so that Run is the first stop of
 		// the Tab key; they span the width above the two columns.
@@ -228,6 +237,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 			vecty.Style("padding-bottom", "0")),
 			p.live,
 		),
+		p.lessonView(),
 		elem.Main(vecty.Markup(vecty.Class("layout")),
 			elem.Aside(vecty.Markup(vecty.Class("sidebar")),
 				p.dataPanel(s),
@@ -235,9 +245,12 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 			),
 			elem.Div(vecty.Markup(vecty.Class("content")),
 				p.plotsView(s),
+				p.samplingView(s),
 				p.results,
+				p.teach.mapView,
 			),
 		),
+		p.article(),
 		p.footer(),
 	)
 }

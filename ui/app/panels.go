@@ -34,7 +34,7 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 		laws[i] = option{l, lab.LawName(l)}
 	}
 	busy := s.Phase == lab.Loading
-	return elem.FieldSet(vecty.Markup(vecty.Class("panel")),
+	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelData.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Data")),
 		elem.Paragraph(vecty.Markup(vecty.Class("panel-intro")),
 			vecty.Text("A synthetic preset, like the paper's artificial data: each example is rescaled so that ‖xᵢ‖² follows the chosen law. "+
@@ -112,7 +112,7 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 		lambdaHint = "empty = the paper's max ‖xᵢ‖ / n = " + table.Sig(s.Data.DefaultLambda, 4) + " for the loaded data"
 		placeholder = "default " + table.Sig(s.Data.DefaultLambda, 4)
 	}
-	return elem.FieldSet(vecty.Markup(vecty.Class("panel")),
+	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelProblem.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Problem and runs")),
 		p.field(lab.FieldLoss, p.selectInput(lab.FieldLoss, []option{
 			{"logistic", "logistic (γ = 4)"}, {"square", "square (γ = 1)"}, {"smoothhinge", "smoothed hinge (γ = 1)"},

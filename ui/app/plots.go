@@ -19,6 +19,7 @@ type plotState struct {
 	size   map[string][2]float64
 	valid  bool
 	at     time.Duration // when the curves were last drawn
+	font   float64       // plot text size in pixels (larger in presenter mode)
 }
 
 func (ps *plotState) invalidate() { ps.valid = false }
@@ -40,6 +41,7 @@ func (ps *plotState) draw(s *lab.Snapshot, now time.Duration, running bool) bool
 			hint = "press Run: one curve per τ appears here"
 		}
 		for id, lp := range map[string]*chart.LinePlot{"plot-nice": nice, "plot-imp": imp} {
+			lp.FontSize = ps.font
 			paintCanvas(id, func(p chart.Painter, w, h float64) {
 				lp.Draw(p, w, h)
 				if hint != "" {
@@ -55,6 +57,7 @@ func (ps *plotState) draw(s *lab.Snapshot, now time.Duration, running bool) bool
 	}
 	if !ps.valid || s.Data != ps.data || ps.sizeChanged("histogram") {
 		if hp := lab.Histogram(s); hp != nil {
+			hp.FontSize = ps.font
 			paintCanvas("histogram", func(p chart.Painter, w, h float64) { hp.Draw(p, w, h) })
 		}
 		ps.data = s.Data

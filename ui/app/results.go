@@ -3,7 +3,6 @@
 package app
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
@@ -44,7 +43,7 @@ func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
 				}
 			}, "primary"),
 			p.button("pause", "Pause", "Pause the run (Run resumes it)", running, p.ctl.Pause),
-			p.button("step", "Step", "Advance to the next point of the current curve, then pause", s.Phase != lab.Loading, func() {
+			p.button("step", "Step", "Advance to the next point of the current curve (by one minibatch when slowed down), then pause", s.Phase != lab.Loading, func() {
 				if st, ok := p.settings(); ok {
 					p.ctl.Step(st)
 				}
@@ -66,6 +65,7 @@ func (p *Page) plotsView(s *lab.Snapshot) *vecty.HTML {
 	plot := func(id, caption string) *vecty.HTML {
 		return elem.Figure(vecty.Markup(vecty.Class("plot")),
 			elem.Canvas(vecty.Markup(prop.ID(id), vecty.Attribute("role", "img"), vecty.Attribute("aria-label", caption))),
+			fullscreenButton(id),
 		)
 	}
 	return elem.Section(vecty.Markup(vecty.Class("plots"), vecty.Attribute("aria-label", "Convergence plots")),
@@ -75,29 +75,51 @@ func (p *Page) plotsView(s *lab.Snapshot) *vecty.HTML {
 }
 
 func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
+	match, known := lab.PaperMatch(s)
+	n := 0
+	if s.Data != nil {
+		n = s.Data.Stats.N
+	}
 	rows := make([]vecty.MarkupOrChild, 0, len(s.Rows))
 	for _, r := range s.Rows {
-		title := fmt.Sprintf("θ τ-nice = %s, θ τ-importance = %s; iterations/n to ε: τ-nice %s, τ-importance %s",
-			table.Sig(r.ThetaNice, 3), table.Sig(r.ThetaImp, 3), num(r.NiceX), num(r.ImpX))
-		rows = append(rows, elem.TableRow(vecty.Markup(vecty.Attribute("title", title)),
-			elem.TableData(vecty.Text(strconv.Itoa(r.Tau))),
-			elem.TableData(vecty.Text(table.Sig(r.Theory, 2))),
-			elem.TableData(vecty.Text(table.Sig(r.Empirical, 2))),
-		))
+		th, em := lab.ExplainRatio(r)
+		tau := strconv.Itoa(r.Tau)
+		cells := []vecty.MarkupOrChild{
+			elem.TableData(vecty.Text(tau)),
+			elem.TableData(explain("", table.Sig(r.Theory, 2), th)),
+			elem.TableData(explain("", table.Sig(r.Empirical, 2), em)),
+			elem.TableData(explain("", table.Sig(r.ThetaNice, 3), lab.ExplainTheta("nice", r.Tau, r.ThetaNice, n, s.Lambda, s.Settings.Loss))),
+			elem.TableData(explain("", table.Sig(r.ThetaImp, 3), lab.ExplainTheta("imp", r.Tau, r.ThetaImp, n, s.Lambda, s.Settings.Loss))),
+		}
+		if known {
+			cell := elem.TableData(vecty.Text("–"))
+			if text, ok := lab.ExplainPaper(match, r.Tau); ok {
+				pt, pe, _ := match.Cell(r.Tau)
+				cell = elem.TableData(vecty.Markup(vecty.Class("paper")), explain("", table.Sig(pt, 2)+" : "+table.Sig(pe, 2), text))
+			}
+			cells = append(cells, cell)
+		}
+		rows = append(rows, elem.TableRow(cells...))
 	}
-	caption := "Speed-up of τ-importance over τ-nice. Theoretical: ratio of the step sizes θ; empirical: ratio of the iterations each needed to reach ε."
+	caption := "Speed-up of τ-importance over τ-nice. Theoretical: ratio of the step sizes θ; empirical: ratio of the iterations each needed to reach ε. Hover or focus a number for its formula."
 	if len(s.Rows) == 0 {
 		caption = "Speed-up of τ-importance over τ-nice: press Run to fill in."
+	}
+	if known {
+		caption += " Paper: theoretical : empirical, " + match.String() + "."
+	}
+	col := func(label string) *vecty.HTML {
+		return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(label))
+	}
+	head := []vecty.MarkupOrChild{col("τ"), col("theoretical"), col("empirical"), col("θ τ-nice"), col("θ τ-imp")}
+	if known {
+		head = append(head, col("paper"))
 	}
 	return elem.Section(vecty.Markup(vecty.Class("card", "ratios-card"), vecty.Attribute("aria-label", "Ratios")),
 		elem.Heading2(vecty.Text("Ratios")),
 		elem.Table(vecty.Markup(prop.ID("ratios")),
 			elem.Caption(vecty.Text(caption)),
-			elem.TableHead(elem.TableRow(
-				elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text("τ")),
-				elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text("theoretical")),
-				elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text("empirical")),
-			)),
+			elem.TableHead(elem.TableRow(head...)),
 			elem.TableBody(rows...),
 		),
 	)
@@ -111,10 +133,14 @@ func num(x float64) string {
 }
 
 func (p *Page) dataSummary(s *lab.Snapshot) *vecty.HTML {
+	var why map[string]string
+	if s.Data != nil {
+		why = lab.ExplainData(s.Data)
+	}
 	item := func(id, term, value string) vecty.List {
 		return vecty.List{
 			elem.DefinitionTerm(vecty.Text(term)),
-			elem.Description(vecty.Markup(prop.ID(id)), vecty.Text(value)),
+			elem.Description(vecty.Markup(prop.ID(id)), explain("", value, why[id])),
 		}
 	}
 	var facts vecty.List
@@ -142,7 +168,7 @@ func (p *Page) dataSummary(s *lab.Snapshot) *vecty.HTML {
 
 func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 	have := len(s.Jobs) > 0
-	return elem.Section(vecty.Markup(vecty.Class("card", "share"), vecty.Attribute("aria-label", "Share and export")),
+	return elem.Section(vecty.Markup(prop.ID(lab.PanelExport.ElementID()), vecty.Class("card", "share"), vecty.Attribute("aria-label", "Share and export")),
 		elem.Heading2(vecty.Text("Share and export")),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")),
 			vecty.Text("The address holds every setting of the data and results shown, so a link reproduces the run: same data, same results. "+

@@ -33,6 +33,9 @@ type Env struct {
 	// Budget bounds every file read and preset generated; 0 = Budget.
 	// (Settings.Validate checks links and forms against Budget itself.)
 	Budget budget.Budget
+	// Frame waits for the host's next animation frame; slowed-down runs
+	// (SetSpeed) do one slice per frame. Nil = no wait.
+	Frame func()
 }
 
 // Controller runs the lab: one task (loading data, or a run) at a time in a
@@ -68,6 +71,7 @@ type Controller struct {
 	finishedAt time.Duration
 	slicer     *Slicer
 	stats      SliceStats
+	speed      int // minibatches per frame; 0 = full speed (see SetSpeed)
 }
 
 type pstarKey struct {
@@ -93,6 +97,9 @@ func New(env Env) *Controller {
 	}
 	if env.SliceTarget <= 0 {
 		env.SliceTarget = DefaultSliceTarget
+	}
+	if env.Frame == nil {
+		env.Frame = func() {}
 	}
 	return &Controller{
 		env: env, settings: DefaultSettings(), lambda: math.NaN(), pstar: math.NaN(),
@@ -121,7 +128,9 @@ func (c *Controller) Snapshot() Snapshot {
 			end = c.finishedAt
 		}
 		s.Elapsed = end - c.runStart - c.pausedFor
+		s.Sampling = c.samplingViewLocked()
 	}
+	s.Speed = c.speed
 	return s
 }
 
@@ -190,7 +199,8 @@ func (c *Controller) closeExpLocked() { c.exp.Close() }
 // first; an uploaded file stays in use until another source is loaded.
 func (c *Controller) Run(s Settings) { c.run(s, false) }
 
-// Step advances the run to its next trace point and pauses there; with no
+// Step advances the run to its next trace point (by one minibatch when
+// slowed down, see SetSpeed) and pauses there; with no
 // run in progress it starts one that way.
 func (c *Controller) Step(s Settings) { c.run(s, true) }
 
@@ -291,6 +301,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	}
 	exp, err := experiment.New(pr, pstar, experiment.Config{
 		Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
+		Record: 2 * RecentMinibatches, // room for the minibatches the solver draws ahead
 	})
 	if err != nil {
 		return err
@@ -327,6 +338,7 @@ func (c *Controller) advance(t *task, exp *experiment.Experiment) error {
 		if done {
 			return nil
 		}
+		c.waitFrame()
 	}
 }
 
@@ -340,7 +352,7 @@ func (c *Controller) slice(t *task, exp *experiment.Experiment) (alive, done boo
 	}
 	job := exp.Current()
 	before := pointCount(exp)
-	iters := c.slicer.Iterations(job.Tau)
+	iters := c.sliceIterations(job.Tau)
 	t0 := c.env.Now()
 	done, err := exp.Advance(iters)
 	d := c.env.Now() - t0
@@ -349,7 +361,7 @@ func (c *Controller) slice(t *task, exp *experiment.Experiment) (alive, done boo
 	if err != nil {
 		c.runErrs = append(c.runErrs, err)
 	}
-	if c.stepping && pointCount(exp) > before {
+	if c.stepping && (c.speed > 0 || pointCount(exp) > before) {
 		c.stepping, c.paused = false, true
 	}
 	if done {

@@ -235,7 +235,8 @@ type installed struct {
 func (c *Controller) install(t *task, ds *dataset.Dataset, in installed) {
 	info := &DataInfo{Source: in.source, Name: in.name, File: in.settings.File, Warnings: in.warnings,
 		Stats: ds.Summarize(), DefaultLambda: problem.DefaultLambda(ds)}
-	info.Hist = dataset.NewHistogram(ds.SquaredNorms(), HistogramBins)
+	info.Norms = ds.SquaredNorms()
+	info.Hist = dataset.NewHistogram(info.Norms, HistogramBins)
 	c.mu.Lock()
 	if !t.aliveLocked() {
 		c.mu.Unlock()
@@ -293,6 +294,9 @@ func LawName(law string) string {
 		return "χ²₁₀₀"
 	case "extreme":
 		return "extreme"
+	}
+	if l, err := synth.ParseLaw(law); err == nil {
+		return LawLabel(l)
 	}
 	return strings.ToLower(law)
 }

@@ -6,11 +6,12 @@ import "fmt"
 // page has just opened or a link was pasted into an open tab: a preset link
 // generates its data; a link to a run on a file asks for that file
 // (AwaitFile), never showing other data in its place. It returns the
-// settings the form should show. A link that does not parse changes
+// settings the form should show and the link's teaching keys (lesson,
+// hidden panels, presenter mode). A link that does not parse changes
 // nothing but the status, except on a page with no data yet, which then
 // generates the default preset.
-func (c *Controller) OpenLink(hash string) (Settings, error) {
-	s, err := ParseHash(hash, DefaultSettings())
+func (c *Controller) OpenLink(hash string) (Settings, Teaching, error) {
+	s, t, err := PageSettings(hash, DefaultSettings())
 	if err != nil {
 		err = fmt.Errorf("the link's settings were not used: %w", err)
 		c.mu.Lock()
@@ -20,14 +21,14 @@ func (c *Controller) OpenLink(hash string) (Settings, error) {
 			c.Generate(s) // s is the defaults
 		}
 		c.ReportError(err)
-		return s, err
+		return s, t, err
 	}
 	if s.File.Name != "" {
 		c.AwaitFile(s)
-		return s, nil
+		return s, t, nil
 	}
 	c.Generate(s)
-	return s, nil
+	return s, t, nil
 }
 
 // Edited reports whether the settings typed in the form differ from those

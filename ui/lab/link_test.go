@@ -11,7 +11,7 @@ func TestOpenLinkAsksForTheFileThenRestores(t *testing.T) {
 	s := small()
 	s.Taus, s.Eps, s.Seed = []int{1, 2}, 1e-6, 5
 	s.File = RefOf("tiny.svm", []byte(goodFile))
-	got, err := h.c.OpenLink("#" + s.Hash())
+	got, _, err := h.c.OpenLink("#" + s.Hash())
 	if err != nil || got.File != s.File {
 		t.Fatalf("OpenLink: %+v, %v", got.File, err)
 	}
@@ -35,7 +35,7 @@ func TestOpenLinkWarnsOfAnotherFile(t *testing.T) {
 	h := newHarness(t)
 	s := small()
 	s.File = RefOf("tiny.svm", []byte(goodFile))
-	got, _ := h.c.OpenLink(s.Hash())
+	got, _, _ := h.c.OpenLink(s.Hash())
 	other := strings.Replace(goodFile, "0.25", "0.5", 1)
 	h.c.LoadFile(source("tiny.svm", other), got)
 	ready := h.wait("file loaded", isPhase(Ready))
@@ -51,7 +51,7 @@ func TestOpenBadLinkKeepsData(t *testing.T) {
 	h := newHarness(t)
 	h.c.Generate(small())
 	before := h.wait("ready", isPhase(Ready))
-	if _, err := h.c.OpenLink("n=abc"); !errors.Is(err, ErrSettings) {
+	if _, _, err := h.c.OpenLink("n=abc"); !errors.Is(err, ErrSettings) {
 		t.Fatalf("OpenLink(n=abc) = %v", err)
 	}
 	after := h.c.Snapshot()

@@ -64,8 +64,8 @@ func schema() []Field {
 			parse:  func(t string, s *Settings) error { s.Norms = t; return nil },
 			format: func(s Settings) string { return s.Norms },
 			check: func(s Settings) error {
-				if !slices.Contains(synth.Laws, s.Norms) {
-					return fmt.Errorf("%q is not one of %s", s.Norms, strings.Join(synth.Laws, ", "))
+				if !synth.ValidNorms(s.Norms) {
+					return fmt.Errorf("%q is not one of %s, chisq:k or extreme:w", s.Norms, strings.Join(synth.Laws, ", "))
 				}
 				return nil
 			}},

@@ -62,6 +62,7 @@ type DataInfo struct {
 	Warnings      []string // about the data, shown with it (a single label, another file than the link's)
 	Stats         dataset.Stats
 	Hist          dataset.Histogram // of ‖x_i‖²
+	Norms         []float64         // ‖x_i‖² of every example (read-only)
 	DefaultLambda float64           // the paper's max_i ‖x_i‖ / n
 }
 
@@ -96,6 +97,8 @@ type Snapshot struct {
 	RunID    uint64        // changes when the data or the experiment is replaced
 	Slices   SliceStats    // of every run so far
 	Awaited  FileRef       // the file a link asks for, until it is chosen
+	Sampling *SamplingView // the examples and minibatches of the current run; nil before one
+	Speed    int           // minibatches per frame; 0 = full speed
 }
 
 // SamplingName is how the UI names a sampling (figures.SamplingName).

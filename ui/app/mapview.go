@@ -1,0 +1,216 @@
+//go:build js && wasm
+
+package app
+
+import (
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"imlab/ui/browser"
+	"imlab/ui/chart"
+	"imlab/ui/lab"
+)
+
+// MapView is the speedup map: a button computes it in the page (row by row,
+// yielding to the browser between cells), a canvas shows it, hovering a
+// cell reads it out, clicking one loads and runs it, and a table holds its
+// values for screen readers.
+type MapView struct {
+	vecty.Core
+	p *Page
+
+	m        *lab.SpeedupMap
+	running  bool
+	selected [2]int
+	readout  string
+	frames   *browser.Frames
+	y        *browser.Yielder
+	elapsed  float64 // seconds the last complete map took
+}
+
+func newMapView(p *Page) *MapView {
+	v := &MapView{p: p, selected: [2]int{-1, -1}}
+	v.frames = browser.NewFrames(v.paint)
+	return v
+}
+
+// compute starts computing the map for the form's settings.
+func (v *MapView) compute() {
+	s, ok := v.p.settings()
+	if !ok || v.running {
+		return
+	}
+	m, err := lab.NewSpeedupMap(s)
+	if err != nil {
+		v.p.ctl.ReportError(err)
+		return
+	}
+	if v.y == nil {
+		v.y = browser.NewYielder()
+	}
+	v.m, v.running, v.selected = m, true, [2]int{-1, -1}
+	vecty.Rerender(v)
+	go func() {
+		defer v.p.recoverTo("computing the speedup map")
+		t0 := browser.Now()
+		err := m.Compute(func() {
+			v.frames.Request()
+			v.y.Yield()
+		})
+		v.running = false
+		v.elapsed = (browser.Now() - t0).Seconds()
+		js.Global().Get("imlab").Set("mapSeconds", v.elapsed)
+		if err != nil {
+			v.p.ctl.ReportError(err)
+		}
+		vecty.Rerender(v)
+		v.frames.Request()
+	}()
+}
+
+// paint draws the map as computed so far.
+func (v *MapView) paint() {
+	defer v.p.recoverTo("drawing the speedup map")
+	if v.m == nil {
+		return
+	}
+	hm := v.m.Plot(v.selected)
+	hm.FontSize = v.p.fontSize()
+	paintCanvas("speedup-map", func(p chart.Painter, w, h float64) { hm.Draw(p, w, h) })
+}
+
+// cellAt maps a pointer event to a computed cell.
+func (v *MapView) cellAt(e *vecty.Event) (row, col int, ok bool) {
+	if v.m == nil {
+		return 0, 0, false
+	}
+	el := e.Target
+	hm := v.m.Plot(v.selected)
+	hm.FontSize = v.p.fontSize()
+	row, col, ok = hm.CellAt(el.Get("clientWidth").Float(), el.Get("clientHeight").Float(),
+		e.Get("offsetX").Float(), e.Get("offsetY").Float())
+	return row, col, ok && v.m.Ratio[row] != nil
+}
+
+func (v *MapView) hover(e *vecty.Event) {
+	text := ""
+	if row, col, ok := v.cellAt(e); ok {
+		text = v.m.CellText(row, col)
+	}
+	if text != v.readout {
+		v.readout = text
+		browser.Element("map-readout").Set("textContent", text)
+	}
+}
+
+// click loads the cell's data and τ into the form and the link, and runs it.
+func (v *MapView) click(e *vecty.Event) {
+	if row, col, ok := v.cellAt(e); ok {
+		v.run(row, col)
+	}
+}
+
+// key moves the selected cell with the arrow keys, reading it out, and
+// runs it with Enter or Space.
+func (v *MapView) key(e *vecty.Event) {
+	if v.m == nil || v.running {
+		return
+	}
+	r, c := v.selected[0], v.selected[1]
+	if r < 0 {
+		r, c = 0, 0
+	}
+	switch e.Get("key").String() {
+	case "ArrowUp":
+		r = max(r-1, 0)
+	case "ArrowDown":
+		r = min(r+1, len(v.m.Spec.Laws)-1)
+	case "ArrowLeft":
+		c = max(c-1, 0)
+	case "ArrowRight":
+		c = min(c+1, len(v.m.Spec.Taus)-1)
+	case "Enter", " ":
+		e.Call("preventDefault")
+		v.run(r, c)
+		return
+	default:
+		return
+	}
+	e.Call("preventDefault")
+	v.selected = [2]int{r, c}
+	v.readout = v.m.CellText(r, c)
+	browser.Element("map-readout").Set("textContent", v.readout)
+	v.frames.Request()
+}
+
+// run loads cell (row, col) into the form and the link, and runs it.
+func (v *MapView) run(row, col int) {
+	s := v.m.CellSettings(row, col)
+	v.selected = [2]int{row, col}
+	v.frames.Request()
+	v.p.form = lab.FormOf(s)
+	v.p.formErr = nil
+	browser.SetHash(v.p.hashOf(s))
+	v.p.ctl.Run(s)
+	vecty.Rerender(v.p)
+}
+
+// Render implements vecty.Component.
+func (v *MapView) Render() vecty.ComponentOrHTML {
+	status := "Press the button: the map is computed here, in your browser, in a few seconds."
+	switch {
+	case v.running:
+		status = "computing…"
+	case v.m != nil:
+		status = "Hover a cell to read it; click it to load that data and τ and run both samplings."
+	}
+	var rows []vecty.MarkupOrChild
+	if v.m != nil && !v.running {
+		tab := v.m.Table()
+		head := make([]vecty.MarkupOrChild, len(tab[0]))
+		for i, h := range tab[0] {
+			head[i] = elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(h))
+		}
+		rows = append(rows, elem.TableHead(elem.TableRow(head...)))
+		var body []vecty.MarkupOrChild
+		for r, line := range tab[1:] {
+			cells := []vecty.MarkupOrChild{elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "row")), vecty.Text(line[0])),
+				elem.TableData(vecty.Text(line[1]))}
+			for c, val := range line[2:] {
+				cells = append(cells, elem.TableData(vecty.Markup(vecty.Attribute("title", v.m.CellText(r, c))), vecty.Text(val)))
+			}
+			body = append(body, elem.TableRow(cells...))
+		}
+		rows = append(rows, elem.TableBody(body...))
+	}
+	return elem.Section(vecty.Markup(prop.ID("panel-map"), vecty.Class("card", "teach-card"), vecty.Attribute("aria-label", "Speedup map")),
+		elem.Heading2(vecty.Text("Speedup map: where does importance sampling pay?")),
+		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(
+			"Each cell is the theoretical speed-up θ(τ-importance) / θ(τ-nice) for one law of ‖xᵢ‖² (rows: χ²ₖ from mild k = 100 to "+
+				"heavy-tailed k = 0.5, then the extreme data with one example of weight w) and one minibatch size τ (columns). "+
+				"All rows share the sparsity pattern of a "+itoa(lab.MapN)+" × "+itoa(lab.MapD)+" data set at the density chosen in the Data panel.")),
+		elem.Div(vecty.Markup(vecty.Class("buttons")),
+			v.p.button("map-compute", "Compute the map", "Compute the speedup map for the current density, loss and seeds", !v.running, v.compute),
+			fullscreenButton("speedup-map"),
+		),
+		elem.Paragraph(vecty.Markup(prop.ID("map-status"), vecty.Class("hint"), vecty.Attribute("role", "status")), vecty.Text(status)),
+		elem.Figure(vecty.Markup(vecty.Class("plot", "map-figure")),
+			elem.Canvas(vecty.Markup(prop.ID("speedup-map"), vecty.Attribute("role", "img"), vecty.Attribute("tabindex", 0),
+				vecty.Attribute("aria-label", "Speedup map: predicted speed-up of τ-importance over τ-nice against τ and the law of the norms; arrow keys read a cell, Enter runs it; the values are also in the table below"),
+				event.MouseMove(v.p.act("reading the map", v.hover)),
+				event.Click(v.p.act("running a map cell", v.click)),
+				event.KeyDown(v.p.act("moving on the map", v.key)),
+			)),
+		),
+		elem.Paragraph(vecty.Markup(prop.ID("map-readout"), vecty.Class("readout"), vecty.Attribute("aria-live", "polite")), vecty.Text(v.readout)),
+		elem.Details(
+			elem.Summary(vecty.Text("The map's values as a table")),
+			elem.Div(vecty.Markup(vecty.Class("table-scroll")),
+				elem.Table(append([]vecty.MarkupOrChild{vecty.Markup(prop.ID("map-table"))}, rows...)...)),
+		),
+	)
+}

@@ -1,0 +1,281 @@
+//go:build js && wasm
+
+package app
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"imlab/ui/browser"
+	"imlab/ui/chart"
+	"imlab/ui/lab"
+)
+
+// teachParts is the teaching side of the page: the lesson, hidden panels
+// and presenter mode from the link, the speedup map and the sampling view.
+type teachParts struct {
+	t        lab.Teaching
+	mapView  *MapView
+	answer   bool // the lesson's answer is open
+	sampling samplingState
+}
+
+// SetTeaching applies the link's lesson, hidden panels and presenter mode.
+func (p *Page) SetTeaching(t lab.Teaching) {
+	p.teach.t = t
+	p.teach.answer = false
+}
+
+// hashOf is the page's link for settings s: s's keys, then the teaching
+// keys, so that editing the form keeps the lesson, hide= and present=.
+func (p *Page) hashOf(s lab.Settings) string { return lab.JoinHash(s, p.teach.t) }
+
+// fontSize is the font size of plot text: larger in presenter mode.
+func (p *Page) fontSize() float64 {
+	if p.teach.t.Present {
+		return 12 * lab.PresentScale
+	}
+	return 12
+}
+
+// hidden reports whether the link hides panel x.
+func (p *Page) hidden(x lab.Panel) bool { return p.teach.t.Hidden(x) }
+
+func itoa(k int) string { return strconv.Itoa(k) }
+
+// fullscreenButton shows the element with the given id full screen.
+func fullscreenButton(id string) *vecty.HTML {
+	return elem.Button(vecty.Markup(prop.ID("fullscreen-"+id), prop.Type(prop.TypeButton), vecty.Class("fullscreen"),
+		vecty.Attribute("title", "Show this plot full screen (Esc leaves)"),
+		event.Click(func(*vecty.Event) {
+			if el := browser.Element(id); el.Truthy() {
+				if fig := el.Get("parentElement"); fig.Truthy() && fig.Get("requestFullscreen").Truthy() {
+					fig.Call("requestFullscreen")
+				}
+			}
+		})),
+		vecty.Text("Full screen"))
+}
+
+// explain is a number that explains itself on hover and keyboard focus:
+// what it is, its formula and its value here.
+func explain(id, value, what string) *vecty.HTML {
+	return elem.Span(vecty.Markup(vecty.Class("num"), vecty.MarkupIf(id != "", prop.ID(id)),
+		vecty.Attribute("tabindex", 0), vecty.Attribute("title", what), vecty.Attribute("data-explain", what),
+		vecty.Attribute("aria-label", value+": "+what)),
+		vecty.Text(value))
+}
+
+// teachStyle is the CSS of the teaching parts, inline so that it works
+// offline and in a single-file build, plus the rules hiding the panels the
+// link names.
+func (p *Page) teachStyle() *vecty.HTML {
+	var css strings.Builder
+	css.WriteString(teachCSS)
+	for _, x := range p.teach.t.Hide {
+		css.WriteString("#" + x.ElementID() + "{display:none !important}\n")
+	}
+	return elem.Style(vecty.Text(css.String()))
+}
+
+// lessonView shows the current lesson (id "lesson") and the list of lessons.
+func (p *Page) lessonView() *vecty.HTML {
+	var items []vecty.MarkupOrChild
+	for k, l := range lab.Lessons {
+		items = append(items, elem.ListItem(elem.Anchor(vecty.Markup(prop.Href("#lesson="+itoa(k+1)),
+			vecty.MarkupIf(p.teach.t.Lesson == k+1, vecty.Attribute("aria-current", "page")),
+			event.Click(p.act("opening a lesson", func(*vecty.Event) { p.openLesson(k + 1) })).PreventDefault()),
+			vecty.Text(l.Title))))
+	}
+	var current vecty.MarkupOrChild
+	if k := p.teach.t.Lesson; k > 0 {
+		l := lab.Lessons[k-1]
+		var file vecty.MarkupOrChild
+		if l.NeedFile != "" {
+			file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")), vecty.Text(l.NeedFile))
+		}
+		var answer vecty.MarkupOrChild
+		if p.teach.answer {
+			answer = elem.Paragraph(vecty.Markup(prop.ID("lesson-answer")), vecty.Text(l.Answer))
+		}
+		current = elem.Article(vecty.Markup(prop.ID("lesson"), vecty.Attribute("aria-labelledby", "lesson-title")),
+			elem.Heading2(vecty.Markup(prop.ID("lesson-title")), vecty.Text("Lesson "+itoa(k)+": "+l.Title)),
+			elem.Paragraph(vecty.Text(l.Text)),
+			file,
+			elem.Paragraph(elem.Strong(vecty.Text("Watch: ")), vecty.Text(l.Watch)),
+			elem.Paragraph(elem.Strong(vecty.Text("Question: ")), vecty.Text(l.Question)),
+			elem.Button(vecty.Markup(prop.ID("lesson-answer-toggle"), prop.Type(prop.TypeButton),
+				vecty.Attribute("aria-expanded", p.teach.answer), vecty.Attribute("aria-controls", "lesson-answer"),
+				event.Click(p.act("opening the answer", func(*vecty.Event) {
+					p.teach.answer = !p.teach.answer
+					vecty.Rerender(p)
+				}))), vecty.Text(map[bool]string{false: "Show the answer", true: "Hide the answer"}[p.teach.answer])),
+			answer,
+		)
+	}
+	return elem.Section(vecty.Markup(prop.ID("panel-lessons"), vecty.Class("card", "lessons"), vecty.Attribute("aria-label", "Lessons")),
+		elem.Navigation(vecty.Markup(vecty.Attribute("aria-label", "Lessons")),
+			elem.Heading2(vecty.Text("Lessons")),
+			elem.OrderedList(items...),
+		),
+		current,
+	)
+}
+
+// openLesson loads lesson k: its settings into the form and the link, its
+// text above the lab, and its data (a preset is generated at once).
+func (p *Page) openLesson(k int) {
+	t := p.teach.t
+	t.Lesson = k
+	s, t, err := lab.PageSettings(lab.Teaching{Lesson: k, Hide: t.Hide, Present: t.Present}.Hash(), lab.DefaultSettings())
+	if err != nil {
+		p.ctl.ReportError(err)
+		return
+	}
+	p.SetTeaching(t)
+	p.form, p.formErr = lab.FormOf(s), nil
+	browser.SetHash(p.hashOf(s))
+	if lab.Lessons[k-1].NeedFile == "" {
+		p.ctl.Generate(s)
+	}
+	vecty.Rerender(p)
+}
+
+// samplingState remembers what the sampling canvas shows.
+type samplingState struct {
+	key   [4]int // job τ, iterations, run id, font
+	shown bool
+	at    time.Duration // when it was last drawn
+}
+
+// samplingEvery is how often the sampling view is redrawn while a run
+// advances at full speed; slowed down, it follows every minibatch.
+const samplingEvery = 250 * time.Millisecond
+
+// drawTeaching redraws the sampling view when the run moved on and, with
+// force (a resize, full screen), the speedup map too; it reports false if
+// it deferred a redraw.
+func (p *Page) drawTeaching(s *lab.Snapshot, now time.Duration, force bool) bool {
+	if force {
+		p.teach.mapView.frames.Request()
+	}
+	return p.drawSampling(s, now, force)
+}
+
+// drawSampling redraws the sampling view when the run moved on; it reports
+// false if it deferred a redraw.
+func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool) bool {
+	v := s.Sampling
+	key := [4]int{0, 0, int(s.RunID), int(p.fontSize())}
+	if v != nil {
+		key[0], key[1] = v.Tau*2+len(v.Sampling), v.Iters
+	}
+	st := &p.teach.sampling
+	if !force && key == st.key && st.shown {
+		return true
+	}
+	if !force && st.shown && key[2] == st.key[2] && s.Phase == lab.Running && s.Speed == 0 && now-st.at < samplingEvery {
+		return false
+	}
+	st.key, st.shown, st.at = key, true, now
+	if el := browser.Element("sampling-summary"); el.Truthy() {
+		el.Set("textContent", samplingSummary(v))
+	}
+	paintCanvas("sampling", func(pt chart.Painter, w, h float64) {
+		if v == nil {
+			pt.Rect(0, 0, w, h, "white")
+			pt.Text(w/2, h/2, "Run or Step: the examples each minibatch samples light up here", chart.TextStyle{
+				Size: p.fontSize(), Color: "#6b7280", Align: chart.AlignCenter, Baseline: chart.BaselineMiddle})
+			return
+		}
+		sp := &chart.SamplingPlot{
+			Title: lab.SamplingName(v.Sampling) + ", τ = " + itoa(v.Tau) + ": " + itoa(v.Iters) + " minibatches so far",
+			Norms: v.Norms, P: v.P, Other: v.Other, Buckets: v.Buckets, Recent: v.Recent, Visits: v.Visits, Iters: v.Iters,
+			FontSize: p.fontSize(),
+		}
+		sp.Draw(pt, w, h)
+	})
+	return true
+}
+
+// samplingView is the sampling at work: speed control and canvas.
+func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
+	speeds := make([]option, len(lab.Speeds))
+	for i, k := range lab.Speeds {
+		label := itoa(k) + " minibatch per frame"
+		if k > 1 {
+			label = itoa(k) + " minibatches per frame"
+		}
+		if k == 0 {
+			label = "full speed"
+		}
+		speeds[i] = option{itoa(k), label}
+	}
+	summary := samplingSummary(s.Sampling)
+	return elem.Section(vecty.Markup(prop.ID("panel-sampling"), vecty.Class("card", "teach-card"), vecty.Attribute("aria-label", "The sampling at work")),
+		elem.Heading2(vecty.Text("The sampling at work")),
+		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(
+			"Top: every example's n·pᵢ (how often it is drawn per n minibatches) against its size ‖xᵢ‖²; τ-nice is flat at τ, "+
+				"τ-importance rises with ‖xᵢ‖²; light grey dots are the other sampling at the same τ. Crosses: how often each was actually drawn so far. Bottom: the buckets, one row each. "+
+				"The latest minibatch lights up in orange. Slow the run down to watch, then Step moves one minibatch.")),
+		elem.Div(vecty.Markup(vecty.Class("row2", "speed-row")),
+			elem.Div(vecty.Markup(vecty.Class("field")),
+				elem.Label(vecty.Markup(prop.For("speed")), vecty.Text("Speed")),
+				speedSelect(s.Speed, speeds, func(k int) { p.ctl.SetSpeed(k) }),
+			),
+			elem.Div(vecty.Markup(vecty.Class("buttons")), fullscreenButton("sampling")),
+		),
+		elem.Figure(vecty.Markup(vecty.Class("plot", "sampling-figure")),
+			elem.Canvas(vecty.Markup(prop.ID("sampling"), vecty.Attribute("role", "img"),
+				vecty.Attribute("aria-label", "Sampling view: probabilities of the examples against their squared norms, the buckets, and the latest minibatch; summary below"))),
+		),
+		elem.Paragraph(vecty.Markup(prop.ID("sampling-summary"), vecty.Class("hint")), vecty.Text(summary)),
+	)
+}
+
+// samplingSummary is the sampling view's text alternative.
+func samplingSummary(v *lab.SamplingView) string {
+	if v == nil {
+		return "No run yet."
+	}
+	return lab.SamplingName(v.Sampling) + " at τ = " + itoa(v.Tau) + " after " + itoa(v.Iters) +
+		" minibatches; latest minibatch: " + examples(v.Recent) + "."
+}
+
+// examples lists the latest minibatch's example numbers (1-based).
+func examples(recent [][]int) string {
+	if len(recent) == 0 {
+		return "none yet"
+	}
+	b := recent[len(recent)-1]
+	parts := make([]string, 0, min(len(b), 16))
+	for k, i := range b {
+		if k == 16 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, "#"+itoa(i+1))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// speedSelect is the sampling view's speed control: it is a property of
+// the run in progress, not a setting of the link, so it sits outside the
+// settings schema.
+func speedSelect(current int, speeds []option, set func(minibatchesPerFrame int)) *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(prop.ID("speed"), event.Change(func(e *vecty.Event) {
+		k, _ := strconv.Atoi(e.Target.Get("value").String())
+		set(k)
+	}))}
+	for _, o := range speeds {
+		items = append(items, elem.Option(vecty.Markup(prop.Value(o.value), vecty.Property("selected", o.value == itoa(current))),
+			vecty.Text(o.label)))
+	}
+	return elem.Select(items...)
+}

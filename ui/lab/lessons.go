@@ -1,0 +1,95 @@
+package lab
+
+// Lesson is one guided experiment: a link (hash lesson=K) loads its
+// settings; the page shows its text, what to watch, and a question whose
+// answer opens on click.
+type Lesson struct {
+	Title    string
+	Settings string // a settings hash, as ParseHash reads it, on the defaults
+	Text     string
+	Watch    string
+	Question string
+	Answer   string
+	NeedFile string // a LIBSVM file the lesson needs, and how to get it ("" = none)
+}
+
+// Lessons are the page's lessons, in teaching order (lesson=1 is the first).
+var Lessons = []Lesson{
+	{
+		Title:    "Heterogeneity and σ",
+		Settings: "norms=chisq1&density=0.8&n=10000&d=100&taus=1,4,16",
+		Text: "Every example xᵢ has a size ‖xᵢ‖². Importance sampling pays when these sizes are unequal. " +
+			"The paper measures the inequality by σ = max ‖xᵢ‖² / mean ‖xᵢ‖², the speed-up serial importance sampling " +
+			"would give if the data term dominated the step size. Here the squared norms follow a χ² law with one degree of freedom: " +
+			"most examples are small, a few are large.",
+		Watch: "The histogram of ‖xᵢ‖² and σ in the Data card. Change the law of ‖xᵢ‖² (Data panel), press Generate data, and compare σ: " +
+			"uniform, χ²₁₀₀, χ²₁₀, χ²₁, extreme.",
+		Question: "Which law has the largest σ, and what decides it?",
+		Answer: "The extreme law: all norms are 1 except one of 1000, so σ = 1000 / mean ≈ 1000 / (1 + 999/n), 980 at the paper's n = 50,000 " +
+			"(its Table 1 prints 980.4). A single example sets the maximum, so σ can be huge while almost all the data is uniform.",
+	},
+	{
+		Title:    "Serial importance sampling at τ = 1",
+		Settings: "norms=extreme&density=0.8&n=10000&d=100&taus=1",
+		Text: "With one example per step (τ = 1), uniform sampling must use a step θ small enough for the largest example, " +
+			"1/θ = n + max ‖xᵢ‖²/(λγ), while importance sampling, pᵢ ∝ nλγ + ‖xᵢ‖², gets the average instead: " +
+			"1/θ = n + mean ‖xᵢ‖²/(λγ). On the extreme data the theory predicts 8.8× fewer iterations.",
+		Watch:    "Press Run. The theoretical ratio reads 8.8 before the runs finish; the empirical one arrives when both curves reach ε.",
+		Question: "σ is about 980 here. Why is the predicted speed-up only 8.8?",
+		Answer: "Because λ = max ‖xᵢ‖ / n is tied to the data: with w = 1000, max ‖xᵢ‖²/(λγ) = n√w/4, so the ratio is " +
+			"(1 + √w/4) / (1 + mean/(4√w)) ≈ 8.8. σ is the speed-up only when the data term dwarfs n, i.e. for a much smaller λ.",
+	},
+	{
+		Title:    "Minibatches with τ-nice sampling",
+		Settings: "norms=chisq10&density=0.1&n=10000&d=100&taus=1,4,16,64",
+		Text: "A τ-nice sampling picks τ examples uniformly, pᵢ = τ/n. Its ESO parameters vᵢ = Σⱼ (1 + (|Jⱼ|−1)(τ−1)/(n−1)) Xⱼᵢ² " +
+			"grow with τ only through features shared by many examples: with a fraction ω' of the examples using each feature, " +
+			"vᵢ ≈ (1 + ω'(τ−1)) ‖xᵢ‖², so θ grows like τ / (1 + ω'(τ−1)). On this sparse data (ω' = 0.1) a minibatch of τ ≤ 1/ω' = 10 " +
+			"is almost τ times as good as one example; beyond that the gain flattens towards 1/ω'.",
+		Watch: "The θ τ-nice column of the ratio table (hover a value for its formula): from τ = 1 to 4 it grows about 3.3×, to 16 about 7×, " +
+			"to 64 only 10×. In the τ-nice plot, whose horizontal axis is iterations / n = passes ÷ τ, the curves for small τ nearly coincide.",
+		Question: "Switch the density to dense (0.8) and run again. Why do minibatches now barely help τ-nice?",
+		Answer: "Dense features are in almost every example, |Jⱼ| ≈ 0.8 n, so vᵢ ≈ (1 + 0.8(τ−1))‖xᵢ‖² ≈ 0.8 τ‖xᵢ‖²: θ then hardly grows with τ, " +
+			"and τ examples per step buy little more than one. That is where τ-importance sampling gains most.",
+	},
+	{
+		Title:    "Buckets and τ-importance sampling",
+		Settings: "norms=extreme&density=0.8&n=10000&d=100&taus=1,2,4,8,16,32",
+		Text: "τ-importance sampling splits the examples into τ buckets and draws exactly one example from each, " +
+			"with pᵢ ∝ nλγ + vᵢ inside its bucket. Each bucket is a small serial importance sampling, so the maximum in 1/θ " +
+			"becomes a maximum over bucket averages. The heavy example is drawn far more often than any other in its bucket.",
+		Watch:    "The sampling view: press Step a few times (slow speed) and see one example light up per bucket, the heavy one nearly always. Then the ratio table: the gain grows with τ.",
+		Question: "Why exactly one example per bucket, and what does the safe θ guard against?",
+		Answer: "One per bucket keeps the minibatch size fixed at τ and makes the ESO computable (Theorem 3: vᵢ = Σⱼ (1 + (1 − 1/ω'ⱼ)δⱼ) Xⱼᵢ²). " +
+			"The probabilities used are not uniform, so δⱼ = Σ_{k∈Jⱼ} pₖ grows where heavy examples share features; the step must use these vᵢ, " +
+			"not the uniform bucket ones, or θ can be too large and dfSDCA diverges.",
+	},
+	{
+		Title:    "When it does not pay: uniform norms",
+		Settings: "norms=uniform&density=0.1&n=10000&d=100&taus=1,2,4",
+		Text:     "If all examples are about the same size there is little to gain by preferring some: the maximum and the average of ‖xᵢ‖² are close.",
+		Watch:    "The ratio table: theory and measurement stay near 1.1–1.2, as in the paper's first row.",
+		Question: "The norms are uniform on [0, 2]. Why is the ratio still a little above 1?",
+		Answer:   "Uniform on [0, 2] is not constant: the maximum is 2 and the mean 1 (σ = 2), so the average still beats the maximum somewhat — about 1.2 with the paper's λ.",
+	},
+	{
+		Title:    "Real data as in the paper: w8a",
+		Settings: "bias=true&taus=1,2,4,8,16,32",
+		Text: "The paper's real-data table compares theory and measurement on LIBSVM sets, with a constant-1 bias feature appended. " +
+			"w8a (49,749 × 301 with the bias) has σ = 9.09 and a predicted speed-up of about 3.",
+		Watch:    "Once the file is loaded, the ratio table shows the paper's theoretical : empirical values (marked 'paper') beside ours.",
+		Question: "σ is 9.09, the predicted speed-up about 3. What keeps it below σ?",
+		Answer:   "As in lesson 2, λ = max ‖xᵢ‖/n makes the n term comparable to the data term, and for τ > 1 the ESO parameters of both samplings grow with τ.",
+		NeedFile: "Download w8a from the LIBSVM data sets page (https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets/binary.html#w8a), " +
+			"keep 'Append a bias feature' ticked, and choose or drop the file: it is read in your browser, never uploaded.",
+	},
+	{
+		Title:    "Your own data",
+		Settings: "bias=true&taus=1,4,16",
+		Text:     "Any LIBSVM file works: choose or drop it on the page. The lab computes σ, both step sizes for every τ, and runs both samplings.",
+		Watch:    "σ in the Data card, then the ratio table.",
+		Question: "What is the paper's rule of thumb for your data?",
+		Answer:   "If σ is large, the practical speed-up from importance minibatch sampling will likely be dramatic; if σ is near 1, expect little.",
+		NeedFile: "Your own file, in LIBSVM format (label index:value …), plain, .gz or .bz2.",
+	},
+}

@@ -1,0 +1,133 @@
+package lab
+
+import (
+	"fmt"
+	"strconv"
+
+	"imlab/core/loss"
+	"imlab/core/synth"
+	"imlab/core/table"
+	"imlab/core/theory"
+	"imlab/ui/chart"
+)
+
+// The speedup map is computed at a modest size, so that its 336 cells take
+// seconds in a browser; clicking a cell runs exactly that cell's data.
+const (
+	MapN = 2000
+	MapD = 50
+)
+
+// SpeedupMap is the page's speedup map: theory.SpeedupMap over the default
+// laws and theory.MapTaus, on data of size MapN × MapD with the density,
+// data seed, loss, partition and run seed of the settings it was made for.
+type SpeedupMap struct {
+	*theory.SpeedupMap
+	For Settings // the settings it was computed for
+}
+
+// NewSpeedupMap returns the empty map for s (see SpeedupMap.ComputeRow).
+func NewSpeedupMap(s Settings) (*SpeedupMap, error) {
+	l, err := loss.Parse(s.Loss)
+	if err != nil {
+		return nil, err
+	}
+	data := s.Synth() // the preset's configuration, at the map's size
+	data.N, data.D, data.Norms = MapN, MapD, ""
+	m := theory.NewSpeedupMap(theory.MapSpec{
+		Data: data,
+		Loss: l, Laws: theory.MapLaws(), Taus: theory.MapTaus, Partition: s.Partition, Seed: s.Seed,
+	})
+	return &SpeedupMap{SpeedupMap: m, For: s}, nil
+}
+
+// SameMap reports whether the map for a equals the map for b.
+func SameMap(a, b Settings) bool {
+	return a.Density == b.Density && a.DataSeed == b.DataSeed && a.Loss == b.Loss && a.Partition == b.Partition && a.Seed == b.Seed
+}
+
+// CellSettings are the settings that load and run cell (row, col): the
+// row's data at the map's size and the column's τ, everything else as in
+// the settings the map was made for.
+func (m *SpeedupMap) CellSettings(row, col int) Settings {
+	s := m.For
+	cfg := m.RowData(row)
+	s.Norms, s.N, s.D, s.Density, s.DataSeed = cfg.Norms, cfg.N, cfg.D, cfg.Density, cfg.Seed
+	s.Taus = []int{m.Spec.Taus[col]}
+	s.Lambda = 0
+	return s
+}
+
+// LawLabel names a law of the map for people: "χ² k = 1.5", "extreme w = 300".
+func LawLabel(l synth.Law) string {
+	p := strconv.FormatFloat(l.Param, 'g', -1, 64)
+	if l.Family == synth.ChiSquare {
+		return "χ² k = " + p
+	}
+	return "extreme w = " + p
+}
+
+// CellText explains cell (row, col): what it is, its formula, its value.
+func (m *SpeedupMap) CellText(row, col int) string {
+	law, tau := m.Spec.Laws[row], m.Spec.Taus[col]
+	if m.Ratio[row] == nil {
+		return fmt.Sprintf("%s, τ = %d: not computed yet", LawLabel(law), tau)
+	}
+	return fmt.Sprintf("%s, τ = %d: θ(τ-importance) / θ(τ-nice) = %s — the predicted speed-up on %d × %d data "+
+		"with σ = max‖xᵢ‖² / mean‖xᵢ‖² = %s. Click to run it.",
+		LawLabel(law), tau, table.Sig(m.Ratio[row][col], 3), m.Spec.Data.N, m.Spec.Data.D, table.Sig(m.Sigma[row], 3))
+}
+
+// Plot returns the heat map of the values computed so far, with cell
+// selected outlined ({-1, -1} for none).
+func (m *SpeedupMap) Plot(selected [2]int) *chart.HeatMap {
+	hm := &chart.HeatMap{
+		Title:    fmt.Sprintf("Predicted speed-up θ(τ-imp) / θ(τ-nice), n = %d, d = %d, ω' = %s", m.Spec.Data.N, m.Spec.Data.D, table.Float(m.Spec.Data.Density)),
+		XLabel:   "minibatch size τ",
+		YLabel:   "law of ‖xᵢ‖²",
+		Legend:   "speed-up",
+		Selected: selected,
+		Min:      1,
+	}
+	for _, t := range m.Spec.Taus {
+		hm.Cols = append(hm.Cols, strconv.Itoa(t))
+	}
+	for r, law := range m.Spec.Laws {
+		hm.Rows = append(hm.Rows, LawLabel(law))
+		note := ""
+		if m.Ratio[r] != nil {
+			note = "σ = " + table.Sig(m.Sigma[r], 2)
+		}
+		hm.Notes = append(hm.Notes, note)
+		if r > 0 && law.Family != m.Spec.Laws[r-1].Family {
+			hm.Breaks = append(hm.Breaks, r)
+		}
+		hm.Values = append(hm.Values, m.Ratio[r])
+	}
+	return hm
+}
+
+// Table returns the map's values as text rows for a table (its text
+// alternative): a header row of τ, then per law its label, σ and ratios.
+func (m *SpeedupMap) Table() [][]string {
+	head := []string{"law", "σ"}
+	for _, t := range m.Spec.Taus {
+		head = append(head, "τ = "+strconv.Itoa(t))
+	}
+	out := [][]string{head}
+	for r, law := range m.Spec.Laws {
+		row := []string{LawLabel(law), "–"}
+		if m.Ratio[r] != nil {
+			row[1] = table.Sig(m.Sigma[r], 3)
+		}
+		for c := range m.Spec.Taus {
+			v := "–"
+			if m.Ratio[r] != nil {
+				v = table.Sig(m.Ratio[r][c], 3)
+			}
+			row = append(row, v)
+		}
+		out = append(out, row)
+	}
+	return out
+}

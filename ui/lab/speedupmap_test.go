@@ -1,0 +1,56 @@
+package lab
+
+import (
+	"strings"
+	"testing"
+
+	"imlab/core/synth"
+	"imlab/core/theory"
+)
+
+func TestSpeedupMapCellLinksReproduceTheCell(t *testing.T) {
+	s := DefaultSettings()
+	m, err := NewSpeedupMap(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two rows are enough: one per family.
+	m.Spec.Laws = []synth.Law{{Family: synth.ChiSquare, Param: 1.5}, {Family: synth.Extreme, Param: 300}}
+	m.SpeedupMap = theory.NewSpeedupMap(m.Spec)
+	if err := m.Compute(nil); err != nil {
+		t.Fatal(err)
+	}
+	for row := range m.Spec.Laws {
+		col := 7 // τ = 16
+		cs := m.CellSettings(row, col)
+		back, err := ParseHash(cs.Hash(), DefaultSettings())
+		if err != nil {
+			t.Fatalf("row %d: the cell's link %q does not parse: %v", row, cs.Hash(), err)
+		}
+		if back.Norms != m.Spec.Laws[row].String() || back.N != MapN || back.D != MapD || len(back.Taus) != 1 || back.Taus[0] != 16 {
+			t.Errorf("row %d: link gives %+v", row, back)
+		}
+		if back.Synth() != m.RowData(row) {
+			t.Errorf("row %d: link's data %+v, map's %+v", row, back.Synth(), m.RowData(row))
+		}
+		if txt := m.CellText(row, col); !strings.Contains(txt, "τ = 16") || !strings.Contains(txt, "σ =") {
+			t.Errorf("cell text %q", txt)
+		}
+	}
+	hm := m.Plot([2]int{1, 7})
+	if len(hm.Rows) != 2 || len(hm.Cols) != len(theory.MapTaus) || len(hm.Breaks) != 1 {
+		t.Errorf("plot rows %v cols %v breaks %v", hm.Rows, hm.Cols, hm.Breaks)
+	}
+	tab := m.Table()
+	if len(tab) != 3 || len(tab[1]) != 2+len(theory.MapTaus) || tab[2][0] != "extreme w = 300" {
+		t.Errorf("table %v", tab)
+	}
+}
+
+func TestLawNameOfFamilies(t *testing.T) {
+	for law, want := range map[string]string{"chisq:1.5": "χ² k = 1.5", "extreme:300": "extreme w = 300", "chisq1": "χ²₁", "extreme": "extreme"} {
+		if got := LawName(law); got != want {
+			t.Errorf("LawName(%q) = %q, want %q", law, got, want)
+		}
+	}
+}
