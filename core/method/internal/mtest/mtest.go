@@ -211,3 +211,48 @@ func RelDiff(a, b []float64) float64 {
 	}
 	return diff / size
 }
+
+// OneFeature returns the data set with examples x_i ∈ R¹ and labels y_i.
+func OneFeature(t testing.TB, xs, ys []float64) *dataset.Dataset {
+	t.Helper()
+	var b dataset.Builder
+	for i, x := range xs {
+		b.Append([]int32{0}, []float64{x}, ys[i])
+	}
+	ds, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+// SquaredImportance returns the serial sampling with p_i ∝ ‖x_i‖², under
+// which the minibatch gradient of a one-feature square loss has curvature
+// exactly 𝓛.
+func SquaredImportance(t testing.TB, ds *dataset.Dataset) sampling.Sampler {
+	t.Helper()
+	p := ds.SquaredNorms()
+	total := 0.0
+	for _, q := range p {
+		total += q
+	}
+	for i := range p {
+		p[i] /= total
+	}
+	smp, err := sampling.NewSerial(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return smp
+}
+
+// StepExample is the one-feature square-loss instance of the step-size
+// tests, with labels that leave noise at the optimum.
+func StepExample(t testing.TB) *problem.Problem {
+	xs := []float64{1, 2, 5, 0.5, 3, 1.5}
+	ys := make([]float64, len(xs))
+	for i, x := range xs {
+		ys[i] = x * float64(1+i%3)
+	}
+	return Problem(t, OneFeature(t, xs, ys), loss.Square{}, 1)
+}
