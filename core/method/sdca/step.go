@@ -42,7 +42,7 @@ func smoothHingeStep(mu, z, y, alpha, q float64) float64 {
 // less than this relative amount, or after maxNewton steps.
 const (
 	newtonTol = 1e-15
-	maxNewton = 60
+	maxNewton = 100
 )
 
 // logisticStep maximises the entropy H(β') − (β' − β)yz − q(β' − β)²/2 over
@@ -50,34 +50,43 @@ const (
 //
 //	g(t) = −t − yz − q(σ(t) − β) = 0,  β' = σ(t) = 1/(1 + e^(−t)),
 //
-// in the logit t. g decreases with slope in [−1 − q/4, −1], and
-// σ ∈ (0, 1) puts the root in [−yz − q + qβ, −yz + qβ]: Newton's method from
-// the current logit, with a bisection whenever a step leaves that bracket.
+// in the logit t. g decreases (slope in [−1 − q/4, −1]), is concave for
+// t < 0 and convex for t > 0, so Newton's method converges monotonically
+// from any start between 0 and the root: from the right of the root where
+// g is concave, from the left where it is convex. It starts at the current
+// logit when that lies there (the usual case near convergence), else at 0;
+// a bisection on the bracket [−yz − q + qβ, −yz + qβ], which holds the root
+// since σ ∈ (0, 1), guards against rounding.
 func logisticStep(z, y, alpha, q float64) float64 {
 	beta := y * alpha
 	c := y*z - q*beta
 	lo, hi := -c-q, -c // g(lo) ≥ 0 ≥ g(hi)
-	t := 0.5 * (lo + hi)
+	g := func(t float64) float64 { return -t - c - q*sigmoid(t) }
+	t := 0.0
 	if beta > 0 && beta < 1 {
-		if cur := math.Log(beta / (1 - beta)); cur > lo && cur < hi {
+		if cur := math.Log(beta / (1 - beta)); (cur >= 0 && g(cur) > 0) || (cur <= 0 && g(cur) < 0) {
 			t = cur
 		}
 	}
+	t = math.Min(math.Max(t, lo), hi)
 	for range maxNewton {
 		sig := sigmoid(t)
-		g := -t - c - q*sig
-		if g > 0 {
+		gt := -t - c - q*sig
+		if gt == 0 {
+			break
+		}
+		if gt > 0 {
 			lo = t
 		} else {
 			hi = t
 		}
-		next := t + g/(1+q*sig*(1-sig))
+		next := t + gt/(1+q*sig*(1-sig))
 		if !(next > lo && next < hi) {
 			next = 0.5 * (lo + hi)
 		}
 		done := math.Abs(next-t) <= newtonTol*(1+math.Abs(t))
 		t = next
-		if done || g == 0 {
+		if done {
 			break
 		}
 	}
