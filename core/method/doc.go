@@ -72,14 +72,19 @@
 //
 // # How far the steps are from unsafe
 //
-// The primal steps are sufficient conditions with slack: for the square loss
-// on one feature with importance sampling p_i ∝ x_i², SGD and SAGA are
-// gradient descent with step η on curvature 𝓛, stable up to η < 2/𝓛, 4× and
-// 12× beyond SGDStep and VarianceReducedStep; the tests show divergence just
-// past that threshold and none at 1.5× the safe step. SDCA's curvature is
-// the ESO's: on identical examples, where the ESO is tight, a step 1.5× the
-// theory's still converges for the square loss (each coordinate overshoots
-// by half) and a step 2.5× diverges.
+// The primal steps are sufficient conditions with slack, and no example
+// makes 1.5× of them diverge: the factor 2 of the split
+// ‖a + b‖² ≤ 2‖a‖² + 2‖b‖² and the factor 2 of co-coercivity are both lost.
+// On one feature with the square loss and p_i ∝ x_i², the minibatch
+// gradient's curvature is exactly 𝓛 and SGD is gradient descent plus
+// noise, stable only for η < 2/𝓛: 4× SGDStep and 12× VarianceReducedStep.
+// The tests run that example: 1.5× the safe step converges, 3/𝓛 diverges,
+// for SGD, SAGA and L-SVRG. SDCA's curvature is the ESO's: on identical
+// examples under τ-nice sampling, where the ESO is tight, the τ coordinate
+// steps overshoot together by a factor c = τK/(1 + τK/s) of the residual
+// (K = ‖x‖²/(λn), s the step scale), so 1.5× the theory's step (c < 2) still
+// converges, losing the rate guarantee, and 2.5× (c > 2) diverges; the tests
+// show both.
 //
 // # Passes
 //
