@@ -176,4 +176,6 @@ func TestNewSetupRejectsBadInput(t *testing.T) {
 	}
 }
 
-func isOptions(err error) bool { return err != nil && fmt.Sprint(err) != "" && errorsIs(err, method.ErrOptions) }
+func isOptions(err error) bool {
+	return err != nil && fmt.Sprint(err) != "" && errorsIs(err, method.ErrOptions)
+}
