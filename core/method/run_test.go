@@ -149,3 +149,16 @@ func TestDivergenceIsAnError(t *testing.T) {
 		t.Errorf("Advance after divergence = %v, %v; want ErrDiverged", done, err)
 	}
 }
+
+func TestCrossing(t *testing.T) {
+	tr := []method.Point{{Passes: 0, Gap: 1}, {Passes: 1, Gap: 1e-2}, {Passes: 2, Gap: 1e-6}}
+	for _, tc := range []struct {
+		eps, want float64
+		ok        bool
+	}{{1, 0, true}, {1e-1, 0.5, true}, {1e-4, 1.5, true}, {1e-6, 2, true}, {1e-7, math.NaN(), false}} {
+		got, ok := method.Crossing(tr, tc.eps)
+		if ok != tc.ok || (ok && math.Abs(got-tc.want) > 1e-12) {
+			t.Errorf("Crossing(%g) = %v, %v; want %v, %v", tc.eps, got, ok, tc.want, tc.ok)
+		}
+	}
+}
