@@ -1,7 +1,7 @@
 package method_test
 
 import (
-	"fmt"
+	"errors"
 	"math"
 	"testing"
 
@@ -167,15 +167,11 @@ func TestNewSetupRejectsBadInput(t *testing.T) {
 	} {
 		if _, err := method.NewSetup(tc.pr, tc.smp, tc.v); err == nil {
 			t.Errorf("%s: accepted", tc.name)
-		} else if !isOptions(err) {
+		} else if !errors.Is(err, method.ErrOptions) {
 			t.Errorf("%s: error %v does not wrap ErrOptions", tc.name, err)
 		}
 	}
 	if _, err := method.NewSetup(pr, good, v); err != nil {
 		t.Errorf("valid setup rejected: %v", err)
 	}
-}
-
-func isOptions(err error) bool {
-	return err != nil && fmt.Sprint(err) != "" && errorsIs(err, method.ErrOptions)
 }
