@@ -92,9 +92,11 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 // Step runs k iterations.
 func (s *Solver) Step(k int) error { return s.Iterate(k, s.iterate) }
 
-func (s *Solver) iterate() bool {
+func (s *Solver) iterate() bool { return s.stepWith(s.Draw()) }
+
+// stepWith does the iteration on minibatch batch.
+func (s *Solver) stepWith(batch []int) bool {
 	ds := s.pr.Data
-	batch := s.Draw()
 	z, delta := s.z[:len(batch)], s.delta[:len(batch)]
 	for k, i := range batch {
 		z[k] = problem.Dot(ds, i, s.w)

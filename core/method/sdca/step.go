@@ -41,7 +41,7 @@ func smoothHingeStep(mu, z, y, alpha, q float64) float64 {
 // Newton's method on the logistic coordinate stops when the logit moves
 // less than this relative amount, or after maxNewton steps.
 const (
-	newtonTol = 1e-15
+	newtonTol = 1e-9
 	maxNewton = 100
 )
 
@@ -52,45 +52,59 @@ const (
 //
 // in the logit t. g decreases (slope in [−1 − q/4, −1]), is concave for
 // t < 0 and convex for t > 0, so Newton's method converges monotonically
-// from any start between 0 and the root: from the right of the root where
-// g is concave, from the left where it is convex. It starts at the current
-// logit when that lies there (the usual case near convergence), else at 0;
-// a bisection on the bracket [−yz − q + qβ, −yz + qβ], which holds the root
-// since σ ∈ (0, 1), guards against rounding.
+// from 0 clamped into the bracket [−yz − q + qβ, −yz + qβ] that holds the
+// root (σ ∈ (0, 1)): from the right of the root where g is concave, from
+// the left where it is convex. It starts instead from the current logit,
+// near the root once the run converges, and falls back to that safe start
+// if a step fails to halve |g|; a bisection on the bracket guards against
+// rounding. Since |g”/g'| ≤ 1, a step below 1e−9 leaves an error below
+// 1e−18, so the iteration stops there.
 func logisticStep(z, y, alpha, q float64) float64 {
+	delta, _ := logisticNewton(z, y, alpha, q)
+	return delta
+}
+
+// logisticNewton is logisticStep that also reports the Newton steps taken.
+func logisticNewton(z, y, alpha, q float64) (delta float64, steps int) {
 	beta := y * alpha
 	c := y*z - q*beta
 	lo, hi := -c-q, -c // g(lo) ≥ 0 ≥ g(hi)
-	g := func(t float64) float64 { return -t - c - q*sigmoid(t) }
-	t := 0.0
+	safe := func() float64 { return math.Min(math.Max(0, lo), hi) }
+	t, fellBack := safe(), true
 	if beta > 0 && beta < 1 {
-		if cur := math.Log(beta / (1 - beta)); (cur >= 0 && g(cur) > 0) || (cur <= 0 && g(cur) < 0) {
-			t = cur
+		if cur := math.Log(beta / (1 - beta)); cur > lo && cur < hi {
+			t, fellBack = cur, false
 		}
 	}
-	t = math.Min(math.Max(t, lo), hi)
+	prev := math.Inf(1)
 	for range maxNewton {
+		steps++
 		sig := sigmoid(t)
-		gt := -t - c - q*sig
-		if gt == 0 {
+		g := -t - c - q*sig
+		if g == 0 {
 			break
 		}
-		if gt > 0 {
+		if g > 0 {
 			lo = t
 		} else {
 			hi = t
 		}
-		next := t + gt/(1+q*sig*(1-sig))
+		if !fellBack && math.Abs(g) > 0.5*prev {
+			t, fellBack = safe(), true
+			continue
+		}
+		prev = math.Abs(g)
+		next := t + g/(1+q*sig*(1-sig))
+		if math.Abs(next-t) <= newtonTol*(1+math.Abs(t)) {
+			t = next // converged: the next step would be below rounding
+			break
+		}
 		if !(next > lo && next < hi) {
 			next = 0.5 * (lo + hi)
 		}
-		done := math.Abs(next-t) <= newtonTol*(1+math.Abs(t))
 		t = next
-		if done {
-			break
-		}
 	}
-	return y * (sigmoid(t) - beta)
+	return y * (sigmoid(t) - beta), steps
 }
 
 // sigmoid returns 1/(1 + e^(−t)) without overflow. It is the step's only

@@ -4,6 +4,9 @@ import (
 	"math"
 	"testing"
 
+	"imlab/core/loss"
+	"imlab/core/method/internal/mtest"
+	"imlab/core/problem"
 	"imlab/core/sampling"
 )
 
@@ -43,5 +46,34 @@ func TestLogisticStepExtremes(t *testing.T) {
 		if math.Abs(got-want) > 1e-12*(1+math.Abs(want)) || math.IsNaN(got) {
 			t.Fatalf("z=%v y=%v β=%v q=%v: Δβ = %.17g, bisection %.17g", z, y, beta, q, got, want)
 		}
+	}
+}
+
+// TestLogisticStepIsFewNewtonSteps replays the coordinate steps of an SDCA
+// run on the logistic loss and counts Newton steps: a few per coordinate,
+// fewer as the run converges and the warm start is near the root.
+func TestLogisticStepIsFewNewtonSteps(t *testing.T) {
+	ds := mtest.Data(t, 200, 20, 0.5, 7)
+	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
+	pl := mtest.Plan(t, pr, mtest.Sampling{Name: "imp", Tau: 4}, 1)
+	s := newSolver(t, pr, pl.Sampler, pl.V, 0, 1)
+	var early, late, calls int
+	for it := range 20000 {
+		draw := s.Draw() // the next minibatch, as iterate would draw it
+		for _, i := range draw {
+			_, steps := logisticNewton(problem.Dot(ds, i, s.W()), ds.Y[i], s.Alpha()[i], s.curv[i])
+			if it < 100 {
+				early += steps
+			} else {
+				late += steps
+				calls++
+			}
+		}
+		s.stepWith(draw)
+	}
+	mean := float64(late) / float64(calls)
+	t.Logf("Newton steps per coordinate: %.2f in the first 100 iterations, %.2f after", float64(early)/400, mean)
+	if mean > 3 || float64(early)/400 > 6 {
+		t.Errorf("%.2f Newton steps per coordinate on average: not a few", mean)
 	}
 }
