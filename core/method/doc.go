@@ -3,7 +3,7 @@
 // solver (Base), and a Run that records any Solver's trace of P(w) and its
 // gap against passes through the data. The methods live in the
 // sub-packages sdca, saga, lsvrg and sgd; dfSDCA, the paper's method, is
-// core/dfsdca.
+// core/dfsdca; package catalog builds any of the five by name.
 //
 // # Setting
 //
