@@ -57,8 +57,8 @@ const (
 // the left where it is convex. It starts instead from the current logit,
 // near the root once the run converges, and falls back to that safe start
 // if a step fails to halve |g|; a bisection on the bracket guards against
-// rounding. Since |g”/g'| ≤ 1, a step below 1e−9 leaves an error below
-// 1e−18, so the iteration stops there.
+// rounding. Since |g”/g'| ≤ 1, after a step s the error is below s²/2, so
+// the iteration stops after a step below 1e−9(1 + |t|).
 func logisticStep(z, y, alpha, q float64) float64 {
 	delta, _ := logisticNewton(z, y, alpha, q)
 	return delta
@@ -107,8 +107,9 @@ func logisticNewton(z, y, alpha, q float64) (delta float64, steps int) {
 	return y * (sigmoid(t) - beta), steps
 }
 
-// sigmoid returns 1/(1 + e^(−t)) without overflow. It is the step's only
-// use of exp.
+// sigmoid returns 1/(1 + e^(−t)) without overflow. With the warm start's
+// log, it is the package's only use of exp and log (to swap for a portable
+// version).
 func sigmoid(t float64) float64 {
 	if t >= 0 {
 		return 1 / (1 + math.Exp(-t))
