@@ -32,7 +32,7 @@ type Solver struct {
 	pr       *problem.Problem
 	step     float64
 	switchAt int       // k*, or −1 for a constant step
-	wScale   []float64 // 1/(n p_i)
+	invNP    []float64 // 1/(n p_i)
 	w        []float64
 	a        []float64 // φ_i'(x_iᵀw) for the minibatch
 }
@@ -57,12 +57,12 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		pr:       pr,
 		step:     step,
 		switchAt: -1,
-		wScale:   make([]float64, pr.Data.N),
+		invNP:    make([]float64, pr.Data.N),
 		w:        make([]float64, pr.Data.D),
 		a:        make([]float64, opt.Sampler.MaxSize()),
 	}
 	for i, pi := range setup.P {
-		s.wScale[i] = 1 / (n * pi)
+		s.invNP[i] = 1 / (n * pi)
 	}
 	if opt.Decreasing {
 		s.switchAt = int(math.Min(math.Ceil(2/(step*pr.Lambda)), 1<<52))
@@ -102,7 +102,7 @@ func (s *Solver) iterate() bool {
 	}
 	s.Count(len(batch))
 	for k, i := range batch {
-		method.AddRow(ds, i, -eta*a[k]*s.wScale[i], s.w)
+		method.AddRow(ds, i, -eta*a[k]*s.invNP[i], s.w)
 	}
 	method.Scale(1/(1+eta*pr.Lambda), s.w)
 	return true
