@@ -23,6 +23,8 @@
 // package's documentation; the tests check the inequality exactly by
 // enumerating every minibatch of small instances.
 //
-// An iteration costs |S| = τ evaluations of φ_i'. The proximal step and ḡ
-// are dense, O(d) per iteration.
+// An iteration costs |S| = τ evaluations of φ_i'. Its time is O(d) for the
+// dense proximal step and ḡ, or, when the minibatch's non-zeros are few
+// beside d (method.PreferLazy), proportional to them: the other coordinates
+// are then updated lazily (method.Lazy).
 package saga

@@ -40,6 +40,7 @@ type Solver struct {
 	alpha []float64 // the table: α_i = φ_i' at the last visit of i
 	gbar  []float64 // (1/n) Σ α_j x_j
 	a     []float64 // φ_i'(x_iᵀw) for the minibatch
+	lazy  *method.Lazy
 }
 
 // New checks the options and returns a solver at w = 0, α = 0. Errors wrap
@@ -67,6 +68,9 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		gbar:  make([]float64, ds.D),
 		a:     make([]float64, opt.Sampler.MaxSize()),
 	}
+	if method.PreferLazy(ds, opt.Sampler.MaxSize()) {
+		s.lazy = method.NewLazy(ds.D, step, pr.Lambda)
+	}
 	for i, pi := range setup.P {
 		s.invNP[i] = 1 / (float64(ds.N) * pi)
 	}
@@ -79,9 +83,22 @@ func (s *Solver) StepSize() float64 { return s.step }
 // Step runs k iterations.
 func (s *Solver) Step(k int) error { return s.Iterate(k, s.iterate) }
 
+// iterate does one iteration. With lazy updates, coordinates outside the
+// minibatch's rows are left behind and caught up when next read
+// (method.Lazy): ḡ changes only on the rows' coordinates, which are current
+// before it does.
 func (s *Solver) iterate() bool {
 	pr, ds := s.pr, s.pr.Data
 	batch := s.Draw()
+	now := s.Iter()
+	if s.lazy != nil {
+		for _, i := range batch {
+			idx, _ := ds.Row(i)
+			for _, j := range idx {
+				s.lazy.CatchUp(s.w, s.gbar, j, now)
+			}
+		}
+	}
 	a := s.a[:len(batch)]
 	finite := 0.0
 	for k, i := range batch {
@@ -97,8 +114,24 @@ func (s *Solver) iterate() bool {
 		method.AddRow(ds, i, -eta*(a[k]-s.alpha[i])*s.invNP[i], s.w)
 	}
 	shrink := 1 / (1 + eta*pr.Lambda)
-	for j, g := range s.gbar {
-		s.w[j] = (s.w[j] - eta*g) * shrink
+	if s.lazy == nil {
+		for j, g := range s.gbar {
+			s.w[j] = (s.w[j] - eta*g) * shrink
+		}
+	}
+	// With lazy updates, this iteration's map on the rows' coordinates,
+	// once each.
+	for _, i := range batch {
+		if s.lazy == nil {
+			break
+		}
+		idx, _ := ds.Row(i)
+		for _, j := range idx {
+			if s.lazy.Current(j) == now {
+				s.w[j] = (s.w[j] - eta*s.gbar[j]) * shrink
+				s.lazy.Touch(j, now+1)
+			}
+		}
 	}
 	for k, i := range batch {
 		method.AddRow(ds, i, (a[k]-s.alpha[i])*invN, s.gbar)
@@ -107,9 +140,15 @@ func (s *Solver) iterate() bool {
 	return true
 }
 
-// W returns the iterate w. The slice is the solver's own: it changes with
-// Step and must not be modified.
-func (s *Solver) W() []float64 { return s.w }
+// W returns the iterate w, bringing every coordinate up to date (O(d)).
+// The slice is the solver's own: it changes with Step and must not be
+// modified.
+func (s *Solver) W() []float64 {
+	if s.lazy != nil {
+		s.lazy.CatchUpAll(s.w, s.gbar, s.Iter())
+	}
+	return s.w
+}
 
 // Table returns the stored derivatives α. The slice is the solver's own.
 func (s *Solver) Table() []float64 { return s.alpha }
