@@ -68,6 +68,13 @@ func (l *Lazy) Current(j int32) int { return l.last[j] }
 // Touch records that w_j has been brought to iteration now by the caller.
 func (l *Lazy) Touch(j int32, now int) { l.last[j] = now }
 
+// TouchAll records that every coordinate has been brought to iteration now.
+func (l *Lazy) TouchAll(now int) {
+	for j := range l.last {
+		l.last[j] = now
+	}
+}
+
 // CatchUpAll brings every coordinate up to iteration now.
 func (l *Lazy) CatchUpAll(w, b []float64, now int) {
 	for j := range w {

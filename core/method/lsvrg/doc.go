@@ -25,5 +25,7 @@
 // E Φ⁺ ≤ max(ρ, 1 − q/2) Φ (Rate). The default q = τ/n makes the expected
 // cost of an iteration 2τ evaluations.
 //
-// The proximal step and ∇f(u) are dense, O(d) per iteration.
+// The proximal step and ∇f(u) are dense, O(d) per iteration, or, when the
+// minibatch's non-zeros are few beside d (method.PreferLazy), applied lazily
+// (method.Lazy), so that an iteration costs time proportional to them.
 package lsvrg

@@ -23,16 +23,27 @@ func newSolver(t testing.TB, pr *problem.Problem, smp sampling.Sampler, v []floa
 	return s
 }
 
-// TestAgreesWithReference runs the solver and the textbook reference on the
-// same minibatches and coins for every sampling and loss, and checks the
-// evaluation count: τ per iteration plus n per full gradient.
+// setLazy switches s, at iteration 0, to lazy or dense updates.
+func setLazy(s *Solver, lazy bool) {
+	s.lazy = nil
+	if lazy {
+		s.lazy = method.NewLazy(s.pr.Data.D, s.step, s.pr.Lambda)
+	}
+}
+
+// TestAgreesWithReference runs the solver, with dense and with lazy
+// updates, and the textbook reference on the same minibatches and coins for
+// every sampling and loss, on data where rows are short beside d, and checks
+// the evaluation count: τ per iteration plus n per full gradient.
 func TestAgreesWithReference(t *testing.T) {
-	ds := mtest.Data(t, 60, 8, 0.5, 1)
+	ds := mtest.Data(t, 60, 30, 0.1, 1)
 	for _, l := range mtest.Losses {
 		pr := mtest.Problem(t, ds, l, 1)
-		for _, smp := range mtest.Samplings(3) {
+		for k, smp := range append(mtest.Samplings(3), mtest.Samplings(3)...) {
+			lazy := k >= 6
 			pl := mtest.Plan(t, pr, smp, 2)
 			s := newSolver(t, pr, pl.Sampler, pl.V, 0, 0.05, 9)
+			setLazy(s, lazy)
 			draw, r := mtest.Replay(pl, 9)
 			ref := newReference(pr, pl.P, s.StepSize())
 			refreshes := 0
@@ -48,7 +59,7 @@ func TestAgreesWithReference(t *testing.T) {
 				ref.step(batch, refresh)
 			}
 			if d := mtest.RelDiff(ref.w, s.W()); d > 1e-12 {
-				t.Errorf("%v %v: solver and reference differ by %.3g after 400 iterations", l, smp, d)
+				t.Errorf("%v %v lazy=%v: solver and reference differ by %.3g after 400 iterations", l, smp, lazy, d)
 			}
 			if refreshes == 0 {
 				t.Fatalf("%v %v: no full gradient in 400 iterations", l, smp)

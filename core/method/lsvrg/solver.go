@@ -44,6 +44,7 @@ type Solver struct {
 	nextFull []float64
 	a        []float64 // φ_i'(x_iᵀw) for the minibatch
 	started  bool
+	lazy     *method.Lazy // nil for dense updates
 }
 
 // New checks the options and returns a solver at w = u = 0; the first Step
@@ -81,6 +82,9 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		nextFull: make([]float64, ds.D),
 		a:        make([]float64, opt.Sampler.MaxSize()),
 	}
+	if method.PreferLazy(ds, opt.Sampler.MaxSize()) {
+		s.lazy = method.NewLazy(ds.D, step, pr.Lambda)
+	}
 	for i, pi := range setup.P {
 		s.invNP[i] = 1 / (float64(ds.N) * pi)
 	}
@@ -112,6 +116,10 @@ func (s *Solver) fullGradient(ref, full []float64) bool {
 	return finite == 0
 }
 
+// iterate does one iteration. With lazy updates (method.Lazy), coordinates
+// outside the minibatch's rows are caught up when next read: ∇f(u) is
+// constant between refreshes, and a refresh brings every coordinate up to
+// date first.
 func (s *Solver) iterate() bool {
 	pr, ds := s.pr, s.pr.Data
 	if !s.started {
@@ -122,6 +130,19 @@ func (s *Solver) iterate() bool {
 	}
 	batch := s.Draw()
 	refresh := s.Rand().Float64() < s.q
+	now := s.Iter()
+	lazy := s.lazy != nil && !refresh
+	switch {
+	case lazy:
+		for _, i := range batch {
+			idx, _ := ds.Row(i)
+			for _, j := range idx {
+				s.lazy.CatchUp(s.w, s.full, j, now)
+			}
+		}
+	case s.lazy != nil:
+		s.lazy.CatchUpAll(s.w, s.full, now)
+	}
 	a := s.a[:len(batch)]
 	finite := 0.0
 	for k, i := range batch {
@@ -140,8 +161,24 @@ func (s *Solver) iterate() bool {
 		method.AddRow(ds, i, -eta*(a[k]-s.ref[i])*s.invNP[i], s.w)
 	}
 	shrink := 1 / (1 + eta*pr.Lambda)
-	for j, g := range s.full {
-		s.w[j] = (s.w[j] - eta*g) * shrink
+	if lazy {
+		// This iteration's map on the rows' coordinates, once each.
+		for _, i := range batch {
+			idx, _ := ds.Row(i)
+			for _, j := range idx {
+				if s.lazy.Current(j) == now {
+					s.w[j] = (s.w[j] - eta*s.full[j]) * shrink
+					s.lazy.Touch(j, now+1)
+				}
+			}
+		}
+	} else {
+		for j, g := range s.full {
+			s.w[j] = (s.w[j] - eta*g) * shrink
+		}
+		if s.lazy != nil {
+			s.lazy.TouchAll(now + 1)
+		}
 	}
 	if refresh {
 		s.ref, s.nextRef = s.nextRef, s.ref
@@ -150,9 +187,15 @@ func (s *Solver) iterate() bool {
 	return true
 }
 
-// W returns the iterate w. The slice is the solver's own: it changes with
-// Step and must not be modified.
-func (s *Solver) W() []float64 { return s.w }
+// W returns the iterate w, bringing every coordinate up to date (O(d)).
+// The slice is the solver's own: it changes with Step and must not be
+// modified.
+func (s *Solver) W() []float64 {
+	if s.lazy != nil {
+		s.lazy.CatchUpAll(s.w, s.full, s.Iter())
+	}
+	return s.w
+}
 
 // Reference returns the r_i = φ_i'(x_iᵀu) of the reference point u. The
 // slice is the solver's own.
