@@ -23,5 +23,7 @@
 // Theorem 3.2 with μ = λ, which gives E‖w_k − w*‖² = O(σ²/(λ²k)) and so
 // convergence to w*, at the sublinear rate any SGD has.
 //
-// An iteration costs |S| = τ evaluations of φ_i'. The proximal step is O(d).
+// An iteration costs |S| = τ evaluations of φ_i', and time proportional to
+// the minibatch's non-zeros: w is kept as a scale times a vector, so the
+// proximal step multiplies the scale alone.
 package sgd

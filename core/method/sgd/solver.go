@@ -33,9 +33,15 @@ type Solver struct {
 	step     float64
 	switchAt int       // k*, or −1 for a constant step
 	invNP    []float64 // 1/(n p_i)
-	w        []float64
-	a        []float64 // φ_i'(x_iᵀw) for the minibatch
+	// w = scale·u: the proximal step multiplies scale alone, so an
+	// iteration costs O(non-zeros of the minibatch), not O(d).
+	u, w  []float64 // w is materialised by W
+	scale float64
+	a     []float64 // φ_i'(x_iᵀw) for the minibatch
 }
+
+// minScale is the scale below which u is renormalised (u ← scale·u).
+const minScale = 1e-100
 
 // New checks the options and returns a solver at w = 0. Errors wrap
 // method.ErrOptions.
@@ -58,7 +64,9 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		step:     step,
 		switchAt: -1,
 		invNP:    make([]float64, pr.Data.N),
+		u:        make([]float64, pr.Data.D),
 		w:        make([]float64, pr.Data.D),
+		scale:    1,
 		a:        make([]float64, opt.Sampler.MaxSize()),
 	}
 	for i, pi := range setup.P {
@@ -94,7 +102,7 @@ func (s *Solver) iterate() bool {
 	a := s.a[:len(batch)]
 	finite := 0.0
 	for k, i := range batch {
-		a[k] = pr.Loss.Deriv(problem.Dot(ds, i, s.w), ds.Y[i])
+		a[k] = pr.Loss.Deriv(s.scale*problem.Dot(ds, i, s.u), ds.Y[i])
 		finite += a[k] * 0
 	}
 	if finite != 0 {
@@ -102,12 +110,21 @@ func (s *Solver) iterate() bool {
 	}
 	s.Count(len(batch))
 	for k, i := range batch {
-		method.AddRow(ds, i, -eta*a[k]*s.invNP[i], s.w)
+		method.AddRow(ds, i, -eta*a[k]*s.invNP[i]/s.scale, s.u)
 	}
-	method.Scale(1/(1+eta*pr.Lambda), s.w)
+	s.scale /= 1 + eta*pr.Lambda
+	if s.scale < minScale {
+		method.Scale(s.scale, s.u)
+		s.scale = 1
+	}
 	return true
 }
 
-// W returns the iterate w. The slice is the solver's own: it changes with
-// Step and must not be modified.
-func (s *Solver) W() []float64 { return s.w }
+// W returns the iterate w (computed, O(d)). The slice is the solver's own:
+// it changes with Step and W and must not be modified.
+func (s *Solver) W() []float64 {
+	for j, x := range s.u {
+		s.w[j] = s.scale * x
+	}
+	return s.w
+}
