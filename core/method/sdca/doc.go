@@ -19,10 +19,13 @@
 // of D along coordinate i. The step is closed form for the square loss,
 // Δ = (y − z − α)/(1 + q), and for the smoothed hinge (β = yα clipped to
 // [0, 1]); for the logistic loss it is the root of
-// log((1 − β)/β) − yz − q(β − β_old) = 0, β = yα ∈ (0, 1), found by Newton's
-// method in the logit t = log(β/(1 − β)), safeguarded by bisection on a
-// bracket of width q that always holds the root (LIBLINEAR's -s 7 solves the
-// same one-dimensional problem).
+// log((1 − β)/β) − yz − q(β − β_old) = 0, β = yα ∈ (0, 1), found by a few
+// Newton steps in the logit t = log(β/(1 − β)), started from the current
+// logit or, if that fails to converge fast, from the point whence Newton's
+// method converges monotonically, and safeguarded by bisection on a bracket
+// of width q that holds the root (LIBLINEAR's -s 7 solves the same
+// one-dimensional problem). Near convergence a step takes about one Newton
+// iteration (1.07 on average in TestLogisticStepIsFewNewtonSteps).
 //
 // Rate. −D = f + Ψ with f(α) = ‖Xα‖²/(2λn²) and Ψ(α) = (1/n) Σ φ_i*(−α_i),
 // each term (γ/n)-strongly convex since φ_i is 1/γ-smooth. The ESO gives
