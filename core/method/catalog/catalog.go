@@ -1,0 +1,110 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"imlab/core/dfsdca"
+	"imlab/core/method"
+	"imlab/core/method/lsvrg"
+	"imlab/core/method/saga"
+	"imlab/core/method/sdca"
+	"imlab/core/method/sgd"
+	"imlab/core/problem"
+	"imlab/core/theory"
+)
+
+// Name names a method.
+type Name string
+
+// The methods.
+const (
+	DFSDCA Name = "dfsdca" // the paper's Algorithm 1
+	SDCA   Name = "sdca"   // exact dual coordinate steps (IProx-SDCA, Quartz)
+	SAGA   Name = "saga"
+	LSVRG  Name = "lsvrg"
+	SGD    Name = "sgd"
+)
+
+// Names lists every method, in the order tables show them.
+var Names = []Name{DFSDCA, SDCA, SAGA, LSVRG, SGD}
+
+// ErrUnknown reports a method name not in Names.
+var ErrUnknown = errors.New("catalog: unknown method")
+
+// Parse returns the Name spelled s.
+func Parse(s string) (Name, error) {
+	for _, n := range Names {
+		if string(n) == s {
+			return n, nil
+		}
+	}
+	return "", fmt.Errorf("%w %q (want one of %v)", ErrUnknown, s, Names)
+}
+
+// Options are the choices common to the methods.
+type Options struct {
+	// StepScale multiplies the theory's safe step (for SDCA it divides the
+	// curvature); 0 means 1.
+	StepScale float64
+	// Decreasing switches SGD to decreasing steps (see package sgd).
+	Decreasing bool
+	// Workers shares dfSDCA's minibatches among goroutines.
+	Workers int
+	// Seed seeds the sampling stream.
+	Seed uint64
+}
+
+// New builds method m for pr with the plan's sampler and ESO parameters and
+// the method's safe step (times StepScale). The caller should Close the
+// solver if it implements io.Closer (dfSDCA with workers does).
+func New(m Name, pr *problem.Problem, pl *theory.Plan, opt Options) (method.Solver, error) {
+	scale := opt.StepScale
+	if scale == 0 {
+		scale = 1
+	}
+	if !(scale > 0) || math.IsInf(scale, 0) {
+		return nil, fmt.Errorf("%w: step scale %v, want positive and finite", method.ErrOptions, scale)
+	}
+	if pl == nil {
+		return nil, fmt.Errorf("%w: nil plan", method.ErrOptions)
+	}
+	setup, err := method.NewSetup(pr, pl.Sampler, pl.V)
+	if err != nil {
+		return nil, err
+	}
+	switch m {
+	case DFSDCA:
+		s, err := dfsdca.New(pr, dfsdca.Options{Sampler: pl.Sampler, Theta: scale * pl.Theta, Workers: opt.Workers, Seed: opt.Seed})
+		if err != nil {
+			return nil, err
+		}
+		return &dualFree{Solver: s, tau: pl.Sampler.MaxSize()}, nil
+	case SDCA:
+		return sdca.New(pr, sdca.Options{Sampler: pl.Sampler, V: pl.V, StepScale: scale, Seed: opt.Seed})
+	case SAGA:
+		return saga.New(pr, saga.Options{Sampler: pl.Sampler, V: pl.V, Step: scale * method.VarianceReducedStep(setup), Seed: opt.Seed})
+	case LSVRG:
+		return lsvrg.New(pr, lsvrg.Options{Sampler: pl.Sampler, V: pl.V, Step: scale * method.VarianceReducedStep(setup), Seed: opt.Seed})
+	case SGD:
+		return sgd.New(pr, sgd.Options{Sampler: pl.Sampler, V: pl.V, Step: scale * method.SGDStep(setup), Decreasing: opt.Decreasing, Seed: opt.Seed})
+	}
+	return nil, fmt.Errorf("%w %q (want one of %v)", ErrUnknown, m, Names)
+}
+
+// dualFree adapts a dfSDCA solver to method.Solver: every iteration
+// evaluates its τ examples.
+type dualFree struct {
+	*dfsdca.Solver
+	tau int
+}
+
+func (d *dualFree) Evals() int64   { return int64(d.Iter()) * int64(d.tau) }
+func (d *dualFree) BatchSize() int { return d.tau }
+
+// Close stops dfSDCA's worker goroutines.
+func (d *dualFree) Close() error {
+	d.Solver.Close()
+	return nil
+}

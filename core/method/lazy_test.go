@@ -1,0 +1,27 @@
+package method_test
+
+import (
+	"math"
+	"testing"
+
+	"imlab/core/method"
+)
+
+// TestLazyCatchUp compares k pending maps w ← (w − ηb)/(1 + ηλ), caught up
+// at once, with the k maps applied one by one, for short catch-ups (table)
+// and long ones (exp).
+func TestLazyCatchUp(t *testing.T) {
+	const eta, lambda = 0.01, 0.003
+	for _, k := range []int{1, 2, 7, 100, 4095, 4096, 5000, 20000} {
+		l := method.NewLazy(1, eta, lambda)
+		w, b := []float64{1.7}, []float64{-0.4}
+		want := w[0]
+		for range k {
+			want = (want - eta*b[0]) / (1 + eta*lambda)
+		}
+		l.CatchUp(w, b, 0, k)
+		if math.Abs(w[0]-want) > 1e-12*math.Max(1, math.Abs(want)) || l.Current(0) != k {
+			t.Errorf("k = %d: caught up to %.17g (current at %d), one by one %.17g", k, w[0], l.Current(0), want)
+		}
+	}
+}

@@ -1,0 +1,202 @@
+package lsvrg
+
+import (
+	"fmt"
+	"math"
+
+	"imlab/core/method"
+	"imlab/core/problem"
+	"imlab/core/sampling"
+)
+
+// Options configures a Solver.
+type Options struct {
+	// Sampler draws the minibatches; V are ESO parameters valid for it
+	// (theory.Plan has both).
+	Sampler sampling.Sampler
+	V       []float64
+	// Step is η; 0 means method.VarianceReducedStep, 1/(6𝓛).
+	Step float64
+	// Refresh is q, the probability of a new reference point per
+	// iteration; 0 means τ/n.
+	Refresh float64
+	// Seed seeds the sampling stream (minibatches, then the coin).
+	Seed uint64
+}
+
+// Rate is the factor max(ρ, 1 − q/2), ρ = (1 + ηλ)^(−2), by which one
+// iteration contracts the expected Lyapunov function when the step is at
+// most method.VarianceReducedStep.
+func Rate(s method.Setup, step, refresh float64) float64 {
+	return math.Max(method.Contraction(step, s.Problem.Lambda), 1-refresh/2)
+}
+
+// Solver runs L-SVRG from w = u = 0. It is not safe for concurrent use.
+type Solver struct {
+	method.Base
+	pr       *problem.Problem
+	step, q  float64
+	invNP    []float64 // 1/(n p_i)
+	w        []float64
+	ref      []float64 // r_i = φ_i'(x_iᵀu)
+	full     []float64 // ∇f(u)
+	nextRef  []float64 // scratch for a refresh
+	nextFull []float64
+	a        []float64 // φ_i'(x_iᵀw) for the minibatch
+	started  bool
+	lazy     *method.Lazy // nil for dense updates
+}
+
+// New checks the options and returns a solver at w = u = 0; the first Step
+// pays the full gradient at u. Errors wrap method.ErrOptions.
+func New(pr *problem.Problem, opt Options) (*Solver, error) {
+	setup, err := method.NewSetup(pr, opt.Sampler, opt.V)
+	if err != nil {
+		return nil, err
+	}
+	step := opt.Step
+	if step == 0 {
+		step = method.VarianceReducedStep(setup)
+	}
+	if !(step > 0) || math.IsInf(step, 0) {
+		return nil, fmt.Errorf("%w: L-SVRG step %v, want positive and finite", method.ErrOptions, step)
+	}
+	ds := pr.Data
+	q := opt.Refresh
+	if q == 0 {
+		q = float64(opt.Sampler.MaxSize()) / float64(ds.N)
+	}
+	if !(q > 0 && q <= 1) {
+		return nil, fmt.Errorf("%w: L-SVRG refresh probability %v, want in (0, 1]", method.ErrOptions, q)
+	}
+	s := &Solver{
+		Base:     method.NewBase(setup, opt.Seed),
+		pr:       pr,
+		step:     step,
+		q:        q,
+		invNP:    make([]float64, ds.N),
+		w:        make([]float64, ds.D),
+		ref:      make([]float64, ds.N),
+		full:     make([]float64, ds.D),
+		nextRef:  make([]float64, ds.N),
+		nextFull: make([]float64, ds.D),
+		a:        make([]float64, opt.Sampler.MaxSize()),
+	}
+	if method.PreferLazy(ds, opt.Sampler.MaxSize()) {
+		s.lazy = method.NewLazy(ds.D, step, pr.Lambda)
+	}
+	for i, pi := range setup.P {
+		s.invNP[i] = 1 / (float64(ds.N) * pi)
+	}
+	return s, nil
+}
+
+// StepSize is η.
+func (s *Solver) StepSize() float64 { return s.step }
+
+// Refresh is q.
+func (s *Solver) Refresh() float64 { return s.q }
+
+// Step runs k iterations.
+func (s *Solver) Step(k int) error { return s.Iterate(k, s.iterate) }
+
+// fullGradient writes r_i = φ_i'(x_iᵀw) and (1/n) Σ r_i x_i into ref and
+// full, counting n evaluations, and reports whether all were finite.
+func (s *Solver) fullGradient(ref, full []float64) bool {
+	pr, ds := s.pr, s.pr.Data
+	clear(full)
+	invN := 1 / float64(ds.N)
+	finite := 0.0
+	for i := range ref {
+		ref[i] = pr.Loss.Deriv(problem.Dot(ds, i, s.w), ds.Y[i])
+		finite += ref[i] * 0
+		method.AddRow(ds, i, ref[i]*invN, full)
+	}
+	s.Count(ds.N)
+	return finite == 0
+}
+
+// iterate does one iteration. With lazy updates (method.Lazy), coordinates
+// outside the minibatch's rows are caught up when next read: ∇f(u) is
+// constant between refreshes, and a refresh brings every coordinate up to
+// date first.
+func (s *Solver) iterate() bool {
+	pr, ds := s.pr, s.pr.Data
+	if !s.started {
+		if !s.fullGradient(s.ref, s.full) {
+			return false
+		}
+		s.started = true
+	}
+	batch := s.Draw()
+	refresh := s.Rand().Float64() < s.q
+	now := s.Iter()
+	lazy := s.lazy != nil && !refresh
+	switch {
+	case lazy:
+		for _, i := range batch {
+			idx, _ := ds.Row(i)
+			for _, j := range idx {
+				s.lazy.CatchUp(s.w, s.full, j, now)
+			}
+		}
+	case s.lazy != nil:
+		s.lazy.CatchUpAll(s.w, s.full, now)
+	}
+	a := s.a[:len(batch)]
+	finite := 0.0
+	for k, i := range batch {
+		a[k] = pr.Loss.Deriv(problem.Dot(ds, i, s.w), ds.Y[i])
+		finite += a[k] * 0
+	}
+	if finite != 0 {
+		return false
+	}
+	s.Count(len(batch))
+	if refresh && !s.fullGradient(s.nextRef, s.nextFull) { // u ← w, before w moves
+		return false
+	}
+	eta := s.step
+	for k, i := range batch {
+		method.AddRow(ds, i, -eta*(a[k]-s.ref[i])*s.invNP[i], s.w)
+	}
+	shrink := 1 / (1 + eta*pr.Lambda)
+	if lazy {
+		// This iteration's map on the rows' coordinates, once each.
+		for _, i := range batch {
+			idx, _ := ds.Row(i)
+			for _, j := range idx {
+				if s.lazy.Current(j) == now {
+					s.w[j] = (s.w[j] - eta*s.full[j]) * shrink
+					s.lazy.Touch(j, now+1)
+				}
+			}
+		}
+	} else {
+		for j, g := range s.full {
+			s.w[j] = (s.w[j] - eta*g) * shrink
+		}
+		if s.lazy != nil {
+			s.lazy.TouchAll(now + 1)
+		}
+	}
+	if refresh {
+		s.ref, s.nextRef = s.nextRef, s.ref
+		s.full, s.nextFull = s.nextFull, s.full
+	}
+	return true
+}
+
+// W returns the iterate w, bringing every coordinate up to date (O(d)).
+// The slice is the solver's own: it changes with Step and must not be
+// modified.
+func (s *Solver) W() []float64 {
+	if s.lazy != nil {
+		s.lazy.CatchUpAll(s.w, s.full, s.Iter())
+	}
+	return s.w
+}
+
+// Reference returns the r_i = φ_i'(x_iᵀu) of the reference point u. The
+// slice is the solver's own.
+func (s *Solver) Reference() []float64 { return s.ref }

@@ -1,0 +1,229 @@
+package saga
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"testing"
+
+	"imlab/core/loss"
+	"imlab/core/method"
+	"imlab/core/method/internal/mtest"
+	"imlab/core/problem"
+	"imlab/core/sampling"
+)
+
+func newSolver(t testing.TB, pr *problem.Problem, smp sampling.Sampler, v []float64, step float64, seed uint64) *Solver {
+	t.Helper()
+	s, err := New(pr, Options{Sampler: smp, V: v, Step: step, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// setLazy switches s, at iteration 0, to lazy or dense updates.
+func setLazy(s *Solver, lazy bool) {
+	s.lazy = nil
+	if lazy {
+		s.lazy = method.NewLazy(s.pr.Data.D, s.step, s.pr.Lambda)
+	}
+}
+
+// TestAgreesWithReference runs the solver, with dense and with lazy
+// updates, and the textbook reference on the same minibatches for every
+// sampling and loss, on data where rows are short beside d (so that lazy
+// catch-ups span many iterations).
+func TestAgreesWithReference(t *testing.T) {
+	ds := mtest.Data(t, 60, 30, 0.1, 1)
+	for _, l := range mtest.Losses {
+		pr := mtest.Problem(t, ds, l, 1)
+		for k, smp := range append(mtest.Samplings(3), mtest.Samplings(3)...) {
+			lazy := k >= 6
+			pl := mtest.Plan(t, pr, smp, 2)
+			s := newSolver(t, pr, pl.Sampler, pl.V, 0, 9)
+			setLazy(s, lazy)
+			draw, _ := mtest.Replay(pl, 9)
+			ref := newReference(pr, pl.P, s.StepSize())
+			for range 400 {
+				if err := s.Step(1); err != nil {
+					t.Fatal(err)
+				}
+				ref.step(draw())
+			}
+			if d := mtest.RelDiff(ref.w, s.W()); d > 1e-12 {
+				t.Errorf("%v %v lazy=%v: solver and reference differ by %.3g after 400 iterations", l, smp, lazy, d)
+			}
+			if got, want := s.Evals(), int64(400*smp.Tau); got != want {
+				t.Errorf("%v %v: %d evaluations, want %d", l, smp, got, want)
+			}
+		}
+	}
+}
+
+// TestLyapunovExact checks E Φ⁺ ≤ Rate·Φ exactly, by enumerating every
+// minibatch, at random states of small instances, for every sampling and
+// loss at the safe step.
+func TestLyapunovExact(t *testing.T) {
+	r := sampling.NewRand(4)
+	worst := 0.0
+	for k, ds := range mtest.Small(t, 6, 7) {
+		for _, l := range mtest.Losses {
+			pr := mtest.Problem(t, ds, l, 1)
+			wstar, _ := mtest.Optimum(t, pr)
+			x := mtest.Dense(ds)
+			astar := make([]float64, ds.N)
+			for i := range astar {
+				astar[i] = l.Deriv(mtest.Dot(x[i], wstar), ds.Y[i])
+			}
+			for tau := 1; tau <= 3; tau++ {
+				for _, smp := range mtest.Samplings(tau) {
+					if smp.Tau != tau {
+						continue
+					}
+					pl := mtest.Plan(t, pr, smp, uint64(k))
+					setup, err := method.NewSetup(pr, pl.Sampler, pl.V)
+					if err != nil {
+						t.Fatal(err)
+					}
+					eta := method.VarianceReducedStep(setup)
+					rate := Rate(setup, eta)
+					rho := method.Contraction(eta, pr.Lambda)
+					n := float64(ds.N)
+					u := make([]float64, ds.N)
+					for i := range u {
+						u[i] = 4 * rho * eta * eta * pl.V[i] / (n * n * pl.P[i] * pl.P[i])
+					}
+					phi := func(w []float64, table [][]float64) float64 {
+						v := mtest.Dist2(w, wstar)
+						for i := range u {
+							// table[i] = α_i x_i; recover α_i from a non-zero entry.
+							v += u[i] * sq(alphaOf(table[i], x[i])-astar[i])
+						}
+						return v
+					}
+					for _, spread := range []float64{1e-3, 1, 10} {
+						w0 := mtest.RandomVector(r, ds.D, spread)
+						alpha := mtest.RandomVector(r, ds.N, spread)
+						for j := range w0 {
+							w0[j] += wstar[j]
+						}
+						for i := range alpha {
+							alpha[i] += astar[i]
+						}
+						ref := newReference(pr, pl.P, eta)
+						ref.setTable(alpha)
+						before := phi(w0, ref.table)
+						after := 0.0
+						for _, mb := range mtest.Enumerate(pl) {
+							ref.w = slices.Clone(w0)
+							ref.setTable(alpha)
+							ref.step(mb.Set)
+							after += mb.Prob * phi(ref.w, ref.table)
+						}
+						if after > rate*before*(1+1e-10) {
+							t.Errorf("instance %d %v %v spread %g: E Φ⁺ = %.6g > %.6g·Φ = %.6g", k, l, smp, spread, after, rate, rate*before)
+						}
+						worst = math.Max(worst, after/(rate*before))
+					}
+				}
+			}
+		}
+	}
+	t.Logf("largest E Φ⁺/(rate·Φ) seen: %.4f", worst)
+}
+
+func sq(x float64) float64 { return x * x }
+
+// alphaOf returns α with g = α x (x has a non-zero in feature 0).
+func alphaOf(g, x []float64) float64 {
+	for j := range x {
+		if x[j] != 0 {
+			return g[j] / x[j]
+		}
+	}
+	return 0
+}
+
+// TestReachesTarget runs every sampling under every loss to a gap of 1e−10
+// with the safe step.
+func TestReachesTarget(t *testing.T) {
+	ds := mtest.Data(t, 200, 20, 0.5, 7)
+	for _, l := range mtest.Losses {
+		pr := mtest.Problem(t, ds, l, 1)
+		_, pstar := mtest.Optimum(t, pr)
+		for _, smp := range mtest.Samplings(4) {
+			pl := mtest.Plan(t, pr, smp, 11)
+			s := newSolver(t, pr, pl.Sampler, pl.V, 0, 13)
+			run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 3000})
+			if err := run.Until(context.Background(), nil); err != nil {
+				t.Fatalf("%v %v: %v", l, smp, err)
+			}
+			x, ok := run.Reached()
+			if !ok {
+				tr := run.Trace()
+				t.Errorf("%v %v: gap 1e-10 not reached in 3000 passes (last %+v)", l, smp, tr[len(tr)-1])
+				continue
+			}
+			t.Logf("%-12v %-14v η = %.3g: gap 1e-10 after %.1f passes", l, smp, s.StepSize(), x)
+		}
+	}
+}
+
+// TestStepBeyondTheory: on one feature with p_i ∝ x_i² and the square
+// loss, the minibatch gradient's curvature is exactly 𝓛. The safe step is
+// 1/(6𝓛); 1.5× it still converges, as the theory (a sufficient condition)
+// allows, and the step 3/𝓛, past gradient descent's limit 2/𝓛, diverges.
+func TestStepBeyondTheory(t *testing.T) {
+	pr := mtest.StepExample(t)
+	smp := mtest.SquaredImportance(t, pr.Data)
+	v := pr.Data.SquaredNorms()
+	setup, err := method.NewSetup(pr, smp, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	L := setup.Smoothness()
+	_, pstar := mtest.Optimum(t, pr)
+	for _, tc := range []struct {
+		step    float64
+		diverge bool
+	}{{1.5 * method.VarianceReducedStep(setup), false}, {3 / L, true}} {
+		s := newSolver(t, pr, smp, v, tc.step, 1)
+		run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 20000})
+		err := run.Until(context.Background(), nil)
+		_, ok := run.Reached()
+		switch {
+		case tc.diverge && !errors.Is(err, method.ErrDiverged):
+			t.Errorf("step %.3g·(1/𝓛): %v, reached %v; want ErrDiverged", tc.step*L, err, ok)
+		case !tc.diverge && (err != nil || !ok):
+			t.Errorf("step %.3g·(1/𝓛): %v, reached %v; want convergence", tc.step*L, err, ok)
+		}
+	}
+}
+
+// TestDeterministic: a seed fixes the trace bit for bit.
+func TestDeterministic(t *testing.T) {
+	ds := mtest.Data(t, 100, 10, 0.5, 3)
+	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
+	pl := mtest.Plan(t, pr, mtest.Sampling{Name: "imp", Tau: 4}, 1)
+	trace := func(seed uint64) []method.Point {
+		s := newSolver(t, pr, pl.Sampler, pl.V, 0, seed)
+		run := method.NewRun(s, method.Stop{PStar: math.NaN(), MaxPasses: 20})
+		if err := run.Until(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		tr := slices.Clone(run.Trace())
+		for k := range tr {
+			tr[k].Seconds = 0
+		}
+		return tr
+	}
+	a, b, c := trace(5), trace(5), trace(6)
+	if !slices.Equal(a, b) {
+		t.Error("two runs with one seed differ")
+	}
+	if slices.Equal(a, c) {
+		t.Error("two seeds give the same trace")
+	}
+}

@@ -1,0 +1,154 @@
+package saga
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"imlab/core/method"
+	"imlab/core/problem"
+	"imlab/core/sampling"
+)
+
+// Options configures a Solver.
+type Options struct {
+	// Sampler draws the minibatches; V are ESO parameters valid for it
+	// (theory.Plan has both).
+	Sampler sampling.Sampler
+	V       []float64
+	// Step is η; 0 means method.VarianceReducedStep, 1/(6𝓛).
+	Step float64
+	// Seed seeds the sampling stream.
+	Seed uint64
+}
+
+// Rate is the factor max(ρ, 1 − min_i p_i/2), ρ = (1 + ηλ)^(−2), by which
+// one iteration contracts the expected Lyapunov function when the step is
+// at most method.VarianceReducedStep.
+func Rate(s method.Setup, step float64) float64 {
+	return math.Max(method.Contraction(step, s.Problem.Lambda), 1-slices.Min(s.P)/2)
+}
+
+// Solver runs minibatch SAGA from w = 0 and α = 0. It is not safe for
+// concurrent use.
+type Solver struct {
+	method.Base
+	pr    *problem.Problem
+	step  float64
+	invNP []float64 // 1/(n p_i)
+	w     []float64
+	alpha []float64 // the table: α_i = φ_i' at the last visit of i
+	gbar  []float64 // (1/n) Σ α_j x_j
+	a     []float64 // φ_i'(x_iᵀw) for the minibatch
+	lazy  *method.Lazy
+}
+
+// New checks the options and returns a solver at w = 0, α = 0. Errors wrap
+// method.ErrOptions.
+func New(pr *problem.Problem, opt Options) (*Solver, error) {
+	setup, err := method.NewSetup(pr, opt.Sampler, opt.V)
+	if err != nil {
+		return nil, err
+	}
+	step := opt.Step
+	if step == 0 {
+		step = method.VarianceReducedStep(setup)
+	}
+	if !(step > 0) || math.IsInf(step, 0) {
+		return nil, fmt.Errorf("%w: SAGA step %v, want positive and finite", method.ErrOptions, step)
+	}
+	ds := pr.Data
+	s := &Solver{
+		Base:  method.NewBase(setup, opt.Seed),
+		pr:    pr,
+		step:  step,
+		invNP: make([]float64, ds.N),
+		w:     make([]float64, ds.D),
+		alpha: make([]float64, ds.N),
+		gbar:  make([]float64, ds.D),
+		a:     make([]float64, opt.Sampler.MaxSize()),
+	}
+	if method.PreferLazy(ds, opt.Sampler.MaxSize()) {
+		s.lazy = method.NewLazy(ds.D, step, pr.Lambda)
+	}
+	for i, pi := range setup.P {
+		s.invNP[i] = 1 / (float64(ds.N) * pi)
+	}
+	return s, nil
+}
+
+// StepSize is η.
+func (s *Solver) StepSize() float64 { return s.step }
+
+// Step runs k iterations.
+func (s *Solver) Step(k int) error { return s.Iterate(k, s.iterate) }
+
+// iterate does one iteration. With lazy updates, coordinates outside the
+// minibatch's rows are left behind and caught up when next read
+// (method.Lazy): ḡ changes only on the rows' coordinates, which are current
+// before it does.
+func (s *Solver) iterate() bool {
+	pr, ds := s.pr, s.pr.Data
+	batch := s.Draw()
+	now := s.Iter()
+	if s.lazy != nil {
+		for _, i := range batch {
+			idx, _ := ds.Row(i)
+			for _, j := range idx {
+				s.lazy.CatchUp(s.w, s.gbar, j, now)
+			}
+		}
+	}
+	a := s.a[:len(batch)]
+	finite := 0.0
+	for k, i := range batch {
+		a[k] = pr.Loss.Deriv(problem.Dot(ds, i, s.w), ds.Y[i])
+		finite += a[k] * 0
+	}
+	if finite != 0 {
+		return false
+	}
+	s.Count(len(batch))
+	eta, invN := s.step, 1/float64(ds.N)
+	for k, i := range batch {
+		method.AddRow(ds, i, -eta*(a[k]-s.alpha[i])*s.invNP[i], s.w)
+	}
+	shrink := 1 / (1 + eta*pr.Lambda)
+	if s.lazy == nil {
+		for j, g := range s.gbar {
+			s.w[j] = (s.w[j] - eta*g) * shrink
+		}
+	}
+	// With lazy updates, this iteration's map on the rows' coordinates,
+	// once each.
+	for _, i := range batch {
+		if s.lazy == nil {
+			break
+		}
+		idx, _ := ds.Row(i)
+		for _, j := range idx {
+			if s.lazy.Current(j) == now {
+				s.w[j] = (s.w[j] - eta*s.gbar[j]) * shrink
+				s.lazy.Touch(j, now+1)
+			}
+		}
+	}
+	for k, i := range batch {
+		method.AddRow(ds, i, (a[k]-s.alpha[i])*invN, s.gbar)
+		s.alpha[i] = a[k]
+	}
+	return true
+}
+
+// W returns the iterate w, bringing every coordinate up to date (O(d)).
+// The slice is the solver's own: it changes with Step and must not be
+// modified.
+func (s *Solver) W() []float64 {
+	if s.lazy != nil {
+		s.lazy.CatchUpAll(s.w, s.gbar, s.Iter())
+	}
+	return s.w
+}
+
+// Table returns the stored derivatives α. The slice is the solver's own.
+func (s *Solver) Table() []float64 { return s.alpha }

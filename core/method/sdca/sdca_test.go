@@ -1,0 +1,232 @@
+package sdca
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"testing"
+
+	"imlab/core/loss"
+	"imlab/core/method"
+	"imlab/core/method/internal/mtest"
+	"imlab/core/problem"
+	"imlab/core/sampling"
+)
+
+func newSolver(t testing.TB, pr *problem.Problem, smp sampling.Sampler, v []float64, scale float64, seed uint64) *Solver {
+	t.Helper()
+	s, err := New(pr, Options{Sampler: smp, V: v, StepScale: scale, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestAgreesWithReference runs the solver and the plain reference on the
+// same minibatches for every sampling and loss.
+func TestAgreesWithReference(t *testing.T) {
+	ds := mtest.Data(t, 60, 8, 0.5, 1)
+	for _, l := range mtest.Losses {
+		pr := mtest.Problem(t, ds, l, 1)
+		for _, smp := range mtest.Samplings(3) {
+			pl := mtest.Plan(t, pr, smp, 2)
+			s := newSolver(t, pr, pl.Sampler, pl.V, 0, 9)
+			draw, _ := mtest.Replay(pl, 9)
+			ref := newReference(pr, pl.V, 1)
+			for range 400 {
+				if err := s.Step(1); err != nil {
+					t.Fatal(err)
+				}
+				ref.step(draw())
+			}
+			if d := mtest.RelDiff(ref.alpha, s.Alpha()); d > 1e-11 {
+				t.Errorf("%v %v: α of solver and reference differ by %.3g after 400 iterations", l, smp, d)
+			}
+			if d := mtest.RelDiff(ref.w, s.W()); d > 1e-11 {
+				t.Errorf("%v %v: w of solver and reference differ by %.3g after 400 iterations", l, smp, d)
+			}
+			if got, want := s.Evals(), int64(400*smp.Tau); got != want {
+				t.Errorf("%v %v: %d evaluations, want %d", l, smp, got, want)
+			}
+		}
+	}
+}
+
+// randomDual returns α* plus noise, kept inside the domain of φ*.
+func randomDual(r interface{ NormFloat64() float64 }, pr *problem.Problem, astar []float64, spread float64) []float64 {
+	alpha := make([]float64, len(astar))
+	for i, a := range astar {
+		alpha[i] = a + spread*r.NormFloat64()
+		if _, square := pr.Loss.(loss.Square); !square {
+			y := pr.Data.Y[i]
+			b := math.Min(math.Max(y*alpha[i], 1e-3), 1-1e-3)
+			alpha[i] = y * b
+		}
+	}
+	return alpha
+}
+
+// TestDualRateExact checks E[D* − D(α⁺)] ≤ (1 − θ)(D* − D(α)) exactly, by
+// enumerating every minibatch, at random dual points of small instances, for
+// every sampling and loss.
+func TestDualRateExact(t *testing.T) {
+	r := sampling.NewRand(4)
+	worst := 0.0
+	for k, ds := range mtest.Small(t, 6, 7) {
+		for _, l := range mtest.Losses {
+			pr := mtest.Problem(t, ds, l, 1)
+			wstar, pstar := mtest.Optimum(t, pr)
+			x := mtest.Dense(ds)
+			astar := make([]float64, ds.N)
+			for i := range astar {
+				astar[i] = -l.Deriv(mtest.Dot(x[i], wstar), ds.Y[i])
+			}
+			if d := Dual(pr, astar); math.Abs(d-pstar) > 1e-12*(1+math.Abs(pstar)) {
+				t.Errorf("instance %d %v: D(α*) = %.17g, P* = %.17g", k, l, d, pstar)
+			}
+			for tau := 1; tau <= 3; tau++ {
+				for _, smp := range mtest.Samplings(tau) {
+					if smp.Tau != tau {
+						continue
+					}
+					pl := mtest.Plan(t, pr, smp, uint64(k))
+					setup, err := method.NewSetup(pr, pl.Sampler, pl.V)
+					if err != nil {
+						t.Fatal(err)
+					}
+					theta := Rate(setup)
+					ref := newReference(pr, pl.V, 1)
+					for _, spread := range []float64{1e-2, 0.3, 3} {
+						alpha := randomDual(r, pr, astar, spread)
+						before := pstar - Dual(pr, alpha)
+						if before < 0 {
+							t.Fatalf("instance %d %v: D(α) = %v above P* = %v", k, l, pstar-before, pstar)
+						}
+						after := 0.0
+						for _, mb := range mtest.Enumerate(pl) {
+							ref.setAlpha(alpha)
+							ref.step(mb.Set)
+							after += mb.Prob * (pstar - Dual(pr, ref.alpha))
+						}
+						if after > (1-theta)*before+1e-13*(1+math.Abs(pstar)) {
+							t.Errorf("instance %d %v %v spread %g: E[D*−D(α⁺)] = %.6g > (1−θ)·%.6g = %.6g",
+								k, l, smp, spread, after, before, (1-theta)*before)
+						}
+						if before > 1e-9 {
+							worst = math.Max(worst, after/((1-theta)*before))
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("largest E[D*−D(α⁺)]/((1−θ)(D*−D(α))) seen: %.4f", worst)
+}
+
+// TestReachesTarget runs every sampling under every loss to a primal gap of
+// 1e−10.
+func TestReachesTarget(t *testing.T) {
+	ds := mtest.Data(t, 200, 20, 0.5, 7)
+	for _, l := range mtest.Losses {
+		pr := mtest.Problem(t, ds, l, 1)
+		_, pstar := mtest.Optimum(t, pr)
+		for _, smp := range mtest.Samplings(4) {
+			pl := mtest.Plan(t, pr, smp, 11)
+			s := newSolver(t, pr, pl.Sampler, pl.V, 0, 13)
+			run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 3000})
+			if err := run.Until(context.Background(), nil); err != nil {
+				t.Fatalf("%v %v: %v", l, smp, err)
+			}
+			x, ok := run.Reached()
+			if !ok {
+				tr := run.Trace()
+				t.Errorf("%v %v: gap 1e-10 not reached in 3000 passes (last %+v)", l, smp, tr[len(tr)-1])
+				continue
+			}
+			if d := Dual(pr, s.Alpha()); d > pstar+1e-12 {
+				t.Errorf("%v %v: D(α) = %.17g above P* = %.17g", l, smp, d, pstar)
+			}
+			t.Logf("%-12v %-14v θ = %.3g: gap 1e-10 after %.1f passes", l, smp, Rate(method.Setup{Problem: pr, P: pl.P, V: pl.V}), x)
+		}
+	}
+}
+
+// TestStepBeyondTheory: on identical examples the τ-nice ESO is tight, and
+// the curvature v_i/(λn) is what keeps the τ simultaneous coordinate steps
+// from overshooting together. For the square loss each iteration moves the
+// common margin by a factor c = τK/(1 + τK/s) of the residual, K = ‖x‖²/(λn)
+// and s the StepScale: s = 1.5 gives c < 2 and still converges (the theory's
+// rate is lost, not convergence); s = 2.5 gives c > 2 and diverges.
+func TestStepBeyondTheory(t *testing.T) {
+	const n = 8
+	xs, ys := make([]float64, n), make([]float64, n)
+	for i := range xs {
+		xs[i], ys[i] = 10, float64(i%3)-1
+	}
+	pr := mtest.Problem(t, mtest.OneFeature(t, xs, ys), loss.Square{}, 1)
+	pl := mtest.Plan(t, pr, mtest.Sampling{Name: "nice", Tau: 4}, 1)
+	_, pstar := mtest.Optimum(t, pr)
+	for _, tc := range []struct {
+		scale   float64
+		diverge bool
+	}{{1, false}, {1.5, false}, {2.5, true}} {
+		s := newSolver(t, pr, pl.Sampler, pl.V, tc.scale, 1)
+		run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 20000})
+		err := run.Until(context.Background(), nil)
+		_, ok := run.Reached()
+		switch {
+		case tc.diverge && !errors.Is(err, method.ErrDiverged):
+			t.Errorf("step scale %v: %v, reached %v; want ErrDiverged", tc.scale, err, ok)
+		case !tc.diverge && (err != nil || !ok):
+			t.Errorf("step scale %v: %v, reached %v; want convergence", tc.scale, err, ok)
+		}
+	}
+}
+
+// TestRejectsLossWithoutDualStep: SDCA needs a conjugate it knows, and ±1
+// labels for the classification losses.
+func TestRejects(t *testing.T) {
+	ds := mtest.OneFeature(t, []float64{1, 2}, []float64{1, 0.5})
+	smp, err := sampling.NewNice(2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []loss.Loss{loss.Logistic{}, loss.SmoothHinge{Mu: 1}, otherLoss{}} {
+		pr := mtest.Problem(t, ds, l, 1)
+		if _, err := New(pr, Options{Sampler: smp, V: ds.SquaredNorms()}); !errors.Is(err, method.ErrOptions) {
+			t.Errorf("%v: New returned %v, want ErrOptions", l, err)
+		}
+	}
+}
+
+// otherLoss is a loss SDCA has no dual step for.
+type otherLoss struct{ loss.Square }
+
+func (otherLoss) String() string { return "other" }
+
+// TestDeterministic: a seed fixes the trace bit for bit.
+func TestDeterministic(t *testing.T) {
+	ds := mtest.Data(t, 100, 10, 0.5, 3)
+	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
+	pl := mtest.Plan(t, pr, mtest.Sampling{Name: "imp", Tau: 4}, 1)
+	trace := func(seed uint64) []method.Point {
+		s := newSolver(t, pr, pl.Sampler, pl.V, 0, seed)
+		run := method.NewRun(s, method.Stop{PStar: math.NaN(), MaxPasses: 20})
+		if err := run.Until(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		tr := slices.Clone(run.Trace())
+		for k := range tr {
+			tr[k].Seconds = 0
+		}
+		return tr
+	}
+	a, b, c := trace(5), trace(5), trace(6)
+	if !slices.Equal(a, b) {
+		t.Error("two runs with one seed differ")
+	}
+	if slices.Equal(a, c) {
+		t.Error("two seeds give the same trace")
+	}
+}

@@ -1,0 +1,79 @@
+package sdca
+
+import (
+	"math"
+	"testing"
+
+	"imlab/core/loss"
+	"imlab/core/method/internal/mtest"
+	"imlab/core/problem"
+	"imlab/core/sampling"
+)
+
+// TestLogisticStepExtremes compares the safeguarded Newton step with plain
+// bisection in β over wide ranges of margin, curvature and starting point,
+// including β at the ends of [0, 1].
+func TestLogisticStepExtremes(t *testing.T) {
+	r := sampling.NewRand(1)
+	for k := range 20000 {
+		z := 60 * (2*r.Float64() - 1)
+		q := math.Pow(10, 12*r.Float64()-6)
+		y := float64(1 - 2*(k%2))
+		beta := r.Float64()
+		switch k % 5 {
+		case 0:
+			beta = 0
+		case 1:
+			beta = 1
+		case 2:
+			beta = math.Pow(10, -15*r.Float64())
+		}
+		got := y * logisticStep(z, y, y*beta, q) // β' − β
+		slope := func(b float64) float64 { return math.Log((1-b)/b) - y*z - q*(b-beta) }
+		lo, hi := 0.0, 1.0
+		for {
+			mid := 0.5 * (lo + hi)
+			if mid == lo || mid == hi {
+				break
+			}
+			if slope(mid) > 0 {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		want := 0.5*(lo+hi) - beta
+		if math.Abs(got-want) > 1e-12*(1+math.Abs(want)) || math.IsNaN(got) {
+			t.Fatalf("z=%v y=%v β=%v q=%v: Δβ = %.17g, bisection %.17g", z, y, beta, q, got, want)
+		}
+	}
+}
+
+// TestLogisticStepIsFewNewtonSteps replays the coordinate steps of an SDCA
+// run on the logistic loss and counts Newton steps: a few per coordinate,
+// fewer as the run converges and the warm start is near the root.
+func TestLogisticStepIsFewNewtonSteps(t *testing.T) {
+	ds := mtest.Data(t, 200, 20, 0.5, 7)
+	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
+	pl := mtest.Plan(t, pr, mtest.Sampling{Name: "imp", Tau: 4}, 1)
+	s := newSolver(t, pr, pl.Sampler, pl.V, 0, 1)
+	var early, late, calls int
+	for it := range 20000 {
+		draw := s.Draw() // the next minibatch, as iterate would draw it
+		for _, i := range draw {
+			_, steps := logisticNewton(problem.Dot(ds, i, s.W()), ds.Y[i], s.Alpha()[i], s.curv[i])
+			if it < 100 {
+				early += steps
+			} else {
+				late += steps
+				calls++
+			}
+		}
+		s.stepWith(draw)
+	}
+	mean := float64(late) / float64(calls)
+	t.Logf("Newton steps per coordinate: %.2f in the first 100 iterations, %.2f after", float64(early)/400, mean)
+	if mean > 3 || float64(early)/400 > 6 {
+		t.Errorf("%.2f Newton steps per coordinate on average: not a few", mean)
+	}
+}
