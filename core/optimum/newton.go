@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 
+	"imlab/core/fmath"
 	"imlab/core/problem"
 )
 
@@ -36,7 +37,7 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 	w, g := make([]float64, d), make([]float64, d)
 	wTry, gTry, step := make([]float64, d), make([]float64, d), make([]float64, d)
 	P := pr.Gradient(w, g)
-	gNorm := floats.Norm(g, 2)
+	gNorm := fmath.Norm(g)
 	res := &Result{W: make([]float64, d)}
 	keep := func() {
 		copy(res.W, w)
@@ -51,7 +52,7 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 		// Forcing term min(½, √‖∇P‖): loose far away, superlinear near w*.
 		tol := math.Min(0.5, math.Sqrt(gNorm)) * gNorm
 		res.CGIterations += solver.solve(h, g, step, tol, opt.MaxCG, opt.Yield)
-		slope := floats.Dot(g, step)
+		slope := fmath.Dot(g, step)
 		if !(slope < 0) {
 			break // no descent direction left: the gradient is rounding noise
 		}
@@ -60,7 +61,7 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 			floats.AddScaledTo(wTry, w, t, step)
 			PTry := pr.Gradient(wTry, gTry)
 			opt.Yield()
-			gTryNorm := floats.Norm(gTry, 2)
+			gTryNorm := fmath.Norm(gTry)
 			if math.IsNaN(PTry) || math.IsInf(PTry, 0) || math.IsNaN(gTryNorm) {
 				continue
 			}
