@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"imlab/core/fmath"
 )
 
 // Loss is a convex, 1/γ-smooth loss φ(z; y) of a margin z = xᵀw and label y.
@@ -145,18 +147,21 @@ func Parse(s string) (Loss, error) {
 }
 
 // softplus returns log(1 + e^t) accurately for every finite t.
+//
+// The exponentials are fmath.Exp, so that a loss has the same bits natively
+// and in the browser; math.Log1p is pure Go on both.
 func softplus(t float64) float64 {
 	if t > 0 {
-		return t + math.Log1p(math.Exp(-t))
+		return t + math.Log1p(fmath.Exp(-t))
 	}
-	return math.Log1p(math.Exp(t))
+	return math.Log1p(fmath.Exp(t))
 }
 
 // sigmoid returns 1/(1 + e^(−t)) without overflow.
 func sigmoid(t float64) float64 {
 	if t >= 0 {
-		return 1 / (1 + math.Exp(-t))
+		return 1 / (1 + fmath.Exp(-t))
 	}
-	e := math.Exp(t)
+	e := fmath.Exp(t)
 	return e / (1 + e)
 }
