@@ -12,11 +12,13 @@ import (
 	"imlab/core/synth"
 )
 
-// Benchmark data: both shapes hold about 4 M non-zeros.
+// Benchmark data: the page's default data (about 0.8 M non-zeros) and two
+// shapes of about 4 M non-zeros each.
 var benchShapes = []struct {
 	name string
 	cfg  synth.Config
 }{
+	{"page", synth.Config{N: 10000, D: 100, Density: 0.8, Norms: "chisq1", Seed: 1}},
 	{"sparse", synth.Config{N: 20000, D: 10000, Density: 0.02, Norms: "chisq1", Seed: 1}},
 	{"dense", synth.Config{N: 5000, D: 1000, Density: 0.8, Norms: "chisq1", Seed: 1}},
 }
