@@ -35,18 +35,21 @@ var goldenHashes = map[string]uint64{
 	"logistic/optimum":             0xb1bd089676e932d0,
 	"logistic/uniform/τ=1":         0x1562085ac527fa23,
 	"logistic/importance/τ=1":      0xa87b30c3c9d03fa7,
+	"logistic/nice/τ=1":            0x1562085ac527fa23,
 	"logistic/nice/τ=4":            0x441b26b56097499a,
 	"logistic/imp/τ=4":             0xf622643dc445d05e,
 	"logistic/imp/τ=4/bound":       0xbdd836130ad96dc9,
 	"square/optimum":               0x40b9f77f1a842398,
 	"square/uniform/τ=1":           0x414855143026d9a9,
 	"square/importance/τ=1":        0x92c2bfb46f0ca40e,
+	"square/nice/τ=1":              0x414855143026d9a9,
 	"square/nice/τ=4":              0xcfd7e8bd0cf2957a,
 	"square/imp/τ=4":               0x89ace7819cf19ea1,
 	"square/imp/τ=4/bound":         0x0fcb62404dea4415,
 	"smoothhinge:1/optimum":        0x08c5b4d3dbcc27cc,
 	"smoothhinge:1/uniform/τ=1":    0x940f8c90b322615a,
 	"smoothhinge:1/importance/τ=1": 0x6eee3fd092fa6853,
+	"smoothhinge:1/nice/τ=1":       0x940f8c90b322615a,
 	"smoothhinge:1/nice/τ=4":       0x76e5d1c63b008622,
 	"smoothhinge:1/imp/τ=4":        0x2013de5a26a17ac3,
 	"smoothhinge:1/imp/τ=4/bound":  0x0758fd343ca772bb,
@@ -64,7 +67,8 @@ var goldenRuns = []struct {
 	tau      int
 	bound    bool
 }{
-	{"uniform", 1, false}, {"importance", 1, false}, {"nice", 4, false}, {"imp", 4, false}, {"imp", 4, true},
+	{"uniform", 1, false}, {"importance", 1, false}, {"nice", 1, false},
+	{"nice", 4, false}, {"imp", 4, false}, {"imp", 4, true},
 }
 
 // bitHash hashes float64 values by their bits, with labels between groups.
