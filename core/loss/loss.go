@@ -149,19 +149,22 @@ func Parse(s string) (Loss, error) {
 // softplus returns log(1 + e^t) accurately for every finite t.
 //
 // The exponentials are fmath.Exp, so that a loss has the same bits natively
-// and in the browser; math.Log1p is pure Go on both.
+// and in the browser; math.Log1p is pure Go on both. softplus and sigmoid
+// each make one call, to e^(−|t|): in WebAssembly a call costs more than
+// the arithmetic around it.
 func softplus(t float64) float64 {
+	l := math.Log1p(fmath.Exp(-math.Abs(t)))
 	if t > 0 {
-		return t + math.Log1p(fmath.Exp(-t))
+		return t + l
 	}
-	return math.Log1p(fmath.Exp(t))
+	return l
 }
 
 // sigmoid returns 1/(1 + e^(−t)) without overflow.
 func sigmoid(t float64) float64 {
+	e := fmath.Exp(-math.Abs(t))
 	if t >= 0 {
-		return 1 / (1 + fmath.Exp(-t))
+		return 1 / (1 + e)
 	}
-	e := fmath.Exp(t)
 	return e / (1 + e)
 }
