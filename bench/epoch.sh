@@ -1,68 +1,94 @@
 #!/usr/bin/env bash
-# bench/epoch.sh times one dfSDCA epoch natively and under WebAssembly (node),
-# interleaving the two so that both see the same machine load, and prints for
-# every benchmark the range of ns/op on each side and the range of the
-# ratio wasm/native (docs/speed.md).
+# bench/epoch.sh measures one dfSDCA epoch natively and under WebAssembly
+# (node), side by side, for docs/speed.md.
 #
-#   bench/epoch.sh                       # 3 rounds of the default set
-#   ROUNDS=5 BENCH='Epoch/page/.*/.*/workers=1$' bench/epoch.sh
+#   bench/epoch.sh                                   # 3 rounds, default set
+#   ROUNDS=5 BENCHES='page/uniform/tau=1' bench/epoch.sh
 #
-# BENCHTIME is passed to -test.benchtime (default 0.5s); OUT keeps the raw
-# outputs (default: a fresh temporary directory, whose name is printed).
+# Method. Each BenchmarkEpoch case (core/dfsdca, sequential) runs in its own
+# process twice, for LO and HI epochs (-test.benchtime=Nx), and the process's
+# CPU time (user + system, /usr/bin/time) is recorded. The difference divided
+# by HI − LO is the CPU time of one epoch, free of start-up, data generation
+# and JIT compilation. CPU time, unlike wall time, hardly depends on what else
+# the machine runs, which on a shared machine is what makes the figures
+# comparable; wall times per epoch (ns/op of the HI run) are kept as well.
+# Native and wasm runs alternate within each round; the summary gives, per
+# case, the median and range over the rounds and the ratio wasm/native of
+# the medians with the range of the per-round ratios.
+#
+# Environment: ROUNDS (3), BENCHES (space-separated shape/sampling/tau),
+# PAGE_EPOCHS and DENSE_EPOCHS ("LO HI"), OUT (directory for the raw
+# results; default a fresh temporary one, printed at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rounds=${ROUNDS:-3}
-bench=${BENCH:-'Epoch/(page|dense)/.*/.*/workers=1$'}
-benchtime=${BENCHTIME:-0.5s}
+benches=${BENCHES:-page/uniform/tau=1 page/importance/tau=1 page/nice/tau=32 page/imp/tau=32 dense/uniform/tau=1 dense/imp/tau=32}
 out=${OUT:-$(mktemp -d -t imlab-epoch.XXXXXX)}
 mkdir -p "$out"
-: >"$out/native.txt"
-: >"$out/wasm.txt"
+: >"$out/results.txt"
 
 go test -c -o "$out/native.test" ./core/dfsdca
 GOOS=js GOARCH=wasm go test -c -o "$out/wasm.test" ./core/dfsdca
 js_exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec"
 
+epochs() {
+	case $1 in
+	page/*) echo "${PAGE_EPOCHS:-20 220}" ;;
+	*) echo "${DENSE_EPOCHS:-4 44}" ;;
+	esac
+}
+
+# run SIDE BENCH N runs N epochs and prints "cpu_seconds wall_ns_per_epoch".
+run() {
+	local side=$1 bench=$2 n=$3 pattern cmd
+	pattern="^BenchmarkEpoch\$/^${bench//\//\$/^}\$/^workers=1\$"
+	cmd=("$out/native.test")
+	[ "$side" = wasm ] && cmd=("$js_exec" "$out/wasm.test")
+	/usr/bin/time -f '%U %S' -o "$out/time" "${cmd[@]}" -test.run='^$' -test.bench="$pattern" \
+		-test.benchtime="${n}x" >"$out/bench.txt"
+	local wall
+	wall=$(awk '$1 ~ /^BenchmarkEpoch/ { print $3 }' "$out/bench.txt")
+	[ -n "$wall" ] || { cat "$out/bench.txt" >&2; exit 1; }
+	awk -v wall="$wall" '{ print $1 + $2, wall }' "$out/time"
+}
+
 for round in $(seq "$rounds"); do
-	echo "round $round/$rounds" >&2
-	args=(-test.run='^$' -test.bench="$bench" -test.benchtime="$benchtime")
-	"$out/native.test" "${args[@]}" | sed "s/^/$round /" >>"$out/native.txt"
-	"$js_exec" "$out/wasm.test" "${args[@]}" | sed "s/^/$round /" >>"$out/wasm.txt"
+	for bench in $benches; do
+		read -r lo hi <<<"$(epochs "$bench")"
+		for side in native wasm; do
+			read -r cpuLo _ <<<"$(run "$side" "$bench" "$lo")"
+			read -r cpuHi wall <<<"$(run "$side" "$bench" "$hi")"
+			echo "$round $side $bench $(awk -v a="$cpuLo" -v b="$cpuHi" -v n=$((hi - lo)) 'BEGIN { printf "%.3f", (b - a) / n * 1000 }') $(awk -v w="$wall" 'BEGIN { printf "%.3f", w / 1e6 }')" |
+				tee -a "$out/results.txt" >&2
+		done
+	done
 done
 
-# Columns: round, name, iterations, ns/op, …. Under load a round can only be
-# slowed down, so the minimum is the best estimate of each side's time and
-# the median shows the spread; wasm/native is the ratio of the minima, with
-# the range of the per-round ratios.
+# results.txt: round side bench cpu_ms_per_epoch wall_ms_per_epoch.
 awk '
-	FNR == 1 { side = (FILENAME ~ /wasm/) ? "wasm" : "native" }
-	$2 ~ /^Benchmark/ {
-		name = $2; sub(/-[0-9]+$/, "", name); sub(/^Benchmark/, "", name)
-		t[side, name, $1] = $4 / 1e6
-		if (!(name in seen)) { seen[name] = 1; order[++n] = name }
-		if ($1 > rounds) rounds = $1
-	}
-	# stats sets lo and med to the minimum and median of side over the rounds.
-	function stats(side, name,   r, m, v, i, j, x) {
+	{ v[$3, $2, $1] = $4; w[$3, $2, $1] = $5; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } ; if ($1 > R) R = $1 }
+	function median(arr, b, s,   r, m, x, i, j, t) {
 		m = 0
-		for (r = 1; r <= rounds; r++) if ((side, name, r) in t) v[++m] = t[side, name, r]
-		for (i = 2; i <= m; i++) for (j = i; j > 1 && v[j-1] > v[j]; j--) { x = v[j]; v[j] = v[j-1]; v[j-1] = x }
-		lo = v[1]; med = (m % 2) ? v[(m+1)/2] : (v[m/2] + v[m/2+1]) / 2
+		for (r = 1; r <= R; r++) if ((b, s, r) in arr) x[++m] = arr[b, s, r]
+		for (i = 2; i <= m; i++) for (j = i; j > 1 && x[j-1] > x[j]; j--) { t = x[j]; x[j] = x[j-1]; x[j-1] = t }
+		lo = x[1]; hi = x[m]
+		return (m % 2) ? x[(m+1)/2] : (x[m/2] + x[m/2+1]) / 2
 	}
 	END {
-		printf "%-40s %15s %15s %20s\n", "one epoch", "native min/med", "wasm min/med", "wasm/native"
+		printf "%-22s %24s %24s %22s %14s\n", "epoch (CPU ms)", "native median (range)", "wasm median (range)", "wasm/native", "wall n/w ms"
 		for (k = 1; k <= n; k++) {
-			name = order[k]; qlo = ""; qhi = ""
-			for (r = 1; r <= rounds; r++) if (("native", name, r) in t && ("wasm", name, r) in t) {
-				q = t["wasm", name, r] / t["native", name, r]
+			b = order[k]
+			nm = median(v, b, "native"); nlo = lo; nhi = hi
+			wm = median(v, b, "wasm"); wlo = lo; whi = hi
+			qlo = ""; qhi = ""
+			for (r = 1; r <= R; r++) if ((b, "native", r) in v && (b, "wasm", r) in v) {
+				q = v[b, "wasm", r] / v[b, "native", r]
 				if (qlo == "" || q < qlo) qlo = q
 				if (qhi == "" || q > qhi) qhi = q
 			}
-			stats("native", name); nlo = lo; nmed = med
-			stats("wasm", name); wlo = lo; wmed = med
-			printf "%-40s %15s %15s %20s\n", name, sprintf("%.2f/%.2f ms", nlo, nmed), sprintf("%.2f/%.2f ms", wlo, wmed),
-				sprintf("%.2f (%.2f–%.2f)", wlo / nlo, qlo, qhi)
+			printf "%-22s %24s %24s %22s %14s\n", b, sprintf("%.2f (%.2f–%.2f)", nm, nlo, nhi), sprintf("%.2f (%.2f–%.2f)", wm, wlo, whi),
+				sprintf("%.2f (%.2f–%.2f)", wm / nm, qlo, qhi), sprintf("%.1f/%.1f", median(w, b, "native"), median(w, b, "wasm"))
 		}
-	}' "$out/native.txt" "$out/wasm.txt"
-echo "raw outputs: $out" >&2
+	}' "$out/results.txt"
+echo "raw results: $out/results.txt" >&2
