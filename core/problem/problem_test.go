@@ -217,3 +217,27 @@ func BenchmarkGradient(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPrimal evaluates P on the page's default data (the evaluations
+// that draw a run's trace).
+func BenchmarkPrimal(b *testing.B) {
+	ds, err := synth.Generate(synth.Config{N: 10000, D: 100, Density: 0.8, Norms: "chisq1", Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, l := range []loss.Loss{loss.Logistic{}, loss.Square{}} {
+		pr, err := New(ds, l, DefaultLambda(ds))
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := make([]float64, ds.D)
+		for j := range w {
+			w[j] = 0.01 * float64(j%7-3)
+		}
+		b.Run(l.String(), func(b *testing.B) {
+			for range b.N {
+				pr.Primal(w)
+			}
+		})
+	}
+}
