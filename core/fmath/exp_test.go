@@ -1,6 +1,7 @@
 package fmath
 
 import (
+	"encoding/binary"
 	"flag"
 	"hash/fnv"
 	"math"
@@ -145,21 +146,20 @@ func TestExpAccuracy(t *testing.T) {
 // everywhere.
 func TestExpBits(t *testing.T) {
 	const want = 0xce6db5d73581ddb6
-	h := fnv.New64a()
-	var buf [8]byte
-	for _, x := range expSample(1 << 20) {
-		putUint64(buf[:], math.Float64bits(Exp(x)))
-		h.Write(buf[:])
-	}
-	if got := h.Sum64(); got != want {
+	if got := hashOf(Exp, expSample(1<<20)); got != want {
 		t.Errorf("hash of Exp over the sample = %#x, want %#x", got, uint64(want))
 	}
 }
 
-func putUint64(b []byte, v uint64) {
-	for i := range 8 {
-		b[i] = byte(v >> (8 * i))
+// hashOf returns the FNV-64a hash of the bits of f(x) for every x in xs.
+func hashOf(f func(float64) float64, xs []float64) uint64 {
+	h := fnv.New64a()
+	var buf [8]byte
+	for _, x := range xs {
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(f(x)))
+		h.Write(buf[:])
 	}
+	return h.Sum64()
 }
 
 // TestExpMonotonic checks e^x against its neighbours: a faithfully rounded
