@@ -66,7 +66,9 @@ func TestExpThresholds(t *testing.T) {
 
 // expSample is a deterministic sample of arguments across every regime of
 // Exp: the whole finite range, small |x| at every scale, the subnormal
-// results and the neighbourhood of overflow.
+// results and the neighbourhood of overflow. (The float64 conversions keep
+// a compiler from fusing a product and a sum: the sample must be the same
+// on every platform.)
 func expSample(n int) []float64 {
 	r := rand.New(rand.NewPCG(1, 2))
 	xs := make([]float64, 0, n)
@@ -74,18 +76,18 @@ func expSample(n int) []float64 {
 		var x float64
 		switch len(xs) % 5 {
 		case 0:
-			x = expUnderflow + r.Float64()*(expOverflow-expUnderflow)
+			x = expUnderflow + float64(r.Float64()*(expOverflow-expUnderflow))
 		case 1:
-			x = 2*r.Float64() - 1
+			x = float64(2*r.Float64()) - 1
 		case 2:
 			x = math.Ldexp(1+r.Float64(), -60+r.IntN(69)) // |x| in [2^−60, 2^9)
 			if r.IntN(2) == 0 {
 				x = -x
 			}
 		case 3:
-			x = -708.4 - r.Float64()*(-708.4-expUnderflow) // subnormal results
+			x = -708.4 - float64(r.Float64()*(-708.4-expUnderflow)) // subnormal results
 		case 4:
-			x = 700 + r.Float64()*(expOverflow-700)
+			x = 700 + float64(r.Float64()*(expOverflow-700))
 		}
 		xs = append(xs, x)
 	}

@@ -52,6 +52,6 @@ func Log(x float64) float64 {
 	t1 := float64(s2 * (l1 + float64(s4*(l3+float64(s4*(l5+float64(s4*l7)))))))
 	t2 := float64(s4 * (l2 + float64(s4*(l4+float64(s4*l6)))))
 	R := t1 + t2
-	hfsq := float64(0.5*f) * f
+	hfsq := float64(float64(0.5*f) * f)
 	return float64(k*ln2Hi) - ((hfsq - (float64(s*(hfsq+R)) + float64(k*ln2Lo))) - f)
 }

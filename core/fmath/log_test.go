@@ -42,7 +42,7 @@ func logSample(n int) []float64 {
 		case 0:
 			x = math.Ldexp(1+r.Float64(), -1074+r.IntN(2098))
 		case 1:
-			x = 0.5 + 1.5*r.Float64()
+			x = 0.5 + float64(1.5*r.Float64()) // no fused multiply-add: see expSample
 		case 2:
 			x = math.Float64frombits(1 + r.Uint64N(1<<52-1)) // subnormal
 		}
