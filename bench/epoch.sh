@@ -12,9 +12,9 @@
 # and JIT compilation. CPU time, unlike wall time, hardly depends on what else
 # the machine runs, which on a shared machine is what makes the figures
 # comparable; wall times per epoch (ns/op of the HI run) are kept as well.
-# Native and wasm runs alternate within each round; the summary gives, per
-# case, the median and range over the rounds and the ratio wasm/native of
-# the medians with the range of the per-round ratios.
+# Native and wasm runs alternate within each round; see summarize for the
+# statistics. `bench/epoch.sh summarize FILE...` summarises earlier raw
+# results together (for example runs of two versions, alternated by hand).
 #
 # Environment: ROUNDS (3), BENCHES (space-separated shape/sampling/tau),
 # PAGE_EPOCHS and DENSE_EPOCHS ("LO HI"), OUT (directory for the raw
@@ -53,6 +53,47 @@ run() {
 	awk -v wall="$wall" '{ print $1 + $2, wall }' "$out/time"
 }
 
+# summarize FILE... prints, per case, the least and the median CPU time per
+# epoch on each side, over the rounds (lines "round side case cpu_ms
+# wall_ms"; rounds are numbered per file), and wasm/native as the ratio of
+# the least times, with the range of the per-round ratios. Other processes
+# can only slow a run down, so the least time is the best estimate.
+summarize() {
+	awk '
+		FNR == 1 { f++ }
+		{ r = f "." $1; v[$3, $2, r] = $4; w[$3, $2, r] = $5; rs[r] = 1
+		  if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
+		function stats(arr, b, s,   r, m, x, i, j, t) {
+			m = 0
+			for (r in rs) if ((b, s, r) in arr) x[++m] = arr[b, s, r]
+			for (i = 2; i <= m; i++) for (j = i; j > 1 && x[j-1] > x[j]; j--) { t = x[j]; x[j] = x[j-1]; x[j-1] = t }
+			least = x[1]; count = m
+			return (m % 2) ? x[(m+1)/2] : (x[m/2] + x[m/2+1]) / 2
+		}
+		END {
+			printf "%-22s %3s %18s %18s %24s %16s\n", "CPU ms per epoch", "n", "native least/med", "wasm least/med", "wasm/native (rounds)", "wall med n/w"
+			for (k = 1; k <= n; k++) {
+				b = order[k]
+				nm = stats(v, b, "native"); nl = least
+				wm = stats(v, b, "wasm"); wl = least; c = count
+				qlo = ""; qhi = ""
+				for (r in rs) if ((b, "native", r) in v && (b, "wasm", r) in v) {
+					q = v[b, "wasm", r] / v[b, "native", r]
+					if (qlo == "" || q < qlo) qlo = q
+					if (qhi == "" || q > qhi) qhi = q
+				}
+				printf "%-22s %3d %18s %18s %24s %16s\n", b, c, sprintf("%.2f/%.2f", nl, nm), sprintf("%.2f/%.2f", wl, wm),
+					sprintf("%.2f (%.2f–%.2f)", wl / nl, qlo, qhi), sprintf("%.1f/%.1f", stats(w, b, "native"), stats(w, b, "wasm"))
+			}
+		}' "$@"
+}
+
+if [ "${1:-}" = summarize ]; then
+	shift
+	summarize "$@"
+	exit 0
+fi
+
 for round in $(seq "$rounds"); do
 	for bench in $benches; do
 		read -r lo hi <<<"$(epochs "$bench")"
@@ -65,30 +106,5 @@ for round in $(seq "$rounds"); do
 	done
 done
 
-# results.txt: round side bench cpu_ms_per_epoch wall_ms_per_epoch.
-awk '
-	{ v[$3, $2, $1] = $4; w[$3, $2, $1] = $5; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } ; if ($1 > R) R = $1 }
-	function median(arr, b, s,   r, m, x, i, j, t) {
-		m = 0
-		for (r = 1; r <= R; r++) if ((b, s, r) in arr) x[++m] = arr[b, s, r]
-		for (i = 2; i <= m; i++) for (j = i; j > 1 && x[j-1] > x[j]; j--) { t = x[j]; x[j] = x[j-1]; x[j-1] = t }
-		lo = x[1]; hi = x[m]
-		return (m % 2) ? x[(m+1)/2] : (x[m/2] + x[m/2+1]) / 2
-	}
-	END {
-		printf "%-22s %24s %24s %22s %14s\n", "epoch (CPU ms)", "native median (range)", "wasm median (range)", "wasm/native", "wall n/w ms"
-		for (k = 1; k <= n; k++) {
-			b = order[k]
-			nm = median(v, b, "native"); nlo = lo; nhi = hi
-			wm = median(v, b, "wasm"); wlo = lo; whi = hi
-			qlo = ""; qhi = ""
-			for (r = 1; r <= R; r++) if ((b, "native", r) in v && (b, "wasm", r) in v) {
-				q = v[b, "wasm", r] / v[b, "native", r]
-				if (qlo == "" || q < qlo) qlo = q
-				if (qhi == "" || q > qhi) qhi = q
-			}
-			printf "%-22s %24s %24s %22s %14s\n", b, sprintf("%.2f (%.2f–%.2f)", nm, nlo, nhi), sprintf("%.2f (%.2f–%.2f)", wm, wlo, whi),
-				sprintf("%.2f (%.2f–%.2f)", wm / nm, qlo, qhi), sprintf("%.1f/%.1f", median(w, b, "native"), median(w, b, "wasm"))
-		}
-	}' "$out/results.txt"
+summarize "$out/results.txt"
 echo "raw results: $out/results.txt" >&2
