@@ -61,6 +61,21 @@ func expectedNNZ(ds *dataset.Dataset, smp sampling.Sampler, iters int) float64 {
 	return sum * float64(iters)
 }
 
+// timeEpochs runs epoch b.N times and reports, besides the mean, the
+// fastest epoch: on a shared machine other processes can only slow an epoch
+// down, so the fastest estimates the undisturbed time (bench/epoch.sh reads
+// it).
+func timeEpochs(b *testing.B, epoch func()) {
+	least := time.Duration(math.MaxInt64)
+	b.ResetTimer()
+	for range b.N {
+		start := time.Now()
+		epoch()
+		least = min(least, time.Since(start))
+	}
+	b.ReportMetric(float64(least.Nanoseconds())/1e6, "least-ms/epoch")
+}
+
 func reportPerNNZ(b *testing.B, nnz float64) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/(nnz*float64(b.N)), "ns/nnz")
 }
@@ -82,20 +97,12 @@ func BenchmarkEpoch(b *testing.B) {
 					}
 					defer s.Close()
 					iters := pr.Data.N / sc.tau
-					least := time.Duration(math.MaxInt64)
-					b.ResetTimer()
-					for range b.N {
-						start := time.Now()
+					timeEpochs(b, func() {
 						if err := s.Step(iters); err != nil {
 							b.Fatal(err)
 						}
-						least = min(least, time.Since(start))
-					}
+					})
 					reportPerNNZ(b, expectedNNZ(pr.Data, smp, iters))
-					// On a shared machine other processes can only slow an
-					// epoch down: the fastest one estimates the undisturbed
-					// time (bench/epoch.sh reads it).
-					b.ReportMetric(float64(least.Nanoseconds())/1e6, "least-ms/epoch")
 				})
 			}
 		}
@@ -123,14 +130,13 @@ func BenchmarkBareLoop(b *testing.B) {
 						}
 					}
 					w := make([]float64, ds.D)
-					b.ResetTimer()
-					for range b.N {
+					timeEpochs(b, func() {
 						if kind == "plain" {
 							plainLoop(ds, rows, invNorm, w)
 						} else {
 							kernelLoop(ds, rows, invNorm, w)
 						}
-					}
+					})
 					reportPerNNZ(b, float64(nnz))
 				})
 			}
