@@ -94,7 +94,7 @@ func expSample(n int) []float64 {
 	return xs
 }
 
-var ulpSample = flag.Int("ulp.n", 0, "arguments in the accuracy samples (0: 50,000 natively, 10,000 under wasm)")
+var ulpSample = flag.Int("ulp.n", 0, "arguments in the accuracy samples (0: 20,000 natively, 5,000 under wasm)")
 
 // ulpSampleSize is the size of the accuracy samples: smaller under
 // WebAssembly, where the big.Float reference is slow (the bits there are
@@ -104,9 +104,9 @@ func ulpSampleSize() int {
 	case *ulpSample > 0:
 		return *ulpSample
 	case testing.Short() || runtime.GOARCH == "wasm":
-		return 10000
+		return 5000
 	}
-	return 50000
+	return 20000
 }
 
 // TestExpAccuracy measures the error of Exp in ulps against a 200-bit
