@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # imlab build script.
-#   ./build.sh          build dist/ (the static site: index.html, main.wasm, wasm_exec.js, assets/)
+#   ./build.sh          build dist/ (the static site: index.html, main.wasm, wasm_exec.js, assets/,
+#                       sw.js and manifest.webmanifest for offline use, imlab.html: the lab in one file)
 #   ./build.sh serve    build, then serve dist/ at http://127.0.0.1:${PORT:-8080}
 #   ./build.sh test     vet, native tests, core tests under wasm/node, a short fuzz run, browser e2e tests
 #   ./build.sh cli      build the native CLI into bin/imlab
@@ -43,6 +44,8 @@ build() {
 	raw=$(wc -c <dist/main.wasm)
 	gz=$(gzip -9 -c dist/main.wasm | wc -c)
 	log "dist/main.wasm: $raw bytes raw, $gz bytes gzip"
+	# Icons, web app manifest, service worker (sw.js) and imlab.html, the lab in one file.
+	go run ./cmd/offline -dir dist
 }
 
 wasm_test() {
@@ -65,8 +68,12 @@ test_all() {
 	log "core tests under js/wasm (node)"
 	# shellcheck disable=SC2046
 	wasm_test -count=1 $(wasm_pkgs)
-	log "fuzzing the LIBSVM reader briefly"
-	go test -run='^$' -fuzz='^FuzzRead$' -fuzztime=15s ./core/libsvm
+	log "fuzzing the LIBSVM reader briefly (any input, long lines, a small memory budget)"
+	for target in FuzzRead FuzzReadLongLines FuzzReadBudget; do
+		go test -run='^$' -fuzz="^$target\$" -fuzztime=5s ./core/libsvm
+	done
+	log "fuzzing the link parser briefly (round trip and validation)"
+	go test -run='^$' -fuzz='^FuzzParseHash$' -fuzztime=5s ./ui/lab
 	log "browser end-to-end tests"
 	need_chromium
 	build

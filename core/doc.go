@@ -4,6 +4,7 @@
 //
 // Sub-packages, in the order data flows through them:
 //
+//	budget    the memory budget every load and generation checks before allocating
 //	dataset   example-major sparse matrix (CSR) with labels, and its statistics
 //	libsvm    streaming LIBSVM/svmlight reader and writer (plain, gzip, bzip2)
 //	synth     the paper's artificial data (norm laws × sparsity)

@@ -28,13 +28,14 @@ func TestEveryControlIsLabelled(t *testing.T) {
 	}
 }
 
-// TestKeyboardRuns reaches the Run button with Tab alone and starts a run
-// with Enter.
+// TestKeyboardRuns reaches the Run button within three presses of Tab,
+// starts a run with Enter, and finds the focus on Pause while it runs and
+// back on Run when it ends.
 func TestKeyboardRuns(t *testing.T) {
 	p := open(t, quick)
 	eval[bool](p, `(document.activeElement && document.activeElement.blur(), true)`)
 	reached := false
-	for range 60 {
+	for range 3 {
 		p.do(chromedp.KeyEvent(kb.Tab))
 		if eval[string](p, `document.activeElement ? document.activeElement.id : ""`) == "run" {
 			reached = true
@@ -42,14 +43,40 @@ func TestKeyboardRuns(t *testing.T) {
 		}
 	}
 	if !reached {
-		t.Fatal("Tab never reached the Run button")
+		t.Fatal("three presses of Tab did not reach the Run button")
 	}
 	if outline := eval[string](p, `getComputedStyle(document.activeElement).outlineStyle`); outline == "none" {
 		t.Error("the focused Run button shows no focus outline")
 	}
+	// A run long enough to see the focus on Pause while it goes on.
+	p.typeInto("eps", "1e-14")
+	eval[bool](p, `(document.getElementById("run").focus(), true)`)
 	p.do(chromedp.KeyEvent(kb.Enter))
-	if st := p.waitStatus(30*time.Second, "running", "done"); !strings.Contains(st, "running") && !strings.Contains(st, "done") {
-		t.Errorf("Enter on Run gave status %q", st)
+	p.waitFocus(30*time.Second, "pause")
+	if st := p.status(); !strings.Contains(st, "running") && !strings.Contains(st, "optimum") {
+		t.Errorf("focus on Pause with status %q", st)
+	}
+	p.do(chromedp.KeyEvent(kb.Enter)) // Pause
+	p.waitStatus(30*time.Second, "paused")
+	p.waitFocus(10*time.Second, "run")
+	p.do(chromedp.KeyEvent(kb.Enter)) // Resume, to the end
+	p.waitStatus(60*time.Second, "done")
+	p.waitFocus(10*time.Second, "run")
+}
+
+// waitFocus waits until the element with the given id has the focus.
+func (p *page) waitFocus(timeout time.Duration, id string) {
+	p.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		at := eval[string](p, `document.activeElement ? document.activeElement.id : ""`)
+		if at == id {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("focus on %q after %v, want #%s (status %q)", at, timeout, id, p.status())
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 

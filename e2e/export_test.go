@@ -37,7 +37,8 @@ func TestExports(t *testing.T) {
 		};
 		return true;
 	})()`)
-	for _, id := range []string{"export-traces", "export-ratios-csv", "export-ratios-md", "export-nice-png", "export-imp-png"} {
+	ids := []string{"export-traces", "export-ratios-csv", "export-ratios-md", "export-nice-png", "export-imp-png", "export-nice-svg", "export-imp-svg"}
+	for _, id := range ids {
 		p.do(chromedp.Click(chromedp.CSS("#" + id)))
 	}
 	time.Sleep(300 * time.Millisecond)
@@ -48,16 +49,36 @@ func TestExports(t *testing.T) {
 	for _, f := range files {
 		got[f.Name] = f
 	}
-	if len(got) != 5 {
-		t.Fatalf("%d files offered, want 5: %v", len(files), files)
+	if len(got) != len(ids) {
+		t.Fatalf("%d files offered, want %d: %v", len(files), len(ids), files)
 	}
-	traces := strings.Split(strings.TrimSpace(got["imlab-traces.csv"].Text), "\n")
+	// The CSV files start with the settings as comment lines, then the
+	// CLI's columns.
+	hash := eval[string](p, `location.hash`)
+	for _, name := range []string{"imlab-traces.csv", "imlab-ratios.csv"} {
+		text := got[name].Text
+		for _, want := range []string{"# imlab ", "\n# data: ", "n=600, d=20, nnz=", "\n# loss=logistic, lambda=", "eps=1e-10, taus=1,2,4, partition=random, seed=1",
+			"\n# link: " + hash + "\n"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s lacks %q:\n%.400s", name, want, text)
+			}
+		}
+		if !strings.HasPrefix(text, "# imlab ") {
+			t.Errorf("%s does not start with the settings: %.80q", name, text)
+		}
+	}
+	traces := dataLines(got["imlab-traces.csv"].Text)
 	if traces[0] != "sampling,tau,iter_per_n,primal,gap,seconds" || len(traces) < 10 {
 		t.Errorf("traces CSV: header %q, %d lines", traces[0], len(traces))
 	}
-	ratios := strings.Split(strings.TrimSpace(got["imlab-ratios.csv"].Text), "\n")
+	ratios := dataLines(got["imlab-ratios.csv"].Text)
 	if !strings.HasPrefix(ratios[0], "tau,theta_nice,theta_imp,theory") || len(ratios) != 4 {
 		t.Errorf("ratios CSV: %q", ratios)
+	}
+	for _, name := range []string{"imlab-plot-nice.svg", "imlab-plot-imp.svg"} {
+		if svg := got[name].Text; !strings.Contains(svg, "<svg") || !strings.Contains(svg, "n = 600") || !strings.Contains(svg, "eps=1e-10") {
+			t.Errorf("%s is not an SVG titled with the data and settings: %.300q", name, svg)
+		}
 	}
 	if md := got["imlab-ratios.md"].Text; !strings.Contains(md, "| tau |") || strings.Count(md, "\n|") < 4 {
 		t.Errorf("ratios Markdown: %q", md)
@@ -67,4 +88,39 @@ func TestExports(t *testing.T) {
 			t.Errorf("%s: href %q, want a PNG data URL", name, got[name].Href)
 		}
 	}
+	// The PNG is twice the plot's size on screen (the test browser's
+	// devicePixelRatio is 1, so the canvas's own size is its CSS size).
+	size := eval[map[string]float64](p, `new Promise(resolve => {
+		const c = document.getElementById("plot-nice");
+		const img = new Image();
+		img.onload = () => resolve({ w: img.naturalWidth, h: img.naturalHeight, cw: c.width, ch: c.height,
+			dpr: devicePixelRatio });
+		img.src = __downloads.find(d => d.name === "imlab-plot-nice.png").href;
+	})`, chromedp.EvalAwaitPromise)
+	if size["dpr"] != 1 || size["w"] != 2*size["cw"] || size["h"] != 2*size["ch"] {
+		t.Errorf("PNG %v×%v for a %v×%v canvas (devicePixelRatio %v), want twice the size", size["w"], size["h"], size["cw"], size["ch"], size["dpr"])
+	}
+	// Or at a width the user picks.
+	p.do(chromedp.SetValue(chromedp.CSS("#png-width"), "1600"))
+	eval[bool](p, `(document.getElementById("png-width").dispatchEvent(new Event("change", { bubbles: true })), __downloads.length = 0, true)`)
+	p.do(chromedp.Click(chromedp.CSS("#export-imp-png")))
+	wide := eval[float64](p, `new Promise(resolve => {
+		const img = new Image();
+		img.onload = () => resolve(img.naturalWidth);
+		img.src = __downloads.find(d => d.name === "imlab-plot-imp.png").href;
+	})`, chromedp.EvalAwaitPromise)
+	if wide != 1600 {
+		t.Errorf("PNG %v px wide, want the 1600 picked", wide)
+	}
+}
+
+// dataLines returns the lines of a CSV file after its '#' comments.
+func dataLines(text string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -129,6 +129,7 @@ func chromePath() string {
 type page struct {
 	t   *testing.T
 	ctx context.Context
+	tab context.Context // ctx without its time limit
 
 	mu      sync.Mutex
 	console []chromedp.ConsoleMessage
@@ -146,12 +147,35 @@ func open(t *testing.T, hash string) *page {
 // openNoWait starts a tab on the lab with the given URL hash.
 func openNoWait(t *testing.T, hash string) *page {
 	t.Helper()
+	url := siteURL
+	if hash != "" {
+		url += "#" + hash
+	}
+	return openURL(t, url)
+}
+
+// openURL starts a tab on any URL (another server, a file:// URL), after
+// running the actions before, if any, in the new tab.
+func openURL(t *testing.T, url string, before ...chromedp.Action[chromedp.Void]) *page {
+	t.Helper()
 	if skipReason != "" {
 		t.Skip(skipReason)
 	}
-	tab, cancelTab := chromedp.NewContext(allocCtx)
+	return openIn(t, allocCtx, url, before...)
+}
+
+// openTab opens another tab in p's browser (a test's first tab starts the
+// browser, which ends with that tab).
+func (p *page) openTab(url string, before ...chromedp.Action[chromedp.Void]) *page {
+	p.t.Helper()
+	return openIn(p.t, p.tab, url, before...)
+}
+
+func openIn(t *testing.T, parent context.Context, url string, before ...chromedp.Action[chromedp.Void]) *page {
+	t.Helper()
+	tab, cancelTab := chromedp.NewContext(parent)
 	ctx, cancel := context.WithTimeout(tab, 170*time.Second)
-	p := &page{t: t, ctx: ctx}
+	p := &page{t: t, ctx: ctx, tab: tab}
 	msgs := chromedp.Console(ctx)
 	done := make(chan struct{})
 	go func() {
@@ -171,10 +195,7 @@ func openNoWait(t *testing.T, hash string) *page {
 		cancelTab()
 		<-done
 	})
-	url := siteURL
-	if hash != "" {
-		url += "#" + hash
-	}
+	p.do(before...)
 	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument,
 			cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: taskTimer})
@@ -302,7 +323,24 @@ func (p *page) ratioRows() [][]string {
 // by key, as a user would.
 func (p *page) typeInto(id, text string) {
 	p.t.Helper()
+	p.clearInput(id)
+	p.do(chromedp.SendKeys(chromedp.CSS("#"+id), text))
+}
+
+// clearInput empties the input with the given id, as deleting its text would.
+func (p *page) clearInput(id string) {
+	p.t.Helper()
 	eval[bool](p, `(() => { const e = document.getElementById("`+id+`"); e.value = "";
 		e.dispatchEvent(new Event("input", { bubbles: true })); return true; })()`)
-	p.do(chromedp.SendKeys(chromedp.CSS("#"+id), text))
+}
+
+// waitTrue waits until the JavaScript expression is true, failing after
+// timeout with what it was waiting for.
+func (p *page) waitTrue(timeout time.Duration, expr, what string) {
+	p.t.Helper()
+	for deadline := time.Now().Add(timeout); !eval[bool](p, expr); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("no %s after %v (status %q)", what, timeout, p.status())
+		}
+	}
 }

@@ -1,9 +1,9 @@
 //go:build js && wasm
 
 // Command wasm is the browser lab's entry point, built to main.wasm: it
-// reads the settings from the URL hash, starts the controller on them
-// (generating the default data at once, so one click on Run tells the
-// paper's story) and renders the page.
+// opens the link in the URL hash (generating the preset data at once, so
+// one click on Run tells the paper's story, or asking for the file a link
+// names) and renders the page.
 //
 // Hidden hooks for tests and measurements, on window.imlab:
 //
@@ -14,7 +14,6 @@
 package main
 
 import (
-	"fmt"
 	"runtime"
 	"syscall/js"
 	"time"
@@ -30,7 +29,6 @@ func main() {
 	hooks := js.Global().Get("Object").New()
 	js.Global().Set("imlab", hooks)
 
-	settings, err := lab.ParseHash(browser.Hash(), lab.DefaultSettings())
 	y := browser.NewYielder()
 	var page *app.Page
 	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Changed: func() {
@@ -38,6 +36,10 @@ func main() {
 			page.Changed()
 		}
 	}})
+	settings, err := ctl.OpenLink(browser.Hash())
+	if err == nil { // the address holds the settings of what is shown from the first render on
+		browser.SetHash(settings.Hash())
+	}
 	page = app.New(ctl, settings, func() {
 		hooks.Set("ready", browser.Now().Seconds()*1e3)
 	})
@@ -72,10 +74,6 @@ func main() {
 		}
 	}))
 	vecty.SetTitle("Importance Minibatch Lab")
-	ctl.Generate(settings)
-	if err != nil { // after Generate, which clears the status
-		ctl.ReportError(fmt.Errorf("the link's settings were not used: %w", err))
-	}
 	hooks.Set("firstRender", browser.Now().Seconds()*1e3)
 	vecty.RenderBody(page)
 }

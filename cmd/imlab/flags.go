@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,19 +52,32 @@ func parse(fs *flag.FlagSet, args []string, e *env) error {
 type dataFlags struct {
 	path, class string
 	bias        bool
+	mem         memFlag
 }
 
 func (d *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.path, "data", "", "LIBSVM `file` (plain, gzip or bzip2)")
 	fs.BoolVar(&d.bias, "bias", false, "append a constant-1 bias feature")
 	fs.StringVar(&d.class, "class", "", "positive `label` for a multi-class file (one-vs-rest)")
+	d.mem.register(fs)
 }
 
-func (d *dataFlags) load() (*dataset.Dataset, error) {
+func (d *dataFlags) load(ctx context.Context) (*dataset.Dataset, error) {
 	if d.path == "" {
 		return nil, fmt.Errorf("-data is required: %w", errUsage)
 	}
-	return libsvm.ReadFile(d.path, libsvm.Options{Bias: d.bias, PositiveClass: d.class})
+	return readFile(ctx, d.path, libsvm.Options{Bias: d.bias, PositiveClass: d.class, Budget: d.mem.b})
+}
+
+// readFile reads a LIBSVM file under opt, stopping when ctx ends.
+func readFile(ctx context.Context, path string, opt libsvm.Options) (*dataset.Dataset, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	opt.Name = filepath.Base(path)
+	return libsvm.Read(ctxReader{ctx, f}, opt)
 }
 
 // problemFlags add the loss and λ to a data set.
@@ -76,11 +92,11 @@ func (p *problemFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.lambda, "lambda", "auto", "regulariser λ, or auto for the paper's max‖x_i‖/n")
 }
 
-func (p *problemFlags) load() (*problem.Problem, error) {
+func (p *problemFlags) load(ctx context.Context) (*problem.Problem, error) {
 	if _, err := loss.Parse(p.loss); err != nil {
 		return nil, fmt.Errorf("-loss: %w: %w", err, errUsage)
 	}
-	ds, err := p.dataFlags.load()
+	ds, err := p.dataFlags.load(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +121,7 @@ func (p *problemFlags) problemFor(ds *dataset.Dataset) (*problem.Problem, error)
 // solveOptimum computes P* to high precision, reporting progress on stderr.
 func solveOptimum(pr *problem.Problem, e *env) (float64, error) {
 	start := time.Now()
-	res, err := optimum.Solve(pr, optimum.Options{})
+	res, err := optimum.SolveContext(e.ctx, pr, optimum.Options{})
 	if uerr := optimum.Usable(res, err); uerr != nil {
 		return 0, fmt.Errorf("computing P*: %w", uerr)
 	}
@@ -131,13 +147,16 @@ func formatFlag(fs *flag.FlagSet) *string {
 	return &format
 }
 
+// errBadTau is a usage error: every command wants τ ≥ 1.
+var errBadTau = fmt.Errorf("want a minibatch size τ ≥ 1: %w", errUsage)
+
 // parseTaus parses a comma-separated list of positive minibatch sizes.
 func parseTaus(s string) ([]int, error) {
 	var taus []int
 	for _, f := range strings.Split(s, ",") {
 		t, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || t < 1 {
-			return nil, fmt.Errorf("-tau %q: want positive integers separated by commas: %w", s, errUsage)
+			return nil, fmt.Errorf("-tau %q: positive integers separated by commas: %w", s, errBadTau)
 		}
 		taus = append(taus, t)
 	}

@@ -3,11 +3,15 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"imlab/core/dataset"
 	"imlab/core/libsvm"
 	"imlab/core/synth"
 )
@@ -20,40 +24,71 @@ func runGen(args []string, e *env) error {
 	fs.IntVar(&cfg.D, "d", 1000, "number of features")
 	fs.Float64Var(&cfg.Density, "density", 0.8, "mean feature density ω' in (0, 1]")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "random seed")
+	var mem memFlag
+	mem.register(fs)
 	out := fs.String("o", "-", "output `file` (- for stdout; a .gz name is gzipped)")
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	ds, err := synth.Generate(cfg)
+	cfg.Budget = mem.b
+	if err := cfg.Check(); err != nil {
+		return fmt.Errorf("%w (raise -mem or lower -n, -d, -density): %w", err, errUsage)
+	}
+	ds, err := synth.GenerateContext(e.ctx, cfg, nil)
+	if errors.Is(err, synth.ErrCanceled) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("%w: %w", err, errUsage)
 	}
+	// Readers under the same -mem must accept every line. (A row's values
+	// need as many features, which the budget prices at 144 bytes each, so
+	// lines stay under 36/168 of the budget, inside the reader's quarter;
+	// this check keeps that so if the constants change.)
+	if longest, limit := libsvm.MaxWrittenLineBytes(maxRowNNZ(ds)), mem.b.LineBytes(); longest > limit {
+		return fmt.Errorf("lines of up to %d bytes exceed the %d-byte line limit of a reader under -mem %v: %w",
+			longest, limit, mem.b, errUsage)
+	}
+	write := func(w io.Writer) error { return libsvm.Write(ctxWriter{e.ctx, w}, ds) }
 	if *out == "-" {
 		w := bufio.NewWriter(e.stdout)
-		if err := libsvm.Write(w, ds); err != nil {
+		if err := write(w); err != nil {
 			return err
 		}
 		return w.Flush()
 	}
-	return writeFile(*out, func(w io.Writer) error { return libsvm.Write(w, ds) })
+	return writeFile(e.ctx, *out, write)
 }
 
-// writeFile writes through fill into path, gzipping when path ends in .gz,
-// and removes the file if anything fails so no truncated output is left.
-func writeFile(path string, fill func(io.Writer) error) (err error) {
-	f, err := os.Create(path)
+// maxRowNNZ is the largest number of values in one example of ds.
+func maxRowNNZ(ds *dataset.Dataset) int {
+	m := 0
+	for i := 0; i < ds.N; i++ {
+		m = max(m, ds.RowPtr[i+1]-ds.RowPtr[i])
+	}
+	return m
+}
+
+// writeFile writes through fill into a temporary file beside path, gzipping
+// when path ends in .gz, and renames it to path once complete: a failed or
+// interrupted write leaves no file, and never a truncated one.
+func writeFile(ctx context.Context, path string, fill func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
+	if err := f.Chmod(0o644); err != nil { // CreateTemp's 0600 is for secrets
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
 	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
 		if err != nil {
-			os.Remove(path)
+			f.Close()
+			os.Remove(f.Name())
 		}
 	}()
-	bw := bufio.NewWriterSize(f, 1<<20)
+	bw := bufio.NewWriterSize(ctxWriter{ctx, f}, 1<<20)
 	var w io.Writer = bw
 	var gz *gzip.Writer
 	if strings.HasSuffix(path, ".gz") {
@@ -68,5 +103,14 @@ func writeFile(path string, fill func(io.Writer) error) (err error) {
 			return err
 		}
 	}
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
 }

@@ -4,15 +4,19 @@
 //
 // Results go to standard output (-format csv|md), progress to standard error;
 // a bad flag or file gives a one-line error and exit status 1 (2 for usage).
+// Ctrl-C stops any command within a second, with exit status 130.
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"time"
 )
 
 // command is one imlab subcommand.
@@ -31,16 +35,33 @@ var commands = []command{
 	{"optimum", "-data FILE [-bias] [-loss L] [-lambda auto|X]", "P* to ‖∇P‖ ≈ 1e-12, with its certified gap bound", runOptimum},
 }
 
-// env is where a command writes; tests substitute buffers.
+// env is where a command writes and what stops it; tests substitute
+// buffers and contexts.
 type env struct {
 	stdout, stderr io.Writer
+	// ctx ends when the user interrupts (Ctrl-C); nil means never.
+	ctx context.Context
 }
 
 // errUsage marks errors that are the caller's misuse (exit status 2).
 var errUsage = errors.New("usage")
 
+// Exit statuses.
+const (
+	exitError     = 1
+	exitUsage     = 2
+	exitInterrupt = 130 // 128 + SIGINT, as shells report it
+)
+
+// interruptGrace is how long a command may take to wind down after an
+// interrupt (print what it finished, remove its temporary files) before
+// imlab exits regardless.
+const interruptGrace = 700 * time.Millisecond
+
 func main() {
-	os.Exit(imlab(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(imlab(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, ctx: ctx}))
 }
 
 // imlab runs one command line and returns the process exit status.
@@ -52,26 +73,51 @@ func imlab(args []string, e *env) int {
 		}
 		return 0
 	}
+	if e.ctx == nil {
+		e.ctx = context.Background()
+	}
 	for _, c := range commands {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(args[1:], e)
+		err, interrupted := runInterruptible(c, args[1:], e)
 		switch {
+		case interrupted:
+			fmt.Fprintf(e.stderr, "imlab %s: interrupted\n", c.name)
+			return exitInterrupt
 		case err == nil:
 			return 0
 		case errors.Is(err, flag.ErrHelp):
 			return 0
 		case errors.Is(err, errUsage):
 			fmt.Fprintf(e.stderr, "imlab %s: %s (see 'imlab %s -h')\n", c.name, oneLine(err), c.name)
-			return 2
+			return exitUsage
 		default:
 			fmt.Fprintf(e.stderr, "imlab %s: %s\n", c.name, oneLine(err))
-			return 1
+			return exitError
 		}
 	}
 	fmt.Fprintf(e.stderr, "imlab: unknown command %q (want one of gen, stats, theory, run, paper, report, optimum)\n", args[0])
-	return 2
+	return exitUsage
+}
+
+// runInterruptible runs c and reports whether e.ctx ended it. Commands pass
+// e.ctx down to every long loop (reading, P*, runs) and return soon after
+// it ends; one caught in a loop that cannot stop (generating data) is
+// abandoned after interruptGrace, and the process exits.
+func runInterruptible(c command, args []string, e *env) (err error, interrupted bool) {
+	done := make(chan error, 1)
+	go func() { done <- c.run(args, e) }()
+	select {
+	case err = <-done:
+		return err, e.ctx.Err() != nil
+	case <-e.ctx.Done():
+	}
+	select {
+	case <-done:
+	case <-time.After(interruptGrace):
+	}
+	return e.ctx.Err(), true
 }
 
 func usage(w io.Writer) {

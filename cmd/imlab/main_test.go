@@ -157,6 +157,11 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"stats", "-data", filepath.Join(t.TempDir(), "missing")}, 1, "missing"},
 		{[]string{"stats", "-data", bad}, 1, "line 2"},
 		{[]string{"theory", "-data", bad, "-tau", "0"}, 2, "-tau"},
+		{[]string{"run", "-data", bad, "-tau", "0"}, 2, "-tau 0"},
+		{[]string{"paper", "-data", bad, "-tau", "0,1"}, 2, "-tau"},
+		{[]string{"stats", "-data", bad, "-mem", "lots"}, 2, "-mem"},
+		{[]string{"gen", "-n", "1000000000000", "-d", "10", "-o", filepath.Join(t.TempDir(), "x")}, 2, "examples (n)"},
+		{[]string{"gen", "-n", "2", "-d", "2147483647", "-o", filepath.Join(t.TempDir(), "x")}, 2, "features (d)"},
 		{[]string{"run", "-data", bad, "-loss", "cubic"}, 2, "cubic"},
 		{[]string{"gen", "-dist", "cauchy", "-o", filepath.Join(t.TempDir(), "x")}, 2, "cauchy"},
 		{[]string{"stats", "-data", bad, "-format", "xml"}, 2, "xml"},
@@ -166,6 +171,21 @@ func TestErrorsAreOneLine(t *testing.T) {
 		if code != c.code || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and one line containing %q",
 				c.args, code, out, stderr, c.code, c.want)
+		}
+	}
+}
+
+// An ε below the round-off of P near P* is refused, never "reached" by a gap
+// that rounds to 0, in both run and paper.
+func TestUnresolvableEpsRefused(t *testing.T) {
+	path := genFile(t, "chisq10", 200, 10)
+	for _, args := range [][]string{
+		{"run", "-data", path, "-eps", "1e-300"},
+		{"paper", "-data", path, "-tau", "1", "-eps", "1e-300", "-seeds", "1"},
+	} {
+		code, _, stderr := cli(args...)
+		if code == 0 || !strings.Contains(stderr, "smallest meaningful ε is") || strings.Contains(stderr, "gap ≤") {
+			t.Errorf("%s -eps 1e-300: exit %d, stderr %q", args[0], code, stderr)
 		}
 	}
 }

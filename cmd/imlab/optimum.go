@@ -17,12 +17,12 @@ func runOptimum(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	pr, err := p.load()
+	pr, err := p.load(e.ctx)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	res, err := optimum.Solve(pr, optimum.Options{})
+	res, err := optimum.SolveContext(e.ctx, pr, optimum.Options{})
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ const presetDataSeed = 1
 // dataSource is one data set (row group) of a preset table.
 type dataSource struct {
 	name string
-	load func() (*dataset.Dataset, error)
+	load func(context.Context) (*dataset.Dataset, error)
 }
 
 // presetTable is one of the paper's ratio tables, rebuilt on our data.
@@ -64,8 +64,8 @@ func newPresetTable(preset, size string, prob problemFlags, seeds int) (*presetT
 		t.published = pub
 		t.title = fmt.Sprintf("artificial data, ω' = %g, n = %d, d = %d (data seed %d)", density, sz.n, d, presetDataSeed)
 		for _, law := range paperLawOrder {
-			cfg := synth.Config{N: sz.n, D: d, Density: density, Norms: law, Seed: presetDataSeed}
-			t.sources = append(t.sources, dataSource{law, func() (*dataset.Dataset, error) { return synth.Generate(cfg) }})
+			cfg := synth.Config{N: sz.n, D: d, Density: density, Norms: law, Seed: presetDataSeed, Budget: prob.mem.b}
+			t.sources = append(t.sources, dataSource{law, func(context.Context) (*dataset.Dataset, error) { return synth.Generate(cfg) }})
 		}
 	case "real":
 		t.published = paperReal
@@ -75,8 +75,8 @@ func newPresetTable(preset, size string, prob problemFlags, seeds int) (*presetT
 			return nil, fmt.Errorf("-preset real needs -data FILE[,FILE…]: %w", errUsage)
 		}
 		for _, path := range paths {
-			opt := libsvm.Options{Bias: true, PositiveClass: prob.class}
-			t.sources = append(t.sources, dataSource{dataName(path), func() (*dataset.Dataset, error) { return libsvm.ReadFile(path, opt) }})
+			opt := libsvm.Options{Bias: true, PositiveClass: prob.class, Budget: prob.mem.b}
+			t.sources = append(t.sources, dataSource{dataName(path), func(ctx context.Context) (*dataset.Dataset, error) { return readFile(ctx, path, opt) }})
 		}
 	default:
 		return nil, fmt.Errorf("-preset %q: want sparse, dense or real: %w", preset, errUsage)
@@ -108,18 +108,18 @@ func (t *presetTable) run(ctx context.Context, cfg experiment.Config, rules []st
 		cells: map[string]map[string]seedAverage{}, pr: map[string]*problem.Problem{}}
 	for _, src := range t.sources {
 		fmt.Fprintf(e.stderr, "imlab: %s: %s\n", t.name, src.name)
-		ds, err := src.load()
+		ds, err := src.load(e.ctx)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", src.name, err)
+			return res, fmt.Errorf("%s: %w", src.name, err)
 		}
 		prob := t.prob
 		pr, err := prob.problemFor(ds)
 		if err != nil {
-			return nil, err
+			return res, err
 		}
 		pstar, err := solveOptimum(pr, e)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", src.name, err)
+			return res, fmt.Errorf("%s: %w", src.name, err)
 		}
 		res.pr[src.name] = pr
 		res.cells[src.name] = map[string]seedAverage{}
@@ -127,13 +127,26 @@ func (t *presetTable) run(ctx context.Context, cfg experiment.Config, rules []st
 			c := cfg
 			c.Partition = rule
 			avg, err := averageSeeds(ctx, pr, pstar, c, t.seeds, e)
-			if err != nil {
-				return nil, fmt.Errorf("%s, %s partition: %w", src.name, rule, err)
-			}
 			res.cells[src.name][rule] = avg
+			if err != nil {
+				return res, fmt.Errorf("%s, %s partition: %w", src.name, rule, err)
+			}
 		}
 	}
 	return res, nil
+}
+
+// finished counts the data set and partition cells with at least one seed.
+func (r *presetResult) finished() int {
+	n := 0
+	for _, rules := range r.cells {
+		for _, avg := range rules {
+			if avg.seeds > 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // table lays the result out like the paper ("md": one row per data set and
@@ -162,7 +175,13 @@ func (r *presetResult) table(format string) *table.Table {
 	}
 	t := &table.Table{Header: header}
 	for _, src := range r.tab.sources {
+		if len(r.cells[src.name]) == 0 {
+			continue // not reached before an interrupt
+		}
 		for _, rule := range r.rules {
+			if r.cells[src.name][rule].seeds == 0 {
+				continue
+			}
 			cells := []string{src.name, rule}
 			for _, row := range r.cells[src.name][rule].rows {
 				cell := table.Sig(row.theory, 2) + " : " + table.Sig(row.empirical, 2)
@@ -201,7 +220,7 @@ func (t *presetTable) theoryTable(taus []int, rule string, seed uint64, e *env) 
 	tab := &table.Table{Header: header}
 	for _, src := range t.sources {
 		fmt.Fprintf(e.stderr, "imlab: %s theory: %s\n", t.name, src.name)
-		ds, err := src.load()
+		ds, err := src.load(e.ctx)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", src.name, err)
 		}

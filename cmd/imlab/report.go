@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -45,8 +43,7 @@ func runReport(args []string, e *env) error {
 	}
 	cfg.Taus = paperTaus
 	rules := strings.Split(*partitions, ",")
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer cancel()
+	ctx := e.ctx
 	figDir := filepath.Join(*out, "figures")
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
 		return err

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/signal"
 
 	"imlab/core/dfsdca"
 	"imlab/core/table"
@@ -32,7 +29,10 @@ func runRun(args []string, e *env) error {
 	if !(stop.EvalEvery > 0) || !(stop.MaxIterPerN > 0) || !(stop.Gap >= 0) || *workers < 1 {
 		return fmt.Errorf("-eval-every and -max-passes must be positive, -eps ≥ 0, -workers ≥ 1: %w", errUsage)
 	}
-	pr, err := p.load()
+	if spec.Tau < 1 {
+		return fmt.Errorf("-tau %d: %w", spec.Tau, errBadTau)
+	}
+	pr, err := p.load(e.ctx)
 	if err != nil {
 		return err
 	}
@@ -43,6 +43,9 @@ func runRun(args []string, e *env) error {
 	if stop.PStar, err = solveOptimum(pr, e); err != nil {
 		return err
 	}
+	if err := pr.CheckGap(stop.Gap, stop.PStar); stop.Gap > 0 && err != nil {
+		return err
+	}
 	fmt.Fprintf(e.stderr, "imlab: %s, θ = %.6g\n", plan.Sampler, plan.Theta)
 	s, err := dfsdca.New(pr, dfsdca.Options{Sampler: plan.Sampler, Theta: plan.Theta, Workers: *workers, Seed: spec.Seed})
 	if err != nil {
@@ -50,8 +53,7 @@ func runRun(args []string, e *env) error {
 	}
 	defer s.Close()
 	run := dfsdca.NewRun(s, stop)
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer cancel()
+	ctx := e.ctx
 	runErr := run.Until(ctx, nil)
 
 	t := table.Table{Header: []string{"iter_per_n", "primal", "gap", "seconds"}}

@@ -13,7 +13,7 @@ func runStats(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	ds, err := d.load()
+	ds, err := d.load(e.ctx)
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ func runTheory(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	pr, err := p.load()
+	pr, err := p.load(e.ctx)
 	if err != nil {
 		return err
 	}

@@ -2,8 +2,9 @@
 //
 //	go run ./cmd/serve -dir dist -addr 127.0.0.1:8080
 //
-// It sends application/wasm for .wasm files, never serves a file outside
-// -dir, and prints the URL to open. PORT overrides the port of -addr.
+// It sends application/wasm for .wasm files, compresses text and wasm with
+// gzip for clients that accept it, never serves a file outside -dir, and
+// prints the URL to open. PORT overrides the port of -addr.
 package main
 
 import (

@@ -90,6 +90,10 @@ func New(pr *problem.Problem, pstar float64, cfg Config) (*Experiment, error) {
 	if !(cfg.Eps > 0) {
 		return nil, fmt.Errorf("experiment: target gap must be positive (got %v)", cfg.Eps)
 	}
+	// A gap that only rounds to below ε must never count as reached.
+	if err := pr.CheckGap(cfg.Eps, pstar); err != nil {
+		return nil, err
+	}
 	for _, tau := range cfg.Taus {
 		if tau < 1 {
 			return nil, fmt.Errorf("experiment: minibatch size τ = %d, want ≥ 1", tau)

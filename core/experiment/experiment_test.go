@@ -210,3 +210,12 @@ func TestCrossing(t *testing.T) {
 		t.Errorf("a gap of exactly 0 crosses at %v, %v; want 0.5", x, ok)
 	}
 }
+
+func TestUnresolvableEpsRefused(t *testing.T) {
+	pr := heterogeneous(t, 60, 5)
+	ps := pstar(t, pr)
+	_, err := New(pr, ps, Config{Taus: []int{1}, Eps: 1e-300})
+	if !errors.Is(err, problem.ErrUnresolvable) {
+		t.Errorf("ε = 1e-300: err = %v, want ErrUnresolvable", err)
+	}
+}

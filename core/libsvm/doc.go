@@ -31,6 +31,13 @@
 //
 //	w8a.gz: line 12: token "3:abc": invalid value
 //
+// Numbers are decimal, as LIBSVM and scikit-learn read them: strconv's
+// extensions (hexadecimal, "1_000" digit separators, "inf") are refused.
+// Options.Budget bounds what a file may expand to: the reader prices the
+// part read so far after every line (core/budget) and refuses the file as
+// soon as it exceeds the budget, before storing the line, so neither a
+// compressed bomb nor a 22-byte file with index 300000000 can exhaust memory.
+//
 // Write emits the format Read accepts, with values printed in the shortest
 // form that parses back to the same float64, so Write followed by Read
 // reproduces a data set read by Read exactly.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"imlab/core/budget"
 )
 
 // lineParser turns one line into a label and its sparse features, reusing
@@ -12,6 +14,7 @@ import (
 type lineParser struct {
 	maxIndex int64     // largest 1-based index accepted
 	maxSeen  int64     // largest 1-based index met so far, zero values included
+	nnz      int64     // values stored by earlier lines (zeros included)
 	idx      []int32   // 0-based indices of the current line
 	val      []float64 // values of the current line, zeros included
 }
@@ -27,6 +30,7 @@ var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 // parse reads line into p.idx and p.val and returns its label. ok is false
 // for a line with no example (blank or comment only).
 func (p *lineParser) parse(line []byte) (label float64, ok bool, fail *syntaxErr) {
+	p.idx, p.val = p.idx[:0], p.val[:0]
 	if c := bytes.IndexByte(line, '#'); c >= 0 {
 		line = line[:c]
 	}
@@ -41,7 +45,6 @@ func (p *lineParser) parse(line []byte) (label float64, ok bool, fail *syntaxErr
 	if err != nil {
 		return 0, false, &syntaxErr{tok, wrapNumber(ErrLabel, err)}
 	}
-	p.idx, p.val = p.idx[:0], p.val[:0]
 	prev := int64(0)
 	for {
 		start := skipSpace(line, pos)
@@ -85,6 +88,20 @@ func (p *lineParser) parse(line []byte) (label float64, ok bool, fail *syntaxErr
 	}
 }
 
+// shape is the data set read so far, with the line just parsed, as the
+// budget prices it: text bytes read, examples, features and values,
+// counting a bias feature if there is one. Every line counts as an example,
+// blank and comment lines too, so that a stream of them is bounded as fast
+// as a stream of rows.
+func (p *lineParser) shape(text int64, lines int, bias bool) budget.Shape {
+	s := budget.Shape{Text: text, Examples: int64(lines), Features: p.maxSeen, NonZeros: p.nnz + int64(len(p.idx))}
+	if bias {
+		s.Features++
+		s.NonZeros += s.Examples
+	}
+	return s
+}
+
 // parseIndex reads a 1-based feature index: an optional "+" then decimal digits.
 func (p *lineParser) parseIndex(b []byte) (int64, error) {
 	digits := b
@@ -112,15 +129,18 @@ func (p *lineParser) parseIndex(b []byte) (int64, error) {
 // errNotFinite marks a number that parsed as NaN or ±Inf, or overflowed.
 var errNotFinite = fmt.Errorf("not finite")
 
-// parseFloat parses a finite float64. One-digit integers, most of the values
-// in sparse binary data sets, skip strconv.
+// parseFloat parses a finite float64 in decimal notation. One-digit
+// integers, most of the values in sparse binary data sets, skip strconv.
 func parseFloat(b []byte) (float64, error) {
 	if len(b) == 1 && '0' <= b[0] && b[0] <= '9' {
 		return float64(b[0] - '0'), nil
 	}
 	v, err := strconv.ParseFloat(string(b), 64)
-	if err == nil && (math.IsNaN(v) || math.IsInf(v, 0)) || err != nil && math.IsInf(v, 0) {
+	switch {
+	case err == nil && (math.IsNaN(v) || math.IsInf(v, 0)) || err != nil && math.IsInf(v, 0):
 		return 0, errNotFinite
+	case err == nil && !isDecimal(b):
+		return 0, errNotDecimal // strconv's extensions: hex, "_", "inf"
 	}
 	return v, err
 }
@@ -128,7 +148,7 @@ func parseFloat(b []byte) (float64, error) {
 // wrapNumber turns a parseFloat failure into kind, keeping "not finite" as
 // detail; a syntax error needs none beyond kind and the quoted token.
 func wrapNumber(kind, err error) error {
-	if err == errNotFinite {
+	if err == errNotFinite || err == errNotDecimal {
 		return fmt.Errorf("%w: %v", kind, err)
 	}
 	return kind

@@ -9,12 +9,9 @@ import (
 	"os"
 	"path/filepath"
 
+	"imlab/core/budget"
 	"imlab/core/dataset"
 )
-
-// DefaultMaxLineBytes is the longest line Read accepts when
-// Options.MaxLineBytes is zero.
-const DefaultMaxLineBytes = 1 << 20
 
 // bufferBytes is the size of Read's input buffers.
 const bufferBytes = 64 << 10
@@ -23,12 +20,20 @@ const bufferBytes = 64 << 10
 type Options struct {
 	Bias          bool   // append a constant-1 feature to every example (index D of the result)
 	PositiveClass string // the label read as +1, all others −1; "" = automatic (binary files only)
-	MaxLineBytes  int    // longest accepted line; 0 = DefaultMaxLineBytes
 	Name          string // file name used in errors
+	// Budget bounds the data set read, checked line by line before the line
+	// is stored: decompressed bytes, examples, features and non-zeros
+	// (bias included). 0 means budget.Default.
+	Budget budget.Budget
+	// MaxLineBytes is the longest accepted line; 0 means Budget.LineBytes(),
+	// so that every line of a data set that fits the budget is accepted.
+	MaxLineBytes int
 }
 
 // Read parses a LIBSVM/svmlight stream, plain, gzip or bzip2 compressed, into a
-// data set with labels ±1. Errors are *ParseError values.
+// data set with labels ±1. Errors are *ParseError values; one wrapping a
+// *budget.Error reports a file too large for Options.Budget, found as soon as
+// the part read so far exceeds it.
 func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 	fail := func(line int, tok []byte, err error) error {
 		return &ParseError{File: opt.Name, Line: line, Token: tokenText(tok), Err: err}
@@ -37,15 +42,20 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 	if err != nil {
 		return nil, fail(0, nil, err)
 	}
+	limit := opt.Budget
+	if limit <= 0 {
+		limit = budget.Default
+	}
 	maxLine := opt.MaxLineBytes
 	if maxLine <= 0 {
-		maxLine = DefaultMaxLineBytes
+		maxLine = limit.LineBytes()
 	}
 	src, err := open(r, bufferBytes)
 	if err != nil {
 		return nil, fail(0, nil, err)
 	}
-	lines := lineReader{br: bufio.NewReaderSize(src.text, bufferBytes), max: maxLine}
+	text := &countingReader{r: src.text}
+	lines := lineReader{br: bufio.NewReaderSize(text, bufferBytes), max: maxLine}
 	p := lineParser{maxIndex: math.MaxInt32}
 	if opt.Bias {
 		p.maxIndex-- // the bias feature takes index D, which must fit in int32 too
@@ -72,7 +82,11 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 			}
 			return nil, fail(lines.line, bad.tok, bad.err)
 		}
+		if err := limit.Check(p.shape(text.n, lines.line, opt.Bias)); err != nil {
+			return nil, fail(lines.line, nil, err)
+		}
 		if ok {
+			p.nnz += int64(len(p.idx))
 			b.Append(p.idx, p.val, y)
 		}
 	}
@@ -90,6 +104,9 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 	if opt.Bias {
 		ds = ds.WithBias()
 	}
+	if err := ds.CheckNorms(); err != nil {
+		return nil, fail(0, nil, err)
+	}
 	return ds, nil
 }
 
@@ -105,4 +122,16 @@ func ReadFile(path string, opt Options) (*dataset.Dataset, error) {
 		opt.Name = filepath.Base(path)
 	}
 	return Read(f, opt)
+}
+
+// countingReader counts the bytes read through it: the decompressed text.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	return n, err
 }

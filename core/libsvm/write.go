@@ -10,6 +10,18 @@ import (
 	"imlab/core/dataset"
 )
 
+// MaxWrittenTokenBytes bounds the bytes Write spends on one stored value:
+// a space, an index of at most 10 digits, a colon and a float64 in its
+// shortest form (at most 24 bytes, as in -1.2345678901234567e-308).
+const MaxWrittenTokenBytes = 1 + 10 + 1 + 24
+
+// MaxWrittenLineBytes bounds the length of the line Write writes for an
+// example of nnz stored values (label and "\n" included), so that a writer
+// can check that a reader's line limit will accept every line.
+func MaxWrittenLineBytes(nnz int) int {
+	return 24 + (nnz+1)*MaxWrittenTokenBytes + 1 // +1 token: the width marker "D:0"
+}
+
 // Write writes ds in LIBSVM format: each label and value in the shortest
 // form that parses back to the same float64, and 1-based indices.
 //

@@ -34,6 +34,9 @@ func randomDataset(t testing.TB, n, d int, seed uint64) *dataset.Dataset {
 				v = r.NormFloat64()
 			default:
 				v = math.Float64frombits(r.Uint64())
+				if math.Abs(v) > 1e150 { // keep ‖x‖² finite: Read refuses overflowing norms
+					v = math.Ldexp(v, -600)
+				}
 			}
 			if v != 0 && !math.IsNaN(v) && !math.IsInf(v, 0) {
 				idx = append(idx, int32(j))

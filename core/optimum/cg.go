@@ -19,9 +19,9 @@ func newCG(d int) *cg {
 
 // solve writes into s an approximate solution of H s = −g, stopping when the
 // residual ‖H s + g‖ ≤ tol or after maxIter products, and returns the number
-// of products, calling yield after each. Started from s = 0, every iterate
-// is a descent direction.
-func (c *cg) solve(h *hessian, g, s []float64, tol float64, maxIter int, yield func()) int {
+// of products, calling pass after each; ok is false if pass did, and s is
+// then unfinished. Started from s = 0, every iterate is a descent direction.
+func (c *cg) solve(h *hessian, g, s []float64, tol float64, maxIter int, pass func() bool) (products int, ok bool) {
 	for j := range s {
 		s[j] = 0
 		c.r[j] = -g[j]
@@ -31,16 +31,18 @@ func (c *cg) solve(h *hessian, g, s []float64, tol float64, maxIter int, yield f
 	rz := fmath.Dot(c.r, c.z)
 	for it := 1; it <= maxIter; it++ {
 		h.mulVec(c.hp, c.p)
-		yield()
+		if !pass() {
+			return it, false
+		}
 		curv := fmath.Dot(c.p, c.hp)
 		if !(curv > 0) {
-			return it // p is (numerically) zero: nothing left to gain
+			return it, true // p is (numerically) zero: nothing left to gain
 		}
 		alpha := rz / curv
 		floats.AddScaled(s, alpha, c.p)
 		floats.AddScaled(c.r, -alpha, c.hp)
 		if fmath.Norm(c.r) <= tol {
-			return it
+			return it, true
 		}
 		for j, rj := range c.r {
 			c.z[j] = rj / h.diag[j]
@@ -49,11 +51,11 @@ func (c *cg) solve(h *hessian, g, s []float64, tol float64, maxIter int, yield f
 		beta := rzNext / rz
 		rz = rzNext
 		if rz == 0 || math.IsNaN(beta) {
-			return it
+			return it, true
 		}
 		for j, zj := range c.z {
 			c.p[j] = zj + beta*c.p[j]
 		}
 	}
-	return maxIter
+	return maxIter, true
 }

@@ -1,6 +1,7 @@
 package optimum
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -22,16 +23,29 @@ const (
 )
 
 // Solve minimises pr's objective from w = 0 by truncated Newton (see the
-// package comment) until ‖∇P‖ ≤ opt.GradTol.
+// package comment) until ‖∇P‖ ≤ opt.GradTol·max(1, ‖∇P(0)‖).
 //
 // If the tolerance is not reached — MaxIter steps ran out, or rounding error
 // in ∇P left no further progress possible — Solve returns the best point
 // found together with an error wrapping ErrNotConverged; Result.GradNorm and
 // Result.Gap then say honestly how good that point is.
 func Solve(pr *problem.Problem, opt Options) (*Result, error) {
+	return SolveContext(context.Background(), pr, opt)
+}
+
+// SolveContext is Solve, stopping within one pass over the data once ctx
+// is done: it then returns the best point found so far and an error
+// wrapping ErrCanceled and ctx.Err(). Until then its steps, and so its
+// result, are those of Solve.
+func SolveContext(ctx context.Context, pr *problem.Problem, opt Options) (*Result, error) {
 	opt, err := opt.withDefaults(pr)
 	if err != nil {
 		return nil, err
+	}
+	// pass is called after every pass over the data.
+	pass := func() bool {
+		opt.Yield()
+		return ctx.Err() == nil
 	}
 	d := pr.Data.D
 	w, g := make([]float64, d), make([]float64, d)
@@ -44,14 +58,28 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 		res.P, res.GradNorm = P, gNorm
 	}
 	keep()
+	res.Tol = opt.GradTol * math.Max(1, gNorm)
+	canceled := func() (*Result, error) {
+		res.Gap = res.GradNorm * res.GradNorm / (2 * pr.Lambda)
+		return res, fmt.Errorf("%w after %d Newton steps: %w", ErrCanceled, res.Iterations, ctx.Err())
+	}
+	if !pass() {
+		return canceled()
+	}
 	h, solver := newHessian(pr), newCG(d)
 	stagnated := 0
-	for res.Iterations < opt.MaxIter && res.GradNorm > opt.GradTol && stagnated < maxStagnated {
+	for res.Iterations < opt.MaxIter && res.GradNorm > res.Tol && stagnated < maxStagnated {
 		h.at(w)
-		opt.Yield()
+		if !pass() {
+			return canceled()
+		}
 		// Forcing term min(½, √‖∇P‖): loose far away, superlinear near w*.
 		tol := math.Min(0.5, math.Sqrt(gNorm)) * gNorm
-		res.CGIterations += solver.solve(h, g, step, tol, opt.MaxCG, opt.Yield)
+		products, ok := solver.solve(h, g, step, tol, opt.MaxCG, pass)
+		res.CGIterations += products
+		if !ok {
+			return canceled()
+		}
 		slope := fmath.Dot(g, step)
 		if !(slope < 0) {
 			break // no descent direction left: the gradient is rounding noise
@@ -60,7 +88,9 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 		for t, k := 1.0, 0; k < maxHalvings; t, k = t/2, k+1 {
 			floats.AddScaledTo(wTry, w, t, step)
 			PTry := pr.Gradient(wTry, gTry)
-			opt.Yield()
+			if !pass() {
+				return canceled()
+			}
 			gTryNorm := fmath.Norm(gTry)
 			if math.IsNaN(PTry) || math.IsInf(PTry, 0) || math.IsNaN(gTryNorm) {
 				continue
@@ -92,9 +122,9 @@ func Solve(pr *problem.Problem, opt Options) (*Result, error) {
 		}
 	}
 	res.Gap = res.GradNorm * res.GradNorm / (2 * pr.Lambda)
-	if res.GradNorm > opt.GradTol {
+	if res.GradNorm > res.Tol {
 		return res, fmt.Errorf("%w: ‖∇P‖ = %.3g > %.3g after %d Newton steps (%d Hessian products)",
-			ErrNotConverged, res.GradNorm, opt.GradTol, res.Iterations, res.CGIterations)
+			ErrNotConverged, res.GradNorm, res.Tol, res.Iterations, res.CGIterations)
 	}
 	return res, nil
 }

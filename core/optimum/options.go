@@ -10,9 +10,13 @@ import (
 
 // Options control Solve; the zero value asks for the defaults.
 type Options struct {
-	GradTol float64 // stop when ‖∇P(w)‖₂ ≤ GradTol; 0 means DefaultGradTol
-	MaxIter int     // Newton steps; 0 means DefaultMaxIter
-	MaxCG   int     // conjugate-gradient steps per Newton step; 0 means DefaultMaxCG
+	// GradTol is relative to the problem's scale: Solve stops when
+	// ‖∇P(w)‖₂ ≤ GradTol·max(1, ‖∇P(0)‖₂), so data scaled by 1e150 solve as
+	// the unscaled data do, and data of ordinary scale (‖∇P(0)‖ ≤ 1) see an
+	// absolute tolerance. 0 means DefaultGradTol.
+	GradTol float64
+	MaxIter int // Newton steps; 0 means DefaultMaxIter
+	MaxCG   int // conjugate-gradient steps per Newton step; 0 means DefaultMaxCG
 	// Yield, if set, is called after every pass over the data (gradient or
 	// Hessian-vector product), e.g. to keep a browser page responsive.
 	Yield func()
@@ -30,6 +34,7 @@ type Result struct {
 	W            []float64 // the best point found (smallest ‖∇P‖)
 	P            float64   // P(W)
 	GradNorm     float64   // ‖∇P(W)‖₂
+	Tol          float64   // the absolute tolerance on GradNorm: GradTol·max(1, ‖∇P(0)‖₂)
 	Gap          float64   // certified bound on P(W) − P*: GradNorm²/(2λ)
 	Iterations   int       // Newton steps taken
 	CGIterations int       // Hessian-vector products, over all steps
@@ -43,6 +48,9 @@ var (
 	// MaxIter steps or because rounding error stopped all progress. The
 	// Result returned with it is still the best point found.
 	ErrNotConverged = errors.New("optimum: gradient tolerance not reached")
+	// ErrCanceled reports that SolveContext's context ended the solve; the
+	// error wraps the context's error too.
+	ErrCanceled = errors.New("optimum: canceled")
 )
 
 // withDefaults checks pr and opt and fills in the defaults.

@@ -4,4 +4,7 @@
 //
 // with its gradient, evaluated with compensated
 // (Neumaier) summation so that optimality gaps down to 1e−10 are resolved.
+// GapResolution gives the smallest gap that double precision resolves for
+// a problem, and CheckGap refuses a target ε below it (the page and the CLI
+// both call it, through experiment.New or directly).
 package problem

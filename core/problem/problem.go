@@ -27,6 +27,9 @@ func New(ds *dataset.Dataset, l loss.Loss, lambda float64) (*Problem, error) {
 	if ds == nil || ds.N == 0 {
 		return nil, dataset.ErrNoRows
 	}
+	if err := ds.CheckNorms(); err != nil {
+		return nil, err
+	}
 	return &Problem{Data: ds, Loss: l, Lambda: lambda}, nil
 }
 

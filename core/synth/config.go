@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"imlab/core/budget"
 )
 
 // Config describes one artificial data set.
@@ -12,15 +14,14 @@ type Config struct {
 	Density float64 // target mean density ω' ∈ (0, 1]
 	Norms   string  // law of ‖x_i‖², one of Laws
 	Seed    uint64  // the same seed gives the same data on every platform
+	// Budget bounds the data set and the vectors built for it; 0 means
+	// budget.Default. It does not change the data.
+	Budget budget.Budget
 }
 
 // LabelNoise is the probability that a label disagrees with the hidden
 // hyperplane.
 const LabelNoise = 0.05
-
-// MaxNNZ bounds the expected number of stored values (12 bytes each), so
-// that an absurd request fails with an error instead of exhausting memory.
-const MaxNNZ = 1 << 28
 
 // Errors returned by Generate and NormSquares, wrapped with detail.
 var (
@@ -28,12 +29,16 @@ var (
 	ErrConfig = errors.New("synth: invalid configuration")
 	// ErrLaw reports an unknown norm law.
 	ErrLaw = errors.New("synth: unknown norm law")
-	// ErrTooLarge reports a data set whose expected size exceeds MaxNNZ.
+	// ErrTooLarge reports a data set over Config.Budget; it also wraps the
+	// *budget.Error that names the quantity.
 	ErrTooLarge = errors.New("synth: data set too large")
+	// ErrCanceled reports that GenerateContext's context ended generation.
+	ErrCanceled = errors.New("synth: canceled")
 )
 
-// validate checks the parts of cfg that NormSquares does not.
-func (cfg Config) validate() error {
+// Check returns the error Generate would return for cfg's sizes, density
+// or budget (not its law, which NormSquares checks), without allocating.
+func (cfg Config) Check() error {
 	switch {
 	case cfg.N <= 0:
 		return fmt.Errorf("%w: N = %d examples, want N ≥ 1", ErrConfig, cfg.N)
@@ -44,8 +49,23 @@ func (cfg Config) validate() error {
 	case !(cfg.Density > 0 && cfg.Density <= 1):
 		return fmt.Errorf("%w: density ω' = %v, want 0 < ω' ≤ 1", ErrConfig, cfg.Density)
 	}
-	if nnz := float64(cfg.N) * float64(cfg.D) * cfg.Density; nnz > MaxNNZ {
-		return fmt.Errorf("%w: N·D·ω' = %.3g expected non-zeros, limit %d", ErrTooLarge, nnz, MaxNNZ)
+	b := cfg.Budget
+	if b <= 0 {
+		b = budget.Default
+	}
+	if err := b.Check(cfg.Shape()); err != nil {
+		return fmt.Errorf("%w: %w", ErrTooLarge, err)
 	}
 	return nil
+}
+
+// Shape is the size of cfg's data set as the budget prices it. Its
+// non-zeros bound those Generate allocates room for: the expected n·d·ω',
+// plus n for rows that get one forced feature, plus five standard
+// deviations. N·D itself costs neither memory nor, since patterns are drawn
+// by skipping, time.
+func (cfg Config) Shape() budget.Shape {
+	mean := float64(cfg.N) * float64(cfg.D) * cfg.Density
+	nnz := mean + float64(cfg.N) + 5*math.Sqrt(mean) + 16
+	return budget.Shape{Examples: int64(cfg.N), Features: int64(cfg.D), NonZeros: int64(min(nnz, math.MaxInt64/2))}
 }

@@ -9,8 +9,11 @@
 //     u ~ U[0,1), h = min(ω', 1−ω'), then shuffled. Every ω'_j lies in
 //     [0, 1] and their mean is ω' exactly (up to rounding), not just in
 //     expectation.
-//   - X_ji ≠ 0 with probability ω'_j, independently (a Bernoulli trial per
-//     entry, compared in 32-bit integers so it is exact on every platform).
+//   - X_ji ≠ 0 with probability ω'_j, independently. For ω' ≥ 1/16 each
+//     entry is a Bernoulli trial, compared in 32-bit integers so it is exact
+//     on every platform; below, a row's features are drawn by geometric
+//     skipping at the largest density and thinned, in time proportional to
+//     the non-zeros, not to d.
 //     A row that gets no entry gets one uniformly random feature, so that it
 //     can still carry its norm.
 //   - Stored values are standard normal, then each row is scaled so that
@@ -21,7 +24,8 @@
 // Each ingredient (densities, pattern, values, norms, labels) has its own
 // PCG stream seeded from Config.Seed through sampling.NewRand, and rows are
 // generated in order, so the first rows of a data set do not depend on N.
-// The pattern is pure integer arithmetic; values, norms and labels use IEEE
+// The pattern is integer arithmetic (and math.Log, math.Log1p when
+// skipping); values, norms and labels use IEEE
 // basic operations, math.Sqrt and math.Log (the same algorithm in amd64
 // assembly as in pure Go) and gonum/math/rand samplers in which math.Exp,
 // whose amd64 assembly differs from pure Go in the last bit, only enters

@@ -1,6 +1,8 @@
 package synth
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -23,15 +25,43 @@ func newStreams(seed uint64) streams {
 // Generate builds the data set described by cfg (see the package comment).
 func Generate(cfg Config) (*dataset.Dataset, error) { return GenerateYield(cfg, nil) }
 
-// yieldEvery is how many stored values GenerateYield makes between calls of
-// its yield function: about a millisecond of work in a browser.
-const yieldEvery = 1 << 16
+// yieldEvery is how much work, in units of about a nanosecond natively,
+// GenerateYield does between calls of its yield function: about a
+// millisecond in a browser.
+const yieldEvery = 1 << 19
 
-// GenerateYield is Generate calling yield, if not nil, after every 2^16
-// stored values, so that a browser can hand control back to its event loop
-// while a large data set is built. The data set does not depend on yield.
+// pacer calls yield, if not nil, after every yieldEvery units of work, and
+// then checks ctx.
+type pacer struct {
+	ctx   context.Context
+	yield func()
+	work  int
+}
+
+// add counts units of work done and reports false once ctx is done.
+func (p *pacer) add(units int) bool {
+	if p.work += units; p.work >= yieldEvery {
+		p.work -= yieldEvery
+		if p.yield != nil {
+			p.yield()
+		}
+		return p.ctx.Err() == nil
+	}
+	return true
+}
+
+// GenerateYield is Generate calling yield, if not nil, after every
+// yieldEvery units of work (see pattern.work), so that a browser can hand
+// control back to its event loop, and Pause act, while a large data set is
+// built. The data set does not depend on yield.
 func GenerateYield(cfg Config, yield func()) (*dataset.Dataset, error) {
-	if err := cfg.validate(); err != nil {
+	return GenerateContext(context.Background(), cfg, yield)
+}
+
+// GenerateContext is GenerateYield, stopping at its next yield once ctx is
+// done with an error wrapping ErrCanceled and ctx.Err().
+func GenerateContext(ctx context.Context, cfg Config, yield func()) (*dataset.Dataset, error) {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	s := newStreams(cfg.Seed)
@@ -39,13 +69,23 @@ func GenerateYield(cfg Config, yield func()) (*dataset.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	thresholds := bernoulliThresholds(densities(cfg.D, cfg.Density, s.densities))
-	ds := allocate(cfg.N, thresholds)
-	scratch := make([]int32, cfg.D+1)
-	nextYield := yieldEvery
+	pace := pacer{ctx: ctx, yield: yield}
+	canceled := func() (*dataset.Dataset, error) {
+		return nil, fmt.Errorf("%w: %w", ErrCanceled, ctx.Err())
+	}
+	p := densities(cfg.D, cfg.Density, s.densities, func() {
+		if ctx.Err() == nil { // the shuffle cannot stop, but need not yield
+			pace.add(normalWork)
+		}
+	})
+	if ctx.Err() != nil {
+		return canceled()
+	}
+	pat := newPattern(p, cfg.Density)
+	ds := allocate(cfg.N, pat.thresholds)
 	for i := 0; i < cfg.N; i++ {
 		start := len(ds.Col)
-		ds.Col = appendPattern(ds.Col, scratch, thresholds, s.pattern)
+		ds.Col = pat.appendRow(ds.Col, s.pattern)
 		for range ds.Col[start:] {
 			ds.Val = append(ds.Val, nonZeroNormal(s.values))
 		}
@@ -53,19 +93,21 @@ func GenerateYield(cfg Config, yield func()) (*dataset.Dataset, error) {
 			ds.Col, ds.Val = ds.Col[:start], ds.Val[:start] // L_i = 0: an empty row
 		}
 		ds.RowPtr[i+1] = len(ds.Col)
-		if yield != nil && len(ds.Col) >= nextYield {
-			yield()
-			nextYield = len(ds.Col) + yieldEvery
+		if !pace.add(pat.work(len(ds.Col) - start)) {
+			return canceled()
 		}
 	}
-	label(ds, s.labels)
+	if !label(ds, s.labels, &pace) {
+		return canceled()
+	}
 	return ds, nil
 }
 
 // densities returns d feature densities in [0, 1] with mean exactly ω'
 // (up to rounding): antithetic pairs ω' ± h(2u−1), h = min(ω', 1−ω'),
 // and ω' itself for an odd last feature, shuffled so pairs are not adjacent.
-func densities(d int, mean float64, r *rand.Rand) []float64 {
+// step, if not nil, is called once per swap of the shuffle, for pacing.
+func densities(d int, mean float64, r *rand.Rand, step func()) []float64 {
 	h := math.Min(mean, 1-mean)
 	out := make([]float64, d)
 	for k := 0; k+1 < d; k += 2 {
@@ -76,20 +118,13 @@ func densities(d int, mean float64, r *rand.Rand) []float64 {
 	if d%2 == 1 {
 		out[d-1] = mean
 	}
-	r.Shuffle(d, func(a, b int) { out[a], out[b] = out[b], out[a] })
+	r.Shuffle(d, func(a, b int) {
+		out[a], out[b] = out[b], out[a]
+		if step != nil {
+			step()
+		}
+	})
 	return out
-}
-
-// bernoulliThresholds turns probabilities into 32-bit thresholds t_j: a
-// uniform 32-bit integer u is below t_j with probability t_j/2³², which is
-// ω'_j rounded to the nearest multiple of 2⁻³². Integer comparisons make the
-// pattern identical on every platform, and two trials fit in one Uint64.
-func bernoulliThresholds(p []float64) []uint64 {
-	t := make([]uint64, len(p))
-	for j, pj := range p {
-		t[j] = uint64(math.Round(pj * (1 << 32)))
-	}
-	return t
 }
 
 // allocate returns a data set with room for the expected number of
@@ -112,32 +147,6 @@ func allocate(n int, thresholds []uint64) *dataset.Dataset {
 		Val:    make([]float64, 0, capacity),
 		Y:      make([]float64, n),
 	}
-}
-
-// appendPattern appends the features of one example in increasing order:
-// feature j with probability t_j/2³², or one uniformly random feature if
-// none was drawn. scratch has room for every feature.
-func appendPattern(col, scratch []int32, thresholds []uint64, r *rand.Rand) []int32 {
-	const low = 1<<32 - 1
-	d, m := len(thresholds), 0
-	// Branch-free: for u, t ≤ 2³², u − t wraps (top bit set) exactly when
-	// u < t; writing unconditionally avoids mispredicting ~ω' of the trials.
-	j := 0
-	for ; j+1 < d; j += 2 {
-		u := r.Uint64()
-		scratch[m] = int32(j)
-		m += int((u&low - thresholds[j]) >> 63)
-		scratch[m] = int32(j + 1)
-		m += int((u>>32 - thresholds[j+1]) >> 63)
-	}
-	if j < d {
-		scratch[m] = int32(j)
-		m += int((r.Uint64()&low - thresholds[j]) >> 63)
-	}
-	if m == 0 {
-		return append(col, int32(r.IntN(d)))
-	}
-	return append(col, scratch[:m]...)
 }
 
 // nonZeroNormal draws a standard normal value, redrawing the exact zero that
@@ -168,14 +177,20 @@ func rescale(val []float64, L float64) bool {
 }
 
 // label sets y_i = sign(x_iᵀu) (+1 on a tie) for a Gaussian direction u,
-// flipped with probability LabelNoise.
-func label(ds *dataset.Dataset, r *rand.Rand) {
+// flipped with probability LabelNoise. It reports false if pace says stop.
+func label(ds *dataset.Dataset, r *rand.Rand, pace *pacer) bool {
 	u := make([]float64, ds.D)
 	for j := range u {
 		u[j] = r.NormFloat64()
+		if !pace.add(normalWork) {
+			return false
+		}
 	}
 	for i := range ds.Y {
 		idx, val := ds.Row(i)
+		if !pace.add(rowWork + len(idx)) {
+			return false
+		}
 		margin := 0.0
 		for k, j := range idx {
 			margin += val[k] * u[j]
@@ -189,4 +204,5 @@ func label(ds *dataset.Dataset, r *rand.Rand) {
 		}
 		ds.Y[i] = y
 	}
+	return true
 }

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -67,7 +68,7 @@ func TestGenerateRejectsInvalidConfig(t *testing.T) {
 func TestDensitiesHaveExactMean(t *testing.T) {
 	for _, d := range []int{1, 2, 7, 1000} {
 		for _, mean := range []float64{0.001, 0.1, 0.5, 0.8, 1} {
-			p := densities(d, mean, newStreams(uint64(d)).densities)
+			p := densities(d, mean, newStreams(uint64(d)).densities, nil)
 			for j, pj := range p {
 				if pj < 0 || pj > 1 {
 					t.Fatalf("d=%d ω'=%v: ω'_%d = %v outside [0,1]", d, mean, j, pj)
@@ -86,10 +87,14 @@ func TestDensitiesHaveExactMean(t *testing.T) {
 // TestPatternFollowsDensities compares each feature's count |J_j| with its
 // Binomial(n, ω'_j) law (5 standard deviations), and the total with n·Σω'_j.
 func TestPatternFollowsDensities(t *testing.T) {
-	for _, mean := range []float64{0.1, 0.8} {
-		cfg := Config{N: 4000, D: 60, Density: mean, Norms: "chisq10", Seed: 9}
+	for _, shape := range []struct {
+		d    int
+		mean float64
+	}{{60, 0.1}, {60, 0.8}, {2000, 0.02}, {30000, 0.001}} { // trials, then skipping
+		mean := shape.mean
+		cfg := Config{N: 4000, D: shape.d, Density: mean, Norms: "chisq10", Seed: 9}
 		ds := mustGenerate(t, cfg)
-		p := densities(cfg.D, mean, newStreams(cfg.Seed).densities)
+		p := densities(cfg.D, mean, newStreams(cfg.Seed).densities, nil)
 		for j, count := range ds.FeatureCounts() {
 			want, sd := float64(cfg.N)*p[j], math.Sqrt(float64(cfg.N)*p[j]*(1-p[j]))
 			if math.Abs(float64(count)-want) > 5*sd+2 { // +2: rows forced non-empty
@@ -249,10 +254,56 @@ func TestGenerateYieldIsTransparent(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := Generate(cfg)
-	if wantCalls := want.NNZ() / yieldEvery; calls < wantCalls || calls > wantCalls+1 {
-		t.Errorf("yield called %d times for %d values, want about %d", calls, want.NNZ(), wantCalls)
+	if wantCalls := minWork(cfg, want) / yieldEvery; calls < wantCalls || calls == 0 {
+		t.Errorf("yield called %d times, want at least %d", calls, wantCalls)
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Error("yielding changed the data set")
+	}
+}
+
+// minWork is a lower bound of the work units GenerateYield counts for ds.
+func minWork(cfg Config, ds *dataset.Dataset) int {
+	perRow := 2 * rowWork // the row and its label
+	if cfg.Density >= skipBelow {
+		perRow += cfg.D / 2 * trialWork
+	} else {
+		perRow += candidateWork // at least the candidate that ends the row
+	}
+	return cfg.N*perRow + ds.NNZ()*(normalWork+1) + cfg.D*normalWork
+}
+
+// TestGenerateYieldPacesSparseData checks that a large sparse data set (the
+// link #n=20000&d=1000000&density=0.00001) yields in proportion to its
+// rows and non-zeros, which is what lets a page pause it.
+func TestGenerateYieldPacesSparseData(t *testing.T) {
+	cfg := Config{N: 20000, D: 1_000_000, Density: 1e-5, Norms: "chisq1", Seed: 1}
+	calls := 0
+	ds, err := GenerateYield(cfg, func() { calls++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := minWork(cfg, ds) / yieldEvery; calls < want || calls < 10 {
+		t.Errorf("yield called %d times for %d rows and %d values, want at least %d", calls, ds.N, ds.NNZ(), want)
+	}
+	if got := ds.Summarize().Density; math.Abs(got-1e-5)/1e-5 > 0.1 {
+		t.Errorf("realised density %.3g, want 1e-5", got)
+	}
+}
+
+// TestGenerateContextStops cancels generation at its third yield: it stops
+// there with ErrCanceled.
+func TestGenerateContextStops(t *testing.T) {
+	cfg := Config{N: 20000, D: 1_000_000, Density: 1e-5, Norms: "chisq1", Seed: 1}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	ds, err := GenerateContext(ctx, cfg, func() {
+		if calls++; calls == 3 {
+			cancel()
+		}
+	})
+	if ds != nil || !errors.Is(err, ErrCanceled) || !errors.Is(err, context.Canceled) || calls != 3 {
+		t.Errorf("after cancel at yield 3: %d yields, err %v", calls, err)
 	}
 }

@@ -10,20 +10,23 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"imlab/ui/browser"
 	"imlab/ui/lab"
 )
 
-// formChanged re-parses the form after an edit: valid settings go to the
-// URL hash at once (so the address bar is always a shareable link), an
-// invalid field is marked.
-func (p *Page) formChanged() {
+// formChanged re-parses the form after an edit of key and marks an invalid
+// field. The link is left alone: it describes the data and results on
+// screen, not settings typed but not yet run (the page says when the form
+// differs from them). A change of a file option re-reads the file in use
+// at once.
+func (p *Page) formChanged(key lab.FieldKey) {
 	s, err := p.form.Settings()
 	p.formErr = nil
 	var fe *lab.FieldError
 	switch {
 	case err == nil:
-		browser.SetHash(s.Hash())
+		if key == lab.FieldBias || key == lab.FieldPositiveClass {
+			p.ctl.Reread(s)
+		}
 	case errors.As(err, &fe):
 		p.formErr = fe
 	default:
@@ -31,6 +34,7 @@ func (p *Page) formChanged() {
 	}
 	p.notice = ""
 	vecty.Rerender(p)
+	vecty.Rerender(p.live) // its notice of edits not yet run
 }
 
 // settings returns the form's settings, or reports why they are invalid.
@@ -43,50 +47,62 @@ func (p *Page) settings() (lab.Settings, bool) {
 	return s, true
 }
 
-func (p *Page) invalid(id string) bool { return p.formErr != nil && p.formErr.Field == id }
+func (p *Page) invalid(key lab.FieldKey) bool { return p.formErr != nil && p.formErr.Field == key }
 
-// field is a labelled form row; hint (optional) is described-by text.
-func (p *Page) field(id, label string, input *vecty.HTML, hint string) *vecty.HTML {
+// field is a form row labelled as the schema labels key; hint (optional)
+// is described-by text.
+func (p *Page) field(key lab.FieldKey, input *vecty.HTML, hint string) *vecty.HTML {
+	fd, _ := lab.FieldOf(key)
+	id := fd.Element
 	var hintEl vecty.MarkupOrChild
 	if hint != "" {
 		hintEl = elem.Small(vecty.Markup(prop.ID(id+"-hint"), vecty.Class("hint")), vecty.Text(hint))
 	}
 	var errEl vecty.MarkupOrChild
-	if p.invalid(id) {
+	if p.invalid(key) {
 		errEl = elem.Small(vecty.Markup(prop.ID(id+"-error"), vecty.Class("field-error"), vecty.Attribute("role", "alert")),
 			vecty.Text(p.formErr.Error()))
 	}
-	return elem.Div(vecty.Markup(vecty.Class("field"), vecty.MarkupIf(p.invalid(id), vecty.Class("invalid"))),
-		elem.Label(vecty.Markup(prop.For(id)), vecty.Text(label)),
+	return elem.Div(vecty.Markup(vecty.Class("field"), vecty.MarkupIf(p.invalid(key), vecty.Class("invalid"))),
+		elem.Label(vecty.Markup(prop.For(id)), vecty.Text(fd.Label)),
 		input, hintEl, errEl,
 	)
 }
 
-// textInput is an <input> bound to one form field.
-func (p *Page) textInput(id string, typ prop.InputType, value string, set func(string), extra ...vecty.Applyer) *vecty.HTML {
+// textInput is an <input> bound to the form field key.
+func (p *Page) textInput(key lab.FieldKey, typ prop.InputType, extra ...vecty.Applyer) *vecty.HTML {
+	fd, _ := lab.FieldOf(key)
+	id := fd.Element
 	m := []vecty.Applyer{
-		prop.ID(id), prop.Type(typ), prop.Value(value), vecty.Attribute("name", id),
+		prop.ID(id), prop.Type(typ), prop.Value(p.form[key]), vecty.Attribute("name", id),
 		vecty.Attribute("autocomplete", "off"),
-		vecty.Attribute("aria-invalid", p.invalid(id)),
+		vecty.Attribute("aria-invalid", p.invalid(key)),
 		event.Input(p.act("editing the form", func(e *vecty.Event) {
-			set(e.Target.Get("value").String())
-			p.formChanged()
+			p.form[key] = e.Target.Get("value").String()
+			p.formChanged(key)
 		})),
 	}
 	return elem.Input(vecty.Markup(append(m, extra...)...))
 }
 
+// wholeInput is a number input for a whole number from min up.
+func (p *Page) wholeInput(key lab.FieldKey, min int) *vecty.HTML {
+	return p.textInput(key, prop.TypeNumber, vecty.Attribute("min", min), vecty.Attribute("step", 1), vecty.Attribute("inputmode", "numeric"))
+}
+
 // option is one choice of a <select>.
 type option struct{ value, label string }
 
-// selectInput is a <select> bound to one form field.
-func (p *Page) selectInput(id, value string, options []option, set func(string)) *vecty.HTML {
+// selectInput is a <select> bound to the form field key.
+func (p *Page) selectInput(key lab.FieldKey, options []option) *vecty.HTML {
+	fd, _ := lab.FieldOf(key)
+	id, value := fd.Element, p.form[key]
 	found := false
 	items := make([]vecty.MarkupOrChild, 0, len(options)+2)
 	items = append(items, vecty.Markup(prop.ID(id), vecty.Attribute("name", id),
 		event.Change(p.act("editing the form", func(e *vecty.Event) {
-			set(e.Target.Get("value").String())
-			p.formChanged()
+			p.form[key] = e.Target.Get("value").String()
+			p.formChanged(key)
 		}))))
 	for _, o := range options {
 		found = found || o.value == value

@@ -26,6 +26,8 @@ type Page struct {
 	formErr *lab.FieldError
 	snap    lab.Snapshot
 	notice  string // a transient message (link copied, …)
+	pngWide int    // width of exported PNGs in pixels; 0 = pngScale × the plot on screen
+	link    string // the hash last written to the address bar
 
 	mounted bool
 	frames  *browser.Frames
@@ -73,13 +75,23 @@ func keysOf(s *lab.Snapshot) (pageKey, resultsKey) {
 	return pageKey{data: s.Data, loading: s.Phase == lab.Loading}, rk
 }
 
-// New returns the page for ctl with the form showing s.
+// New returns the page for ctl with the form showing s, the settings of the
+// link the page opened with (see lab.Controller.OpenLink); links pasted
+// later are applied the same way.
 func New(ctl *lab.Controller, s lab.Settings, onReady func()) *Page {
-	p := &Page{ctl: ctl, form: lab.FormOf(s), onReady: onReady}
+	p := &Page{ctl: ctl, form: lab.FormOf(s), onReady: onReady, link: browser.Hash()}
 	p.snap = ctl.Snapshot()
 	p.live, p.results = &Live{p: p}, &Results{p: p}
 	p.pageKey, p.resKey = keysOf(&p.snap)
 	p.frames = browser.NewFrames(p.frame)
+	browser.OnHashChange(func(hash string) {
+		defer p.recoverTo("opening the link")
+		if s, err := p.ctl.OpenLink(hash); err == nil {
+			p.form, p.formErr, p.notice = lab.FormOf(s), nil, ""
+		}
+		p.link = hash
+		vecty.Rerender(p)
+	})
 	js.Global().Call("addEventListener", "resize", js.FuncOf(func(js.Value, []js.Value) any {
 		p.plots.invalidate()
 		p.frames.Request()
@@ -118,7 +130,10 @@ func (p *Page) frame() {
 	again := false
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
+		was := p.snap.Phase
 		p.snap = s
+		defer p.moveFocus(was, s.Phase)
+		p.syncLink(&s)
 		pk, rk := keysOf(&s)
 		switch {
 		case pk != p.pageKey:
@@ -147,6 +162,33 @@ func (p *Page) frame() {
 		f := p.onReady
 		p.onReady = nil
 		f()
+	}
+}
+
+// syncLink writes the settings of the data and results on screen to the
+// address bar, once there are any (a link being opened keeps its text
+// until its data is shown).
+func (p *Page) syncLink(s *lab.Snapshot) {
+	if (s.Data == nil || s.Phase == lab.Loading) && s.Awaited.Name == "" {
+		return
+	}
+	if h := s.Settings.Hash(); h != p.link {
+		browser.SetHash(h)
+		p.link = h
+	}
+}
+
+// moveFocus keeps the keyboard where the action is: to Pause when a run
+// starts (Run is then disabled and the focus would fall to the page body),
+// back to Run when it pauses or ends. A focus the user put elsewhere stays.
+func (p *Page) moveFocus(was, now lab.Phase) {
+	running := func(ph lab.Phase) bool { return ph == lab.Optimum || ph == lab.Running }
+	at := browser.FocusedID()
+	switch {
+	case !running(was) && running(now) && (at == "" || at == "run" || at == "step"):
+		browser.Focus("pause")
+	case running(was) && !running(now) && (at == "" || at == "pause"):
+		browser.Focus("run")
 	}
 }
 
@@ -180,13 +222,18 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 			event.Drop(p.act("reading the dropped file", p.onDrop)).PreventDefault(),
 		),
 		p.header(),
+		// The run controls come first, so that Run is the first stop of
+		// the Tab key; they span the width above the two columns.
+		elem.Div(vecty.Markup(vecty.Class("layout"), vecty.Style("grid-template-columns", "minmax(0, 1fr)"),
+			vecty.Style("padding-bottom", "0")),
+			p.live,
+		),
 		elem.Main(vecty.Markup(vecty.Class("layout")),
 			elem.Aside(vecty.Markup(vecty.Class("sidebar")),
 				p.dataPanel(s),
 				p.problemPanel(s),
 			),
 			elem.Div(vecty.Markup(vecty.Class("content")),
-				p.live,
 				p.plotsView(s),
 				p.results,
 			),

@@ -6,7 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strings"
+	"strconv"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -29,7 +29,6 @@ var lawHints = map[string]string{
 }
 
 func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
-	f := &p.form
 	laws := make([]option, len(synth.Laws))
 	for i, l := range synth.Laws {
 		laws[i] = option{l, lab.LawName(l)}
@@ -41,17 +40,14 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 			vecty.Text("A synthetic preset, like the paper's artificial data: each example is rescaled so that ‖xᵢ‖² follows the chosen law. "+
 				"The default — χ²₁ norms, dense, n = 10,000 × d = 100 — is heterogeneous (σ ≈ 16), so importance sampling pays at every τ, "+
 				"and small enough that all 12 runs to ε = 1e−10 finish in about ten seconds in a browser.")),
-		p.field("norms", "Law of ‖xᵢ‖²", p.selectInput("norms", f.Norms, laws, func(v string) { f.Norms = v }), lawHints[f.Norms]),
-		p.field("density", "Density ω'", p.selectInput("density", f.Density, []option{
+		p.field(lab.FieldNorms, p.selectInput(lab.FieldNorms, laws), lawHints[p.form[lab.FieldNorms]]),
+		p.field(lab.FieldDensity, p.selectInput(lab.FieldDensity, []option{
 			{fmtG(lab.SparseDensity), "sparse (ω' = 0.1)"}, {fmtG(lab.DenseDensity), "dense (ω' = 0.8)"},
-		}, func(v string) { f.Density = v }), ""),
+		}), ""),
 		elem.Div(vecty.Markup(vecty.Class("row3")),
-			p.field("n", "Examples n", p.textInput("n", prop.TypeNumber, f.N, func(v string) { f.N = v },
-				vecty.Attribute("min", 2), vecty.Attribute("step", 1), vecty.Attribute("inputmode", "numeric")), ""),
-			p.field("d", "Features d", p.textInput("d", prop.TypeNumber, f.D, func(v string) { f.D = v },
-				vecty.Attribute("min", 1), vecty.Attribute("step", 1), vecty.Attribute("inputmode", "numeric")), ""),
-			p.field("dseed", "Data seed", p.textInput("dseed", prop.TypeNumber, f.DataSeed, func(v string) { f.DataSeed = v },
-				vecty.Attribute("min", 0), vecty.Attribute("step", 1), vecty.Attribute("inputmode", "numeric")), ""),
+			p.field(lab.FieldN, p.wholeInput(lab.FieldN, 2), ""),
+			p.field(lab.FieldD, p.wholeInput(lab.FieldD, 1), ""),
+			p.field(lab.FieldDataSeed, p.wholeInput(lab.FieldDataSeed, 0), ""),
 		),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
 			p.button("generate", "Generate data", "Generate the preset data and show its statistics", !busy, func() {
@@ -61,29 +57,55 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 			}),
 		),
 		elem.Div(vecty.Markup(vecty.Class("divider")), elem.Span(vecty.Text("or a LIBSVM file"))),
-		p.field("file", "LIBSVM file (plain, .gz or .bz2)", elem.Input(vecty.Markup(
+		p.fileField(s),
+		elem.Div(vecty.Markup(vecty.Class("field", "check")),
+			elem.Input(vecty.Markup(prop.ID("bias"), prop.Type(prop.TypeCheckbox), prop.Checked(p.form[lab.FieldBias] == "true"),
+				event.Change(p.act("editing the form", func(e *vecty.Event) {
+					p.form[lab.FieldBias] = strconv.FormatBool(e.Target.Get("checked").Bool())
+					p.formChanged(lab.FieldBias)
+				})))),
+			elem.Label(vecty.Markup(prop.For("bias")), vecty.Text(lab.Label(lab.FieldBias)+" (as the paper does for real data)")),
+		),
+		p.field(lab.FieldPositiveClass, p.textInput(lab.FieldPositiveClass, prop.TypeText, prop.Placeholder("automatic for two classes")), ""),
+	)
+}
+
+// fileField is the file input, with the name of the file in use beside it
+// (the input itself says "No file chosen" once it has been read) and any
+// warning about its data.
+func (p *Page) fileField(s *lab.Snapshot) *vecty.HTML {
+	inUse := "no file in use"
+	if d := s.Data; d != nil && d.Source == lab.SourceFile {
+		inUse = "in use: " + d.File.Name + " (" + strconv.FormatInt(d.File.Size, 10) + " bytes)"
+	} else if a := s.Awaited; a.Name != "" {
+		inUse = "the link asks for " + a.Name
+	}
+	var warnings vecty.List
+	if d := s.Data; d != nil {
+		for _, w := range d.Warnings {
+			warnings = append(warnings, elem.Small(vecty.Markup(vecty.Class("field-error"), vecty.Attribute("role", "alert")),
+				vecty.Text("warning: "+w)))
+		}
+	}
+	return elem.Div(vecty.Markup(vecty.Class("field")),
+		elem.Label(vecty.Markup(prop.For("file")), vecty.Text(lab.Label(lab.FieldFile)+" (plain, .gz or .bz2)")),
+		elem.Input(vecty.Markup(
 			prop.ID("file"), prop.Type(prop.TypeFile), vecty.Attribute("name", "file"),
-			vecty.Attribute("aria-describedby", "file-hint"),
+			vecty.Attribute("aria-describedby", "file-name file-hint"),
 			event.Change(p.act("reading the file", func(e *vecty.Event) {
 				p.loadFiles(e.Target.Get("files"))
 				e.Target.Set("value", "") // choosing the same file again reloads it
 			})),
-		)), fmt.Sprintf("Or drop a file anywhere on the page. Read in your browser, never uploaded; up to %d MiB. A link cannot carry a file.", lab.MaxFileBytes>>20)),
-		elem.Div(vecty.Markup(vecty.Class("field", "check")),
-			elem.Input(vecty.Markup(prop.ID("bias"), prop.Type(prop.TypeCheckbox), prop.Checked(f.Bias),
-				event.Change(p.act("editing the form", func(e *vecty.Event) {
-					f.Bias = e.Target.Get("checked").Bool()
-					p.formChanged()
-				})))),
-			elem.Label(vecty.Markup(prop.For("bias")), vecty.Text("Append a bias feature (as the paper does for real data)")),
-		),
-		p.field("posclass", "Positive class (multi-class files)", p.textInput("posclass", prop.TypeText, f.PositiveClass,
-			func(v string) { f.PositiveClass = v }, prop.Placeholder("automatic for two classes")), ""),
+		)),
+		elem.Output(vecty.Markup(prop.ID("file-name"), vecty.Attribute("for", "file")), vecty.Text(inUse)),
+		elem.Small(vecty.Markup(prop.ID("file-hint"), vecty.Class("hint")),
+			vecty.Text(fmt.Sprintf("Or drop a file anywhere on the page. Read in your browser, never uploaded; data sets up to the page's memory budget of %v. "+
+				"A link names the file (size and fingerprint) and asks for it again.", lab.Budget))),
+		warnings,
 	)
 }
 
 func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
-	f := &p.form
 	lambdaHint := "empty = the paper's λ = max ‖xᵢ‖ / n"
 	placeholder := "default"
 	if s.Data != nil {
@@ -92,24 +114,21 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 	}
 	return elem.FieldSet(vecty.Markup(vecty.Class("panel")),
 		elem.Legend(vecty.Text("Problem and runs")),
-		p.field("loss", "Loss", p.selectInput("loss", f.Loss, []option{
+		p.field(lab.FieldLoss, p.selectInput(lab.FieldLoss, []option{
 			{"logistic", "logistic (γ = 4)"}, {"square", "square (γ = 1)"}, {"smoothhinge", "smoothed hinge (γ = 1)"},
-		}, func(v string) { f.Loss = v }), ""),
+		}), ""),
 		elem.Div(vecty.Markup(vecty.Class("row2")),
-			p.field("lambda", "Regulariser λ", p.textInput("lambda", prop.TypeText, f.Lambda, func(v string) { f.Lambda = v },
+			p.field(lab.FieldLambda, p.textInput(lab.FieldLambda, prop.TypeText,
 				prop.Placeholder(placeholder), vecty.Attribute("inputmode", "decimal"), vecty.Attribute("aria-describedby", "lambda-hint")), ""),
-			p.field("eps", "Target gap ε", p.textInput("eps", prop.TypeText, f.Eps, func(v string) { f.Eps = v },
-				vecty.Attribute("inputmode", "decimal")), ""),
+			p.field(lab.FieldEps, p.textInput(lab.FieldEps, prop.TypeText, vecty.Attribute("inputmode", "decimal")), ""),
 		),
 		elem.Small(vecty.Markup(prop.ID("lambda-hint"), vecty.Class("hint", "wide")), vecty.Text(lambdaHint)),
-		p.field("taus", "Minibatch sizes τ", p.textInput("taus", prop.TypeText, f.Taus, func(v string) { f.Taus = v }),
-			"each τ runs with τ-nice and τ-importance sampling"),
+		p.field(lab.FieldTaus, p.textInput(lab.FieldTaus, prop.TypeText), "each τ runs with τ-nice and τ-importance sampling"),
 		elem.Div(vecty.Markup(vecty.Class("row2")),
-			p.field("partition", "Buckets (τ-importance)", p.selectInput("partition", f.Partition, []option{
+			p.field(lab.FieldPartition, p.selectInput(lab.FieldPartition, []option{
 				{"random", "random"}, {"balanced", "balanced"},
-			}, func(v string) { f.Partition = v }), ""),
-			p.field("seed", "Run seed", p.textInput("seed", prop.TypeNumber, f.Seed, func(v string) { f.Seed = v },
-				vecty.Attribute("min", 0), vecty.Attribute("step", 1), vecty.Attribute("inputmode", "numeric")), ""),
+			}), ""),
+			p.field(lab.FieldSeed, p.wholeInput(lab.FieldSeed, 0), ""),
 		),
 	)
 }
@@ -123,8 +142,10 @@ func (p *Page) loadFiles(list js.Value) {
 	f := files[0]
 	s, err := p.form.Settings()
 	if err != nil { // the file options do not depend on the rest of the form
-		s = lab.DefaultSettings()
-		s.Bias, s.PositiveClass = p.form.Bias, strings.TrimSpace(p.form.PositiveClass)
+		if s, err = p.form.FileOptions(p.snap.Settings); err != nil {
+			p.ctl.ReportError(err)
+			return
+		}
 	}
 	p.ctl.LoadFile(lab.FileSource{Name: f.Name, Size: f.Size, Open: func() (io.Reader, error) {
 		b, err := f.ReadAll()

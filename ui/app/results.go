@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
 	"imlab/core/table"
@@ -29,6 +30,11 @@ func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
 	status := s.Status()
 	if p.notice != "" && s.Err == nil {
 		status = p.notice
+	}
+	var stale vecty.MarkupOrChild
+	if typed, err := p.form.Settings(); err == nil && s.Data != nil && lab.Edited(s.Settings, typed) {
+		stale = elem.Paragraph(vecty.Markup(prop.ID("stale"), vecty.Class("hint")),
+			vecty.Text("The form has edits not yet run: the results and the link are for the settings before them. Press Run to apply them."))
 	}
 	return elem.Section(vecty.Markup(vecty.Class("controls"), vecty.Attribute("aria-label", "Run controls")),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
@@ -52,6 +58,7 @@ func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
 				vecty.MarkupIf(s.Err != nil, vecty.Class("error"))),
 				vecty.Text(status)),
 		),
+		stale,
 	)
 }
 
@@ -138,7 +145,8 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 	return elem.Section(vecty.Markup(vecty.Class("card", "share"), vecty.Attribute("aria-label", "Share and export")),
 		elem.Heading2(vecty.Text("Share and export")),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")),
-			vecty.Text("The address holds every setting, so a link reproduces the run: same data, same results. An uploaded file cannot travel in a link.")),
+			vecty.Text("The address holds every setting of the data and results shown, so a link reproduces the run: same data, same results. "+
+				"A file cannot travel in a link: the link names it, with its size and fingerprint, and asks for it again.")),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
 			p.button("copy-link", "Copy link", "Copy a link to these settings", true, func() {
 				url := browser.URL()
@@ -155,8 +163,20 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 			p.button("export-traces", "Traces (CSV)", "All trace points: sampling, τ, iterations/n, primal, gap, seconds", have, func() { p.export(0) }),
 			p.button("export-ratios-csv", "Ratios (CSV)", "The ratio table, exact values", have, func() { p.export(1) }),
 			p.button("export-ratios-md", "Ratios (Markdown)", "The ratio table, rounded like the paper", have, func() { p.export(2) }),
-			p.button("export-nice-png", "τ-nice plot (PNG)", "The left plot as a PNG image", have, func() { p.exportPNG("plot-nice") }),
-			p.button("export-imp-png", "τ-importance plot (PNG)", "The right plot as a PNG image", have, func() { p.exportPNG("plot-imp") }),
+			p.button("export-nice-png", "τ-nice plot (PNG)", "The left plot as a PNG image at twice its size on screen, titled with the data and settings", have, func() { p.exportPlot("plot-nice", "nice", false) }),
+			p.button("export-imp-png", "τ-importance plot (PNG)", "The right plot as a PNG image at twice its size on screen, titled with the data and settings", have, func() { p.exportPlot("plot-imp", "imp", false) }),
+			elem.Div(vecty.Markup(vecty.Class("field")),
+				elem.Label(vecty.Markup(prop.For("png-width")), vecty.Text("PNG width")),
+				elem.Select(vecty.Markup(prop.ID("png-width"), event.Change(p.act("choosing the PNG width", func(e *vecty.Event) {
+					p.pngWide, _ = strconv.Atoi(e.Target.Get("value").String())
+				}))),
+					elem.Option(vecty.Markup(prop.Value("0"), vecty.Property("selected", p.pngWide == 0)), vecty.Text("twice the screen")),
+					elem.Option(vecty.Markup(prop.Value("1600"), vecty.Property("selected", p.pngWide == 1600)), vecty.Text("1600 px")),
+					elem.Option(vecty.Markup(prop.Value("3200"), vecty.Property("selected", p.pngWide == 3200)), vecty.Text("3200 px")),
+				),
+			),
+			p.button("export-nice-svg", "τ-nice plot (SVG)", "The left plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-nice", "nice", true) }),
+			p.button("export-imp-svg", "τ-importance plot (SVG)", "The right plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-imp", "imp", true) }),
 		),
 	)
 }
@@ -170,10 +190,29 @@ func (p *Page) export(k int) {
 	browser.Download(files[k].Name, files[k].MIME, files[k].Data)
 }
 
-func (p *Page) exportPNG(id string) {
-	c := browser.Element(id)
-	if !c.Truthy() {
+// pngScale is how many PNG pixels an exported plot has per CSS pixel of the
+// canvas on screen: print and slides want more than the screen's.
+const pngScale = 2
+
+// exportPlot offers the plot of the canvas id (sampling "nice" or "imp") as
+// an SVG, or as a PNG at pngScale times the canvas's size on screen (or at
+// the width picked under "PNG width"), titled
+// with the data and settings.
+func (p *Page) exportPlot(id, sampling string, svg bool) {
+	el := browser.Element(id)
+	if !el.Truthy() {
 		return
 	}
-	browser.DownloadURL("imlab-"+id+".png", canvas.FromValue(c).PNG())
+	w, h := el.Get("clientWidth").Float(), el.Get("clientHeight").Float()
+	if svg {
+		browser.Download("imlab-"+id+".svg", "image/svg+xml", lab.PlotSVG(&p.snap, sampling, w, h))
+		return
+	}
+	scale := float64(pngScale)
+	if p.pngWide > 0 && w > 0 {
+		scale = float64(p.pngWide) / w
+	}
+	c := canvas.Offscreen(w, h, scale)
+	lab.DrawPlot(c, w, h, &p.snap, sampling)
+	browser.DownloadURL("imlab-"+id+".png", c.PNG())
 }

@@ -61,3 +61,48 @@ func URL() string { return js.Global().Get("location").Get("href").String() }
 func Element(id string) js.Value {
 	return js.Global().Get("document").Call("getElementById", id)
 }
+
+// OnHashChange calls f with the new hash (without '#') whenever the user
+// changes it: a link pasted into the address bar, back or forward. It runs
+// inside a JS callback, so f must not block.
+func OnHashChange(f func(hash string)) {
+	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		f(Hash())
+		return nil
+	}))
+}
+
+// Focus moves the keyboard focus to the element with the given id once it
+// can take it: vecty renders in an animation frame, so a button enabled by
+// a re-render just requested is still disabled now. It tries for a few
+// frames, then gives up.
+func Focus(id string) {
+	tries := 0
+	var fn js.Func
+	fn = js.FuncOf(func(js.Value, []js.Value) any {
+		el := Element(id)
+		if el.Truthy() && !el.Get("disabled").Truthy() {
+			el.Call("focus")
+			fn.Release()
+			return nil
+		}
+		if tries++; tries < 10 {
+			js.Global().Call("requestAnimationFrame", fn)
+		} else {
+			fn.Release()
+		}
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", fn)
+}
+
+// FocusedID is the id of the focused element; "" when the focus is on the
+// page body (where it falls when the focused control is disabled) or on an
+// element without an id.
+func FocusedID() string {
+	el := js.Global().Get("document").Get("activeElement")
+	if !el.Truthy() {
+		return ""
+	}
+	return el.Get("id").String()
+}

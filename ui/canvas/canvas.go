@@ -40,6 +40,14 @@ func FromValue(el js.Value) *Canvas {
 	return c
 }
 
+// Offscreen returns a canvas that is not in the page, cssWidth × cssHeight
+// CSS pixels drawn at ratio pixels each.
+func Offscreen(cssWidth, cssHeight, ratio float64) *Canvas {
+	c := FromValue(js.Global().Get("document").Call("createElement", "canvas"))
+	c.ResizeScaled(cssWidth, cssHeight, ratio)
+	return c
+}
+
 // Element returns the wrapped <canvas>.
 func (c *Canvas) Element() *dom.HTMLCanvasElement {
 	return &dom.HTMLCanvasElement{BasicHTMLElement: &dom.BasicHTMLElement{
@@ -56,8 +64,13 @@ func (c *Canvas) Size() (width, height float64) { return c.width, c.height }
 // store is reallocated (which clears it) only when its size changes. Open
 // clips end.
 func (c *Canvas) Resize(cssWidth, cssHeight float64) {
+	c.ResizeScaled(cssWidth, cssHeight, js.Global().Get("devicePixelRatio").Float())
+}
+
+// ResizeScaled is Resize with ratio backing-store pixels per CSS pixel
+// (an export at twice the screen's resolution, say).
+func (c *Canvas) ResizeScaled(cssWidth, cssHeight, ratio float64) {
 	c.endClips()
-	ratio := js.Global().Get("devicePixelRatio").Float()
 	if !(ratio > 0) || math.IsInf(ratio, 0) {
 		ratio = 1
 	}

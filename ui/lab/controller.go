@@ -1,12 +1,14 @@
 package lab
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"sync"
 	"time"
 
+	"imlab/core/budget"
 	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/loss"
@@ -28,6 +30,9 @@ type Env struct {
 	Changed func()
 	// SliceTarget is the wanted duration of one slice; 0 = DefaultSliceTarget.
 	SliceTarget time.Duration
+	// Budget bounds every file read and preset generated; 0 = Budget.
+	// (Settings.Validate checks links and forms against Budget itself.)
+	Budget budget.Budget
 }
 
 // Controller runs the lab: one task (loading data, or a run) at a time in a
@@ -36,8 +41,9 @@ type Controller struct {
 	env Env
 
 	mu       sync.Mutex
-	gen      uint64 // the current task; older tasks stop at their next checkpoint
-	phase    Phase  // the phase of the work (Paused is shown from paused)
+	gen      uint64             // the current task; older tasks stop at their next checkpoint
+	cancel   context.CancelFunc // ends the current task's context; nil if none
+	phase    Phase              // the phase of the work (Paused is shown from paused)
 	paused   bool
 	stepping bool // pause again after the next trace point
 	resume   chan struct{}
@@ -48,7 +54,9 @@ type Controller struct {
 
 	ds       *dataset.Dataset
 	data     *DataInfo
-	dataFrom Settings // preset settings that generated ds (Source "preset")
+	dataFrom Settings   // preset settings that generated ds (SourcePreset)
+	file     *fileBytes // the last file read, until preset data replaces it
+	awaited  FileRef    // the file a link asks for (AwaitFile), until one is loaded
 	pstars   map[pstarKey]float64
 
 	lambda     float64
@@ -80,6 +88,9 @@ func New(env Env) *Controller {
 	if env.Changed == nil {
 		env.Changed = func() {}
 	}
+	if env.Budget <= 0 {
+		env.Budget = Budget
+	}
 	if env.SliceTarget <= 0 {
 		env.SliceTarget = DefaultSliceTarget
 	}
@@ -95,7 +106,7 @@ func (c *Controller) Snapshot() Snapshot {
 	defer c.mu.Unlock()
 	s := Snapshot{
 		Phase: c.phase, Err: c.err, Settings: c.settings, Data: c.data,
-		Lambda: c.lambda, PStar: c.pstar, Version: c.version, RunID: c.runID, Slices: c.stats,
+		Lambda: c.lambda, PStar: c.pstar, Version: c.version, RunID: c.runID, Slices: c.stats, Awaited: c.awaited,
 	}
 	s.Settings.Taus = append([]int(nil), c.settings.Taus...)
 	if c.paused && (c.phase == Optimum || c.phase == Running) {
@@ -153,7 +164,7 @@ func (c *Controller) Pause() {
 // Reset cancels any work and clears the results; the data stays.
 func (c *Controller) Reset() {
 	c.mu.Lock()
-	c.gen++
+	c.supersedeLocked()
 	c.paused, c.stepping = false, false
 	c.wakeLocked()
 	if c.exp != nil {
@@ -192,6 +203,11 @@ func (c *Controller) run(s Settings, step bool) {
 		c.changedLocked()
 		return
 	}
+	if c.data == nil && c.awaited.Name != "" { // never run on other data than the link's
+		c.err = fmt.Errorf("choose the file %s first (or press Generate data for the preset)", c.awaited.Name)
+		c.changedLocked()
+		return
+	}
 	resumable := c.exp != nil && sameRun(c.settings, s) && (c.phase == Running || c.phase == Optimum)
 	if resumable {
 		if c.paused || step {
@@ -219,7 +235,7 @@ func sameRun(a, b Settings) bool {
 
 func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	c.mu.Lock()
-	regenerate := c.data == nil || (c.data.Source == "preset" && !SameData(c.dataFrom, s))
+	regenerate := c.data == nil || (c.data.Source == SourcePreset && !SameData(c.dataFrom, s))
 	c.mu.Unlock()
 	if regenerate {
 		if err := c.generate(t, s); err != nil || !t.checkpoint() {
@@ -236,12 +252,8 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	if c.exp != nil {
 		c.closeExpLocked()
 	}
-	keepFile := c.settings
 	c.settings = s
-	if c.data.Source == "file" { // the preset fields describe no data here
-		c.settings.Norms, c.settings.Density, c.settings.N, c.settings.D, c.settings.DataSeed =
-			keepFile.Norms, keepFile.Density, keepFile.N, keepFile.D, keepFile.DataSeed
-	}
+	c.settings.File = c.data.File // the data's file, if any, whatever the form says
 	c.exp, c.runErrs = nil, nil
 	c.runID++
 	c.phase, c.stepping = Optimum, step
@@ -272,7 +284,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		if !t.checkpoint() {
 			return nil
 		}
-		pstar, err = solveOptimum(pr, t.pacer())
+		pstar, err = solveOptimum(t.ctx, pr, t.pacer())
 		if err != nil {
 			return fmt.Errorf("computing P*: %w", err)
 		}

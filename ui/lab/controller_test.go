@@ -224,14 +224,14 @@ func TestLoadFile(t *testing.T) {
 	s.Bias = true
 	h.c.LoadFile(source("tiny.svm", goodFile), s)
 	got := h.wait("file loaded", isPhase(Ready))
-	if got.Err != nil || got.Data.Source != "file" || got.Data.Stats.N != 4 || got.Data.Stats.D != 4 {
+	if got.Err != nil || got.Data.Source != SourceFile || got.Data.Stats.N != 4 || got.Data.Stats.D != 4 {
 		t.Fatalf("after loading: err %v, data %+v", got.Err, got.Data)
 	}
 	// A run on the file keeps the file (no preset is generated).
 	s.Taus = []int{1, 2}
 	h.c.Run(s)
 	done := h.wait("done", isPhase(Done))
-	if done.Data.Source != "file" || len(done.Rows) != 2 || done.Err != nil {
+	if done.Data.Source != SourceFile || len(done.Rows) != 2 || done.Err != nil {
 		t.Errorf("run on file: source %s, %d rows, err %v", done.Data.Source, len(done.Rows), done.Err)
 	}
 }
@@ -262,7 +262,7 @@ func TestLargeFileRefusedUnread(t *testing.T) {
 		return nil, errors.New("should not be read")
 	}}, small())
 	s := h.c.Snapshot()
-	if !errors.Is(s.Err, ErrFileTooLarge) || !strings.Contains(s.Status(), "256 MiB") || opened {
+	if !errors.Is(s.Err, ErrFileTooLarge) || !strings.Contains(s.Status(), "the limit is 512 MiB") || opened {
 		t.Errorf("status %q, opened %v", s.Status(), opened)
 	}
 }

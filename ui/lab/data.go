@@ -1,13 +1,16 @@
 package lab
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
+	"imlab/core/budget"
 	"imlab/core/dataset"
 	"imlab/core/libsvm"
 	"imlab/core/problem"
@@ -15,11 +18,13 @@ import (
 	"imlab/core/table"
 )
 
-// MaxFileBytes is the memory budget for an uploaded file (256 MiB),
-// checked against the file's size before anything is read: the page holds
-// the file's bytes and the parsed data set (12 bytes per non-zero) at once.
-// A compressed file counts at its compressed size.
-const MaxFileBytes = 256 << 20
+// MaxFileBytes is the largest file LoadFile opens: half the page's Budget.
+// The file's bytes stay in memory beside the data set built from them (so
+// that Reread can apply other options at once), and count against the
+// budget with it. A larger file is refused at once, unread; a smaller one,
+// compressed or not, is parsed under what the budget has left, which counts
+// its decompressed text, examples, features and non-zeros as they come.
+const MaxFileBytes = int64(Budget) / 2
 
 // ErrFileTooLarge reports a file over MaxFileBytes.
 var ErrFileTooLarge = errors.New("file larger than the memory budget")
@@ -54,18 +59,101 @@ func (c *Controller) Generate(s Settings) {
 // LoadFile reads a LIBSVM file (plain, gzip or bzip2) with the Bias and
 // PositiveClass options of s. A file over MaxFileBytes is refused at once,
 // unread; a file that fails to parse leaves the data and plots as they were.
+// The raw bytes are kept, so that Reread can apply other options at once
+// (until preset data replaces the file).
+// While a link's file is awaited (AwaitFile), the file chosen is checked
+// against the link's fingerprint, and a mismatch is reported as a warning.
 func (c *Controller) LoadFile(f FileSource, s Settings) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
 	if f.Size > MaxFileBytes {
-		c.err = fmt.Errorf("%s: %w: %.1f MiB, the budget is %d MiB", f.Name, ErrFileTooLarge,
-			float64(f.Size)/(1<<20), MaxFileBytes>>20)
+		c.err = fmt.Errorf("%s: %w: %.1f MiB, the limit is %d MiB (half the page's budget of %v: the file is held beside its data)",
+			f.Name, ErrFileTooLarge, float64(f.Size)/(1<<20), MaxFileBytes>>20, Budget)
 		c.changedLocked()
 		return
 	}
 	c.err = nil
-	c.startLocked(func(t *task) error { return c.loadFile(t, f, s) })
+	want := c.awaited
+	c.startLocked(func(t *task) error {
+		if _, ok := c.beginLoad(t); !ok {
+			return nil
+		}
+		raw, err := readAll(f)
+		if err != nil {
+			return err
+		}
+		ref := refOf(f.Name, raw, t.pacer()) // a large file's hash lets the page paint
+		c.mu.Lock()
+		if t.aliveLocked() { // kept even if it fails to parse: other options may read it
+			c.file = &fileBytes{ref: ref, raw: raw}
+		}
+		c.mu.Unlock()
+		return c.parseFile(t, ref, raw, s, want)
+	})
+}
+
+// fileBytes is the last file read, kept for Reread.
+type fileBytes struct {
+	ref FileRef
+	raw []byte
+}
+
+// Reread parses the bytes of the last file read again with the Bias and
+// PositiveClass of s (the user changed them), whether that file is the data
+// in use or failed to load (a multi-class file waiting for its positive
+// class); it does nothing once preset data replaced the file.
+func (c *Controller) Reread(s Settings) {
+	c.mu.Lock()
+	defer c.notify()
+	defer c.mu.Unlock()
+	if c.file == nil {
+		return
+	}
+	if err := s.Validate(); err != nil {
+		c.err = err
+		c.changedLocked()
+		return
+	}
+	c.err = nil
+	ref, raw := c.file.ref, c.file.raw
+	c.startLocked(func(t *task) error {
+		if _, ok := c.beginLoad(t); !ok {
+			return nil
+		}
+		return c.parseFile(t, ref, raw, s, FileRef{})
+	})
+}
+
+// AwaitFile shows the settings s of a link to a run on a file: the data
+// and results are cleared (they were not made from that file) and the
+// status asks for the file by name until LoadFile is given one.
+func (c *Controller) AwaitFile(s Settings) {
+	c.mu.Lock()
+	c.gen++ // supersede any work in progress
+	c.paused, c.stepping = false, false
+	c.wakeLocked()
+	if c.exp != nil {
+		c.closeExpLocked()
+	}
+	c.ds, c.data, c.file, c.exp, c.err, c.runErrs = nil, nil, nil, nil, nil, nil
+	c.runID++
+	c.lambda, c.pstar = math.NaN(), math.NaN()
+	c.settings, c.awaited = s, s.File
+	c.phase = Empty
+	c.changedLocked()
+	c.mu.Unlock()
+	c.notify()
+}
+
+// readAll reads the whole file: the raw bytes are kept for Reread and
+// fingerprinted for links.
+func readAll(f FileSource) ([]byte, error) {
+	r, err := f.Open()
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
 }
 
 func (c *Controller) beginLoad(t *task) (prev Phase, ok bool) {
@@ -88,43 +176,65 @@ func (c *Controller) generate(t *task, s Settings) error {
 	if !t.checkpoint() { // let the "loading" status paint
 		return nil
 	}
-	ds, err := synth.GenerateYield(s.Synth(), t.pacer())
+	cfg := s.Synth()
+	cfg.Budget = c.env.Budget
+	ds, err := synth.GenerateContext(t.ctx, cfg, t.pacer())
+	if errors.Is(err, synth.ErrCanceled) {
+		return nil // superseded: a newer action owns the status
+	}
 	if err != nil {
 		return err
 	}
 	name := fmt.Sprintf("%s norms, %s (ω' = %s), n = %s, d = %s, seed %d", LawName(s.Norms),
 		densityName(s.Density), table.Float(s.Density), thousands(s.N), thousands(s.D), s.DataSeed)
-	c.install(t, ds, "preset", name, s)
+	c.install(t, ds, installed{source: SourcePreset, name: name, settings: s})
 	return nil
 }
 
-func (c *Controller) loadFile(t *task, f FileSource, s Settings) error {
-	if _, ok := c.beginLoad(t); !ok {
-		return nil
-	}
-	r, err := f.Open()
-	if err != nil {
-		return err
-	}
-	yr := &yieldingReader{r: r, t: t, now: c.env.Now, every: c.env.SliceTarget, last: c.env.Now()}
-	ds, err := libsvm.Read(yr, libsvm.Options{Bias: s.Bias, PositiveClass: s.PositiveClass, Name: f.Name})
+// parseFile parses raw, the bytes of the file ref, and installs the data.
+// want, if it names a file, is the file a link asked for.
+func (c *Controller) parseFile(t *task, ref FileRef, raw []byte, s Settings, want FileRef) error {
+	// The raw bytes are held while the data set is built: they count
+	// against the budget too.
+	opt := libsvm.Options{Bias: s.Bias, PositiveClass: s.PositiveClass, Name: ref.Name,
+		Budget: max(c.env.Budget-budget.Budget(len(raw)), 1)}
+	yr := &yieldingReader{r: bytes.NewReader(raw), t: t, now: c.env.Now, every: c.env.SliceTarget, last: c.env.Now()}
+	ds, err := libsvm.Read(yr, opt)
 	if errors.Is(err, errSuperseded) {
 		return nil
 	}
 	if err != nil {
-		return err
+		return classFieldError(ref.Name, err)
 	}
-	name := f.Name
+	var warnings []string
+	if want.Name != "" && !want.Matches(ref) {
+		warnings = append(warnings, fmt.Sprintf("%s is not the file the link was made with (%d bytes, fingerprint %s; this one: %d bytes, %s): its results may differ",
+			ref.Name, want.Size, want.Fingerprint, ref.Size, ref.Fingerprint))
+	}
+	if w := singleLabelWarning(ds, raw, opt); w != "" {
+		warnings = append(warnings, w)
+	}
+	name := ref.Name
 	if s.Bias {
 		name += " (with bias feature)"
 	}
-	c.install(t, ds, "file", name, s)
+	s.File = ref
+	c.install(t, ds, installed{source: SourceFile, name: name, settings: s, warnings: warnings})
 	return nil
 }
 
+// installed describes data about to be installed.
+type installed struct {
+	source   Source
+	name     string
+	settings Settings // the settings shown with the data
+	warnings []string
+}
+
 // install makes ds the data set; earlier results are cleared.
-func (c *Controller) install(t *task, ds *dataset.Dataset, source, name string, s Settings) {
-	info := &DataInfo{Source: source, Name: name, Stats: ds.Summarize(), DefaultLambda: problem.DefaultLambda(ds)}
+func (c *Controller) install(t *task, ds *dataset.Dataset, in installed) {
+	info := &DataInfo{Source: in.source, Name: in.name, File: in.settings.File, Warnings: in.warnings,
+		Stats: ds.Summarize(), DefaultLambda: problem.DefaultLambda(ds)}
 	info.Hist = dataset.NewHistogram(ds.SquaredNorms(), HistogramBins)
 	c.mu.Lock()
 	if !t.aliveLocked() {
@@ -137,13 +247,11 @@ func (c *Controller) install(t *task, ds *dataset.Dataset, source, name string, 
 	c.ds, c.data, c.exp, c.runErrs = ds, info, nil, nil
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
-	if source == "preset" {
-		c.dataFrom = s
-		c.settings = s
-	} else {
-		c.settings.Bias, c.settings.PositiveClass = s.Bias, s.PositiveClass
+	if in.source == SourcePreset {
+		c.dataFrom, c.file = in.settings, nil
 	}
-	c.settings.Taus = append([]int(nil), c.settings.Taus...)
+	c.settings, c.awaited = in.settings, FileRef{}
+	c.settings.Taus = slices.Clone(in.settings.Taus)
 	c.slicer.Reset()
 	c.phase = Ready
 	c.changedLocked()

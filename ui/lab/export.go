@@ -3,10 +3,13 @@ package lab
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 
 	"imlab/core/experiment"
 	"imlab/core/table"
+	"imlab/ui/chart"
+	"imlab/ui/figures"
 )
 
 // TraceHeader is the header of the traces CSV, the CLI's trace columns with
@@ -48,7 +51,8 @@ type Export struct {
 }
 
 // Exports returns the traces (CSV) and the ratio table (CSV and Markdown)
-// of s; file names start with base.
+// of s; file names start with base. The CSV files begin with the
+// Provenance of the results as '#' comment lines.
 func Exports(s *Snapshot, base string) ([]Export, error) {
 	var out []Export
 	for _, e := range []struct {
@@ -60,6 +64,11 @@ func Exports(s *Snapshot, base string) ([]Export, error) {
 		{base + "-ratios.md", "text/markdown", "md", RatioTable(s.Rows, false)},
 	} {
 		var b bytes.Buffer
+		if e.format == "csv" {
+			for _, line := range Provenance(s) {
+				b.WriteString("# " + line + "\n")
+			}
+		}
 		if e.format == "md" {
 			fmt.Fprintf(&b, "Ratios for %s; loss %s, λ = %s, ε = %s, partition %s, seed %d.\n\n",
 				s.Data.Name, s.Settings.Loss, table.Sig(s.Lambda, 4), table.Float(s.Settings.Eps),
@@ -71,4 +80,58 @@ func Exports(s *Snapshot, base string) ([]Export, error) {
 		out = append(out, Export{Name: e.name, MIME: e.mime, Data: b.Bytes()})
 	}
 	return out, nil
+}
+
+// Provenance describes where results come from, in lines of text: the lab's
+// version, the data (name, n, d, non-zeros, the file's fingerprint), the
+// problem and run settings, and the link that reproduces them.
+func Provenance(s *Snapshot) []string {
+	st := s.Settings
+	lines := []string{"imlab " + Version}
+	if d := s.Data; d != nil {
+		fp := "none (synthetic preset, data seed " + strconv.FormatUint(st.DataSeed, 10) + ")"
+		if d.Source == SourceFile {
+			fp = d.File.Fingerprint + " (SHA-256, first 8 bytes, of " + strconv.FormatInt(d.File.Size, 10) + " bytes)"
+		}
+		lines = append(lines, fmt.Sprintf("data: %s; n=%d, d=%d, nnz=%d, fingerprint=%s",
+			d.Name, d.Stats.N, d.Stats.D, d.Stats.NNZ, fp))
+	}
+	lambda := "the paper's default"
+	if !math.IsNaN(s.Lambda) {
+		lambda = table.Float(s.Lambda)
+	} else if st.Lambda != 0 {
+		lambda = table.Float(st.Lambda)
+	}
+	lines = append(lines,
+		fmt.Sprintf("loss=%s, lambda=%s, eps=%s, taus=%s, partition=%s, seed=%d",
+			st.Loss, lambda, table.Float(st.Eps), FormatTaus(st.Taus), st.Partition, st.Seed),
+		"link: #"+st.Hash())
+	return lines
+}
+
+// PlotTitle is the title of an exported convergence plot of the sampling
+// ("nice" or "imp"): what it shows, then its data and settings.
+func PlotTitle(s *Snapshot, sampling string) []string {
+	title := []string{"Primal gap, " + SamplingName(sampling) + " sampling"}
+	if d := s.Data; d != nil {
+		title = append(title, d.Name)
+	}
+	p := Provenance(s)
+	return append(title, p[len(p)-2], p[0])
+}
+
+// DrawPlot draws the convergence plot of the sampling on a width × height
+// figure below its PlotTitle: the picture the PNG and SVG exports hold.
+func DrawPlot(p chart.Painter, width, height float64, s *Snapshot, sampling string) {
+	nice, imp := Plots(s)
+	plot := nice
+	if sampling == "imp" {
+		plot = imp
+	}
+	figures.DrawTitled(p, width, height, PlotTitle(s, sampling), plot)
+}
+
+// PlotSVG is DrawPlot as an SVG document.
+func PlotSVG(s *Snapshot, sampling string, width, height float64) []byte {
+	return chart.SVG(width, height, func(p chart.Painter) { DrawPlot(p, width, height, s, sampling) })
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"imlab/core/table"
 )
 
 func TestExports(t *testing.T) {
@@ -25,7 +27,7 @@ func TestExports(t *testing.T) {
 		byName[f.Name] = f.Data
 	}
 
-	traces, err := csv.NewReader(bytes.NewReader(byName["imlab-traces.csv"])).ReadAll()
+	traces, err := readCSV(byName["imlab-traces.csv"])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +47,7 @@ func TestExports(t *testing.T) {
 		t.Errorf("row %v, want nice with gap %v", traces[2], first.Gap)
 	}
 
-	ratios, err := csv.NewReader(bytes.NewReader(byName["imlab-ratios.csv"])).ReadAll()
+	ratios, err := readCSV(byName["imlab-ratios.csv"])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,5 +62,47 @@ func TestExports(t *testing.T) {
 	md := string(byName["imlab-ratios.md"])
 	if !strings.Contains(md, "| tau | theta_nice |") || strings.Count(md, "\n|") != 2+len(s.Taus) || !strings.Contains(md, "ε = 1e-10") {
 		t.Errorf("markdown:\n%s", md)
+	}
+}
+
+// readCSV reads an export, skipping its '#' comment lines.
+func readCSV(data []byte) ([][]string, error) {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comment = '#'
+	return r.ReadAll()
+}
+
+func TestExportsBeginWithProvenance(t *testing.T) {
+	h := newHarness(t)
+	s := small()
+	s.Bias = true
+	h.c.LoadFile(source("tiny.svm", goodFile), s)
+	h.wait("loaded", isPhase(Ready))
+	s.Taus = []int{1, 2}
+	h.c.Run(s)
+	done := h.wait("done", isPhase(Done))
+	files, err := Exports(&done, "imlab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if !strings.HasSuffix(f.Name, ".csv") {
+			continue
+		}
+		text := string(f.Data)
+		for _, want := range []string{"# imlab " + Version + "\n", "# data: tiny.svm (with bias feature); n=4, d=4, nnz=",
+			"fingerprint=" + Fingerprint([]byte(goodFile)), "# loss=logistic, lambda=" + table.Float(done.Lambda) + ", eps=1e-10, taus=1,2, partition=random, seed=1",
+			"# link: #" + done.Settings.Hash()} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s lacks %q:\n%.500s", f.Name, want, text)
+			}
+		}
+		if !strings.HasPrefix(text, "# imlab") {
+			t.Errorf("%s does not begin with the comment lines", f.Name)
+		}
+	}
+	svg := string(PlotSVG(&done, "imp", 640, 480))
+	if !strings.Contains(svg, "τ-importance") || !strings.Contains(svg, "tiny.svm") || !strings.Contains(svg, "<svg") {
+		t.Errorf("the SVG plot is not titled with the data:\n%.400s", svg)
 	}
 }

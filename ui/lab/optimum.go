@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"context"
 	"imlab/core/optimum"
 	"imlab/core/problem"
 )
@@ -8,8 +9,8 @@ import (
 // solveOptimum computes P* with the high-precision solver, accepting what
 // optimum.Usable accepts; yield is called after each of its passes over the
 // data.
-func solveOptimum(pr *problem.Problem, yield func()) (float64, error) {
-	res, err := optimum.Solve(pr, optimum.Options{Yield: yield})
+func solveOptimum(ctx context.Context, pr *problem.Problem, yield func()) (float64, error) {
+	res, err := optimum.SolveContext(ctx, pr, optimum.Options{Yield: yield})
 	if err := optimum.Usable(res, err); err != nil {
 		return 0, err
 	}

@@ -38,16 +38,16 @@ func TestParseHashPartialKeepsBase(t *testing.T) {
 
 func TestParseHashErrors(t *testing.T) {
 	for hash, wantInMsg := range map[string]string{
-		"n=abc":             `n="abc"`,
-		"eps=-1":            "ε",
-		"density=1.5":       "density",
+		"n=abc":             `Examples n: "abc"`,
+		"eps=-1":            "Target gap ε",
+		"density=1.5":       "Density ω'",
 		"colour=red":        `unknown key "colour"`,
-		"norms=cauchy":      "norms",
-		"taus=1,x":          `"x"`,
-		"partition=greedy":  "partition",
-		"loss=huber":        "loss",
-		"seed=-3":           `seed="-3"`,
-		"n=100000&d=100000": "n·d",
+		"norms=cauchy":      "Law of ‖xᵢ‖²",
+		"taus=1,x":          `Minibatch sizes τ: "1,x"`,
+		"partition=greedy":  "Buckets (τ-importance)",
+		"loss=huber":        "Loss",
+		"seed=-3":           `Run seed: "-3"`,
+		"n=100000&d=100000": "Examples n × Features d × Density ω'",
 	} {
 		s, err := ParseHash(hash, DefaultSettings())
 		if !errors.Is(err, ErrSettings) || !strings.Contains(err.Error(), wantInMsg) {
@@ -82,29 +82,116 @@ func TestFormRoundTripAndFieldErrors(t *testing.T) {
 		t.Fatalf("FormOf(s).Settings() = %+v, %v; want %+v", got, err, s)
 	}
 	f := FormOf(DefaultSettings())
-	f.Lambda = ""
+	f[FieldLambda] = ""
 	if got, err := f.Settings(); err != nil || got.Lambda != 0 {
 		t.Errorf("empty λ: got %v, %v; want the default (0)", got.Lambda, err)
 	}
 	for _, c := range []struct {
-		edit  func(*Form)
-		field string
+		edit  Form
+		field FieldKey
 	}{
-		{func(f *Form) { f.N = "ten" }, "n"},
-		{func(f *Form) { f.D = "0" }, "d"},
-		{func(f *Form) { f.Eps = "-1e-10" }, "eps"},
-		{func(f *Form) { f.Lambda = "abc" }, "lambda"},
-		{func(f *Form) { f.Taus = "1, 2, x" }, "taus"},
-		{func(f *Form) { f.Density = "2" }, "density"},
-		{func(f *Form) { f.N, f.D = "100000", "100000" }, "n"},
-		{func(f *Form) { f.Loss = "huber" }, "loss"},
+		{Form{FieldN: "ten"}, FieldN},
+		{Form{FieldD: "0"}, FieldD},
+		{Form{FieldEps: "-1e-10"}, FieldEps},
+		{Form{FieldLambda: "abc"}, FieldLambda},
+		{Form{FieldTaus: "1, 2, x"}, FieldTaus},
+		{Form{FieldDensity: "2"}, FieldDensity},
+		{Form{FieldN: "100000", FieldD: "100000"}, FieldN},
+		{Form{FieldLoss: "huber"}, FieldLoss},
+		{Form{FieldPositiveClass: "cats"}, FieldPositiveClass},
 	} {
 		f := FormOf(DefaultSettings())
-		c.edit(&f)
+		for k, v := range c.edit {
+			f[k] = v
+		}
 		_, err := f.Settings()
 		var fe *FieldError
 		if !errors.As(err, &fe) || fe.Field != c.field {
-			t.Errorf("form %+v: error %v, want a FieldError on %q", f, err, c.field)
+			t.Errorf("form %v: error %v, want a FieldError on %q", c.edit, err, c.field)
+			continue
 		}
+		// Messages name fields as the form labels them, never by a Go name.
+		if !strings.Contains(err.Error(), Label(c.field)) {
+			t.Errorf("form %v: error %q does not give the label %q", c.edit, err, Label(c.field))
+		}
+	}
+}
+
+func TestHashNamesFile(t *testing.T) {
+	s := DefaultSettings()
+	s.File = RefOf("a b&c.svm", []byte("+1 1:1\n"))
+	h := s.Hash()
+	if !strings.Contains(h, "file=a+b%26c.svm&fsize=7&fsha="+s.File.Fingerprint) {
+		t.Errorf("hash %q does not name the file, its size and fingerprint", h)
+	}
+	got, err := ParseHash(h, DefaultSettings())
+	if err != nil || got.File != s.File {
+		t.Errorf("ParseHash(%q) = %+v, %v", h, got.File, err)
+	}
+	// A link without a file names none, whatever the base had.
+	if got, _ := ParseHash("n=50", s); got.File != (FileRef{}) {
+		t.Errorf("a link without file= kept the base's file %+v", got.File)
+	}
+	for hash, label := range map[string]string{
+		"fsize=3":                       "file size",
+		"file=x.svm&fsha=xyz&fsize=1":   "file fingerprint",
+		"file=x.svm&fsize=-1&fsha=0011": "file size",
+	} {
+		if _, err := ParseHash(hash, DefaultSettings()); err == nil || !strings.Contains(err.Error(), label) {
+			t.Errorf("ParseHash(%q) error %v, want one naming %q", hash, err, label)
+		}
+	}
+}
+
+// FuzzParseHash checks that any string either parses to settings that
+// validate and survive a round trip through Hash, or is refused with an
+// ErrSettings that names a field by its label (or says what is wrong with
+// the link as a whole).
+func FuzzParseHash(f *testing.F) {
+	f.Add(DefaultSettings().Hash())
+	f.Add("norms=extreme&n=2000&taus=1,8,4&lambda=1e-3&pos=3&bias=false")
+	f.Add("file=x.svm&fsize=12&fsha=0123456789abcdef&eps=1e-300")
+	f.Add("n=abc")
+	f.Add("%zz")
+	f.Add("colour=red")
+	f.Fuzz(func(t *testing.T, hash string) {
+		s, err := ParseHash(hash, DefaultSettings())
+		if err != nil {
+			var fe *FieldError
+			if !errors.Is(err, ErrSettings) || !errors.As(err, &fe) {
+				t.Fatalf("ParseHash(%q): %v is not a FieldError wrapping ErrSettings", hash, err)
+			}
+			if fe.Field != "" && !strings.Contains(err.Error(), Label(fe.Field)) {
+				t.Fatalf("ParseHash(%q): %q does not give the label of %q", hash, err, fe.Field)
+			}
+			if fe.Field == "" && !strings.Contains(err.Error(), "link:") {
+				t.Fatalf("ParseHash(%q): %q names neither a field nor the link", hash, err)
+			}
+			return
+		}
+		if err := s.Validate(); err != nil {
+			t.Fatalf("ParseHash(%q) accepted invalid settings: %v", hash, err)
+		}
+		again, err := ParseHash(s.Hash(), DefaultSettings())
+		if err != nil {
+			t.Fatalf("re-encoded %q → %q refused: %v", hash, s.Hash(), err)
+		}
+		if !reflect.DeepEqual(again, s) {
+			t.Fatalf("round trip of %q:\n got %+v\nwant %+v", hash, again, s)
+		}
+	})
+}
+
+func TestFileOptionsIgnoreTheRestOfTheForm(t *testing.T) {
+	f := FormOf(DefaultSettings())
+	f[FieldN], f[FieldBias], f[FieldPositiveClass] = "ten", "false", " 3 "
+	got, err := f.FileOptions(DefaultSettings())
+	if err != nil || got.Bias || got.PositiveClass != "3" || got.N != DefaultN {
+		t.Errorf("FileOptions = bias %v, pos %q, n %d, %v", got.Bias, got.PositiveClass, got.N, err)
+	}
+	f[FieldPositiveClass] = "cats"
+	var fe *FieldError
+	if _, err := f.FileOptions(DefaultSettings()); !errors.As(err, &fe) || fe.Field != FieldPositiveClass {
+		t.Errorf("positive class \"cats\": %v", err)
 	}
 }

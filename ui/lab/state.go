@@ -38,10 +38,28 @@ func (p Phase) String() string {
 // Busy reports whether work is in progress (the Run button then reads Pause).
 func (p Phase) Busy() bool { return p == Loading || p == Optimum || p == Running }
 
+// Source is where the data came from.
+type Source int
+
+// The sources of data.
+const (
+	SourcePreset Source = iota // generated from the synthetic preset
+	SourceFile                 // read from a LIBSVM file
+)
+
+func (s Source) String() string {
+	if s == SourceFile {
+		return "file"
+	}
+	return "preset"
+}
+
 // DataInfo describes the loaded data set.
 type DataInfo struct {
-	Source        string // "preset" or "file"
-	Name          string // a description of the preset, or the file name
+	Source        Source
+	Name          string   // a description of the preset, or the file name
+	File          FileRef  // the file read (Source == SourceFile)
+	Warnings      []string // about the data, shown with it (a single label, another file than the link's)
 	Stats         dataset.Stats
 	Hist          dataset.Histogram // of ‖x_i‖²
 	DefaultLambda float64           // the paper's max_i ‖x_i‖ / n
@@ -77,6 +95,7 @@ type Snapshot struct {
 	Version  uint64        // increases with every change
 	RunID    uint64        // changes when the data or the experiment is replaced
 	Slices   SliceStats    // of every run so far
+	Awaited  FileRef       // the file a link asks for, until it is chosen
 }
 
 // SamplingName is how the UI names a sampling (figures.SamplingName).
@@ -90,11 +109,19 @@ func (s *Snapshot) Status() string {
 	}
 	switch s.Phase {
 	case Empty:
+		if a := s.Awaited; a.Name != "" {
+			return fmt.Sprintf("this link's results were computed on the file %s (%d bytes, fingerprint %s): choose %s with “%s” or drop it on the page to restore them",
+				a.Name, a.Size, a.Fingerprint, a.Name, Label(FieldFile))
+		}
 		return "starting…"
 	case Loading:
 		return "loading data…"
 	case Ready:
-		return fmt.Sprintf("ready: %s examples × %s features loaded; press Run", thousands(s.Data.Stats.N), thousands(s.Data.Stats.D))
+		msg := fmt.Sprintf("ready: %s examples × %s features loaded; press Run", thousands(s.Data.Stats.N), thousands(s.Data.Stats.D))
+		for _, w := range s.Data.Warnings {
+			msg += "; warning: " + w
+		}
+		return msg
 	case Optimum:
 		return "computing the optimum P* (Newton's method)…"
 	case Running, Paused:

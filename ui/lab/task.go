@@ -1,20 +1,37 @@
 package lab
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // task is one piece of background work; gen identifies it.
 type task struct {
 	c   *Controller
 	gen uint64
+	// ctx ends when the task is superseded, so that work which cannot
+	// return at a checkpoint (generating data, solving for P*) stops too.
+	ctx context.Context
+}
+
+// supersedeLocked makes the current task, if any, stale and cancels its
+// context; call with c.mu held.
+func (c *Controller) supersedeLocked() {
+	c.gen++
+	if c.cancel != nil {
+		c.cancel()
+		c.cancel = nil
+	}
 }
 
 // startLocked supersedes the current task with body, run in a new goroutine. A
 // panic inside it becomes an error status instead of crashing the page.
 func (c *Controller) startLocked(body func(t *task) error) {
-	c.gen++
+	c.supersedeLocked()
 	c.paused, c.stepping = false, false
 	c.wakeLocked()
 	t := &task{c: c, gen: c.gen}
+	t.ctx, c.cancel = context.WithCancel(context.Background())
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {

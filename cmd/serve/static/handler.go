@@ -12,9 +12,13 @@ import (
 // can never name a file outside). Directory listings are refused: a path
 // naming a directory serves its index.html or 404. Responses carry
 // Cache-Control: no-cache so a rebuilt main.wasm is picked up on reload.
+// Text and wasm go gzip-compressed to clients that accept it (each file is
+// compressed once per version and kept in memory), with Vary:
+// Accept-Encoding.
 func Handler(dir string) http.Handler {
 	fs := http.Dir(dir)
 	files := http.FileServer(fs)
+	var gz gzipCache
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -37,19 +41,29 @@ func Handler(dir string) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
+		file := name
 		if st.IsDir() {
-			idx, err := fs.Open(path.Join(name, "index.html"))
+			file = path.Join(name, "index.html")
+			idx, err := fs.Open(file)
 			if err != nil {
 				http.NotFound(w, r)
 				return
 			}
 			idx.Close()
 		}
-		if ct := contentType(name); ct != "" {
+		if ct := contentType(file); ct != "" {
 			w.Header().Set("Content-Type", ct)
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if compressible(file) {
+			w.Header().Set("Vary", "Accept-Encoding")
+			// FileServer's redirects (dir → dir/, …/index.html → …/) stay its own.
+			redirect := st.IsDir() != strings.HasSuffix(r.URL.Path, "/") || strings.HasSuffix(r.URL.Path, "/index.html")
+			if !redirect && gz.serveGzip(w, r, fs, file) {
+				return
+			}
+		}
 		files.ServeHTTP(w, r)
 	})
 }
@@ -70,6 +84,16 @@ func contentType(name string) string {
 		return "image/svg+xml"
 	case ".png":
 		return "image/png"
+	case ".webmanifest":
+		return "application/manifest+json"
+	case ".json", ".map":
+		return "application/json"
+	case ".txt":
+		return "text/plain; charset=utf-8"
+	case ".csv":
+		return "text/csv; charset=utf-8"
+	case ".md":
+		return "text/markdown; charset=utf-8"
 	case "":
 		return ""
 	}

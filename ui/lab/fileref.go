@@ -1,0 +1,59 @@
+package lab
+
+import (
+	"encoding/hex"
+	"fmt"
+)
+
+// FingerprintBytes is how many leading bytes of a file's SHA-256 a link
+// carries: 64 bits tell a different file apart with certainty for any
+// practical purpose and keep the link short.
+const FingerprintBytes = 8
+
+// FileRef names the file a run used, so a link can ask for it again and
+// check that the file chosen is the same: its name, its size in bytes and
+// the fingerprint of its raw (possibly compressed) bytes.
+type FileRef struct {
+	Name        string
+	Size        int64
+	Fingerprint string // Fingerprint of the bytes; "" with no file
+}
+
+// Fingerprint is the first FingerprintBytes of the SHA-256 of data, in
+// lower-case hexadecimal: what `sha256sum FILE | cut -c1-16` prints.
+func Fingerprint(data []byte) string { return fingerprint(data, nil) }
+
+// fingerprint is Fingerprint calling pace between pieces of the work.
+func fingerprint(data []byte, pace func()) string {
+	sum := sum256(data, pace)
+	return hex.EncodeToString(sum[:FingerprintBytes])
+}
+
+// RefOf describes data read from a file called name.
+func RefOf(name string, data []byte) FileRef { return refOf(name, data, nil) }
+
+func refOf(name string, data []byte, pace func()) FileRef {
+	return FileRef{Name: name, Size: int64(len(data)), Fingerprint: fingerprint(data, pace)}
+}
+
+// Matches reports whether r and o name the same bytes (the name may differ:
+// a renamed copy is the same data).
+func (r FileRef) Matches(o FileRef) bool {
+	return r.Size == o.Size && r.Fingerprint == o.Fingerprint
+}
+
+func (r FileRef) String() string {
+	return fmt.Sprintf("%s (%d bytes, fingerprint %s)", r.Name, r.Size, r.Fingerprint)
+}
+
+func validFingerprint(s string) bool {
+	if len(s) != 2*FingerprintBytes {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}

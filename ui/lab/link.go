@@ -1,0 +1,40 @@
+package lab
+
+import "fmt"
+
+// OpenLink applies a link's hash as a fresh page load does, whether the
+// page has just opened or a link was pasted into an open tab: a preset link
+// generates its data; a link to a run on a file asks for that file
+// (AwaitFile), never showing other data in its place. It returns the
+// settings the form should show. A link that does not parse changes
+// nothing but the status, except on a page with no data yet, which then
+// generates the default preset.
+func (c *Controller) OpenLink(hash string) (Settings, error) {
+	s, err := ParseHash(hash, DefaultSettings())
+	if err != nil {
+		err = fmt.Errorf("the link's settings were not used: %w", err)
+		c.mu.Lock()
+		empty := c.data == nil && c.phase != Loading
+		c.mu.Unlock()
+		if empty {
+			c.Generate(s) // s is the defaults
+		}
+		c.ReportError(err)
+		return s, err
+	}
+	if s.File.Name != "" {
+		c.AwaitFile(s)
+		return s, nil
+	}
+	c.Generate(s)
+	return s, nil
+}
+
+// Edited reports whether the settings typed in the form differ from those
+// of the data and results shown (the file, which the form cannot name,
+// aside): the page then says that the link and results are for the
+// settings before the edit.
+func Edited(shown, typed Settings) bool {
+	typed.File = shown.File
+	return typed.Hash() != shown.Hash()
+}
