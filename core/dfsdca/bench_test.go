@@ -2,8 +2,10 @@ package dfsdca
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"testing"
+	"time"
 
 	"imlab/core/dataset"
 	"imlab/core/loss"
@@ -12,11 +14,13 @@ import (
 	"imlab/core/synth"
 )
 
-// Benchmark data: both shapes hold about 4 M non-zeros.
+// Benchmark data: the page's default data (about 0.8 M non-zeros) and two
+// shapes of about 4 M non-zeros each.
 var benchShapes = []struct {
 	name string
 	cfg  synth.Config
 }{
+	{"page", synth.Config{N: 10000, D: 100, Density: 0.8, Norms: "chisq1", Seed: 1}},
 	{"sparse", synth.Config{N: 20000, D: 10000, Density: 0.02, Norms: "chisq1", Seed: 1}},
 	{"dense", synth.Config{N: 5000, D: 1000, Density: 0.8, Norms: "chisq1", Seed: 1}},
 }
@@ -57,6 +61,21 @@ func expectedNNZ(ds *dataset.Dataset, smp sampling.Sampler, iters int) float64 {
 	return sum * float64(iters)
 }
 
+// timeEpochs runs epoch b.N times and reports, besides the mean, the
+// fastest epoch: on a shared machine other processes can only slow an epoch
+// down, so the fastest estimates the undisturbed time (bench/epoch.sh reads
+// it).
+func timeEpochs(b *testing.B, epoch func()) {
+	least := time.Duration(math.MaxInt64)
+	b.ResetTimer()
+	for range b.N {
+		start := time.Now()
+		epoch()
+		least = min(least, time.Since(start))
+	}
+	b.ReportMetric(float64(least.Nanoseconds())/1e6, "least-ms/epoch")
+}
+
 func reportPerNNZ(b *testing.B, nnz float64) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/(nnz*float64(b.N)), "ns/nnz")
 }
@@ -78,12 +97,11 @@ func BenchmarkEpoch(b *testing.B) {
 					}
 					defer s.Close()
 					iters := pr.Data.N / sc.tau
-					b.ResetTimer()
-					for range b.N {
+					timeEpochs(b, func() {
 						if err := s.Step(iters); err != nil {
 							b.Fatal(err)
 						}
-					}
+					})
 					reportPerNNZ(b, expectedNNZ(pr.Data, smp, iters))
 				})
 			}
@@ -112,14 +130,13 @@ func BenchmarkBareLoop(b *testing.B) {
 						}
 					}
 					w := make([]float64, ds.D)
-					b.ResetTimer()
-					for range b.N {
+					timeEpochs(b, func() {
 						if kind == "plain" {
 							plainLoop(ds, rows, invNorm, w)
 						} else {
 							kernelLoop(ds, rows, invNorm, w)
 						}
-					}
+					})
 					reportPerNNZ(b, float64(nnz))
 				})
 			}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"time"
 
 	"imlab/core/dataset"
@@ -51,7 +52,9 @@ type Solver struct {
 	ds      *dataset.Dataset
 	loss    loss.Loss
 	sampler sampling.Sampler
-	rng     *rand.Rand
+	src     *rand.PCG  // the sampling stream
+	rng     *rand.Rand // rand.New(src), for Sampler.Sample
+	serial  bool       // the sampler is serial: draws through DrawSerial
 
 	// Per-example coefficients precomputed in New: steps[2i] = θ/p_i for α
 	// and steps[2i+1] = θ/(nλp_i) for w, side by side so that one cache
@@ -60,12 +63,13 @@ type Solver struct {
 
 	w, alpha []float64
 
-	// Per-iteration scratch, sized to the largest minibatch. ahead[0] and
-	// ahead[1] are the minibatches of the next two iterations, drawn ahead
-	// (see iterate); sink keeps the loads that warm their memory alive.
-	batch []int
-	ahead [2][]int
-	drawn bool
+	// Minibatches drawn ahead (see step): queue[ends[b−1]:ends[b]] is the
+	// b-th, with ends[−1] read as 0; head is the index in ends of the next
+	// one to process. sink keeps the loads that warm their memory alive.
+	queue []int
+	ends  []int
+	head  int
+	batch []int // scratch for Sampler.Sample
 	sink  float64
 	z     []float64 // x_iᵀw^(t−1) for each member of the batch
 	coef  []float64 // −θΔ_i/(nλp_i): the multiple of x_i added to w
@@ -130,16 +134,17 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		ds:          ds,
 		loss:        pr.Loss,
 		sampler:     opt.Sampler,
-		rng:         sampling.NewRand(opt.Seed),
+		src:         sampling.NewSource(opt.Seed),
 		steps:       make([]float64, 2*ds.N),
 		w:           make([]float64, ds.D),
 		alpha:       make([]float64, ds.N),
 		batch:       make([]int, 0, tau),
-		ahead:       [2][]int{make([]int, 0, tau), make([]int, 0, tau)},
 		z:           make([]float64, tau),
 		coef:        make([]float64, tau),
 		parallelMin: max(parallelMinNNZ, parallelMinNNZPerFeat*ds.D),
 	}
+	s.rng = rand.New(s.src)
+	s.serial = sampling.DrawSerial(s.sampler, s.src, nil)
 	for i, pi := range p {
 		if !(pi > 0) || math.IsInf(pi, 0) {
 			return nil, fmt.Errorf("%w: sampler %s gives example %d probability %v, want positive",
@@ -168,113 +173,162 @@ func (s *Solver) Step(k int) error {
 		return s.err
 	}
 	start := time.Now()
-	for ; k > 0; k-- {
-		if !s.iterate() {
-			s.err = ErrDiverged
-			break
-		}
-		s.iter++
+	if !s.step(k) {
+		s.err = ErrDiverged
 	}
 	s.elapsed += time.Since(start)
 	return s.err
 }
 
-// iterate performs one iteration and reports whether it stayed finite.
+// step performs k iterations, or fewer if one becomes non-finite, which it
+// then reports by returning false.
 //
 // An update is bound by memory latency, not arithmetic: the minibatch's rows
-// and per-example state sit at random places, each a cache miss. So iterate
-// draws the next minibatch before working on this one and touches its
-// memory, letting those misses resolve while this update computes. Finding
-// a row is itself a chain of misses (the sampler's table, then RowPtr, then
-// the row), so the warming is staged: the minibatch two iterations ahead
-// gets its row offsets and state warmed, the one after this its rows. The
-// sampler alone consumes the random stream, so the minibatches, and hence
-// the iterates, are the same as when drawn one at a time.
-func (s *Solver) iterate() bool {
-	if !s.drawn {
-		s.ahead[0] = s.sampler.Sample(s.rng, s.ahead[0][:0])
-		s.ahead[1] = s.sampler.Sample(s.rng, s.ahead[1][:0])
-		s.drawn = true
-	}
-	// Rotate: this iteration's batch ← ahead[0] ← ahead[1] ← a new draw.
-	s.batch, s.ahead[0], s.ahead[1] = s.ahead[0], s.ahead[1], s.batch
-	s.ahead[1] = s.sampler.Sample(s.rng, s.ahead[1][:0])
-	s.warm(s.ahead[0], s.ahead[1])
-	batch := s.batch
-	if len(batch) > len(s.z) {
-		s.z = make([]float64, len(batch))
-		s.coef = make([]float64, len(batch))
-	}
-	z, coef := s.z[:len(batch)], s.coef[:len(batch)]
-	ds := s.ds
-	split, timed := false, false
-	var nnz int
-	var start time.Time
-	if s.pool != nil {
-		if nnz = s.nnz(batch); nnz >= s.parallelMin {
-			split = s.tuner.choose()
-			if timed = !s.tuner.always; timed {
-				start = time.Now()
+// and per-example state sit at random places, each a cache miss. So step
+// draws minibatches ahead (in blocks, see draw) and, while working on one,
+// touches the memory of the next two, letting those misses resolve while
+// this update computes. Finding a row is itself a chain of misses (the
+// sampler's table, then RowPtr, then the row), so the warming is staged:
+// the minibatch two iterations ahead gets its row offsets and state warmed,
+// the one after this its rows. The sampler alone consumes the random
+// stream, so the minibatches, and hence the iterates, are the same as when
+// drawn one at a time.
+//
+// All of an iteration is inline in this one loop, calling only the
+// kernels: in WebAssembly a call costs more than the arithmetic of a short
+// row, so the loss derivative is called by the loss's concrete type (which
+// the compiler inlines) rather than through the interface.
+func (s *Solver) step(k int) bool {
+	ds, w, alpha, y, steps := s.ds, s.w, s.alpha, s.ds.Y, s.steps
+	rowPtr, col, val := ds.RowPtr, ds.Col, ds.Val
+	l := s.loss
+	for ; k > 0; k-- {
+		if s.head+3 > len(s.ends) {
+			s.draw()
+		}
+		lo := 0
+		if s.head > 0 {
+			lo = s.ends[s.head-1]
+		}
+		mid, next, last := s.ends[s.head], s.ends[s.head+1], s.ends[s.head+2]
+		batch := s.queue[lo:mid]
+
+		// Warm the rows of the next minibatch and the row offsets and
+		// state of the one after.
+		acc := 0.0
+		for _, i := range s.queue[mid:next] {
+			if r := rowPtr[i]; r < len(val) {
+				acc += val[r] + float64(col[r])
 			}
 		}
-	}
-
-	// Every Δ_i of the minibatch uses w^(t−1): all margins come first.
-	if split {
-		s.pool.run(phaseDots, batch, z, coef)
-	} else {
-		for k, i := range batch {
-			lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
-			z[k] = dot(ds.Col[lo:hi], ds.Val[lo:hi], s.w)
+		for _, i := range s.queue[next:last] {
+			acc += float64(rowPtr[i]) + alpha[i] + steps[2*i] + y[i]
 		}
-	}
+		s.sink += acc
 
-	// Δ_i = φ_i'(x_iᵀw) + α_i; α_i −= θΔ_i/p_i. The sum of z·0 and c·0 is
-	// NaN exactly when some margin or update is non-finite.
-	y, alpha := ds.Y, s.alpha
-	nonFinite := 0.0
-	for k, i := range batch {
-		step := s.steps[2*i : 2*i+2 : 2*i+2]
-		delta := s.loss.Deriv(z[k], y[i]) + alpha[i]
-		alpha[i] -= step[0] * delta
-		c := -step[1] * delta
-		coef[k] = c
-		nonFinite += z[k]*0 + c*0
-	}
-	if nonFinite != 0 {
-		return false
-	}
-
-	// w −= Σ θΔ_i/(nλp_i) x_i, in minibatch order.
-	if split {
-		s.pool.run(phaseAxpy, batch, z, coef)
-	} else {
-		for k, i := range batch {
-			lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
-			axpy(coef[k], ds.Col[lo:hi], ds.Val[lo:hi], s.w)
+		if len(batch) > len(s.z) { // a Sampler beyond its MaxSize
+			s.z, s.coef = make([]float64, len(batch)), make([]float64, len(batch))
 		}
-	}
-	if timed {
-		s.tuner.record(split, time.Since(start), nnz)
+		z, coef := s.z[:len(batch)], s.coef[:len(batch)]
+		split, timed := false, false
+		var nnz int
+		var start time.Time
+		if s.pool != nil {
+			if nnz = s.nnz(batch); nnz >= s.parallelMin {
+				split = s.tuner.choose()
+				if timed = !s.tuner.always; timed {
+					start = time.Now()
+				}
+			}
+		}
+
+		// Every Δ_i of the minibatch uses w^(t−1): all margins come first.
+		if split {
+			s.pool.run(phaseDots, batch, z, coef)
+		} else {
+			for k, i := range batch {
+				lo, hi := rowPtr[i], rowPtr[i+1]
+				z[k] = dot(col[lo:hi], val[lo:hi], w)
+			}
+		}
+
+		// Δ_i = φ_i'(x_iᵀw) + α_i; α_i −= θΔ_i/p_i. The sum of z·0 and
+		// c·0 is NaN exactly when some margin or update is non-finite.
+		nonFinite := 0.0
+		for k, i := range batch {
+			var g float64
+			switch l := l.(type) {
+			case loss.Logistic:
+				g = l.Deriv(z[k], y[i])
+			case loss.Square:
+				g = l.Deriv(z[k], y[i])
+			case loss.SmoothHinge:
+				g = l.Deriv(z[k], y[i])
+			default:
+				g = l.Deriv(z[k], y[i])
+			}
+			step := steps[2*i : 2*i+2 : 2*i+2]
+			delta := g + alpha[i]
+			alpha[i] -= step[0] * delta
+			c := -step[1] * delta
+			coef[k] = c
+			nonFinite += z[k]*0 + c*0
+		}
+		s.head++
+		if nonFinite != 0 {
+			return false
+		}
+
+		// w −= Σ θΔ_i/(nλp_i) x_i, in minibatch order.
+		if split {
+			s.pool.run(phaseAxpy, batch, z, coef)
+		} else {
+			for k, i := range batch {
+				lo, hi := rowPtr[i], rowPtr[i+1]
+				axpy(coef[k], col[lo:hi], val[lo:hi], w)
+			}
+		}
+		if timed {
+			s.tuner.record(split, time.Since(start), nnz)
+		}
+		s.iter++
 	}
 	return true
 }
 
-// warm loads the first cache line of each row of soon (whose row offsets
-// an earlier warm loaded) and the row offsets and state of the examples of
-// later, so that both are in cache by the time they are processed.
-func (s *Solver) warm(soon, later []int) {
-	ds := s.ds
-	acc := 0.0
-	for _, i := range soon {
-		if lo := ds.RowPtr[i]; lo < len(ds.Val) {
-			acc += ds.Val[lo] + float64(ds.Col[lo])
+// drawBlock is about how many examples draw adds to the queue at a time:
+// enough to amortise the call, few enough to stay in cache.
+const drawBlock = 256
+
+// draw moves the minibatches not yet processed to the front of the queue
+// and appends at least drawBlock examples' worth of new ones, and at least
+// three minibatches in all (this iteration's and the two warmed ahead).
+func (s *Solver) draw() {
+	lo := 0
+	if s.head > 0 {
+		lo = s.ends[s.head-1]
+	}
+	kept := s.ends[s.head:]
+	s.queue = s.queue[:copy(s.queue, s.queue[lo:])]
+	s.ends = s.ends[:copy(s.ends, kept)]
+	for j := range s.ends {
+		s.ends[j] -= lo
+	}
+	s.head = 0
+	if s.serial {
+		n := len(s.queue)
+		s.queue = slices.Grow(s.queue, drawBlock)[:n+drawBlock]
+		sampling.DrawSerial(s.sampler, s.src, s.queue[n:])
+		for j := n + 1; j <= len(s.queue); j++ {
+			s.ends = append(s.ends, j)
 		}
+		return
 	}
-	for _, i := range later {
-		acc += float64(ds.RowPtr[i]) + s.alpha[i] + s.steps[2*i] + ds.Y[i]
+	for len(s.ends) < 3 || len(s.queue) < drawBlock {
+		s.batch = s.sampler.Sample(s.rng, s.batch[:0])
+		s.queue = append(s.queue, s.batch...)
+		s.ends = append(s.ends, len(s.queue))
 	}
-	s.sink += acc
 }
 
 // nnz is the number of non-zeros in the minibatch.

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"imlab/core/dfsdca"
+	"imlab/core/fmath"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/theory"
@@ -283,7 +284,7 @@ func Crossing(trace []dfsdca.Point, eps float64) (x float64, ok bool) {
 			return pt.IterPerN, true
 		}
 		prev := trace[k-1]
-		f := math.Log(prev.Gap/eps) / math.Log(prev.Gap/pt.Gap)
+		f := fmath.Log(prev.Gap/eps) / fmath.Log(prev.Gap/pt.Gap)
 		return prev.IterPerN + f*(pt.IterPerN-prev.IterPerN), true
 	}
 	return math.NaN(), false

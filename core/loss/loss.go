@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"imlab/core/fmath"
 )
 
 // Loss is a convex, 1/γ-smooth loss φ(z; y) of a margin z = xᵀw and label y.
@@ -145,18 +147,24 @@ func Parse(s string) (Loss, error) {
 }
 
 // softplus returns log(1 + e^t) accurately for every finite t.
+//
+// The exponentials are fmath.Exp, so that a loss has the same bits natively
+// and in the browser; math.Log1p is pure Go on both. softplus and sigmoid
+// each make one call, to e^(−|t|): in WebAssembly a call costs more than
+// the arithmetic around it.
 func softplus(t float64) float64 {
+	l := math.Log1p(fmath.Exp(-math.Abs(t)))
 	if t > 0 {
-		return t + math.Log1p(math.Exp(-t))
+		return t + l
 	}
-	return math.Log1p(math.Exp(t))
+	return l
 }
 
 // sigmoid returns 1/(1 + e^(−t)) without overflow.
 func sigmoid(t float64) float64 {
+	e := fmath.Exp(-math.Abs(t))
 	if t >= 0 {
-		return 1 / (1 + math.Exp(-t))
+		return 1 / (1 + e)
 	}
-	e := math.Exp(t)
 	return e / (1 + e)
 }

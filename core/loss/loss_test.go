@@ -198,3 +198,34 @@ func BenchmarkLoss(b *testing.B) {
 		})
 	}
 }
+
+// derivSink keeps benchmark results alive.
+var derivSink float64
+
+// BenchmarkDeriv compares φ' called through the Loss interface with φ'
+// called on the concrete type, as the solver's loop does (the compiler
+// then inlines it, or for Logistic its outer part).
+func BenchmarkDeriv(b *testing.B) {
+	zs := grid()
+	for _, l := range []Loss{Logistic{}, Square{}} {
+		b.Run(l.String()+"/interface", func(b *testing.B) {
+			s := 0.0
+			for k := range b.N {
+				s += l.Deriv(zs[k%len(zs)], 1)
+			}
+			derivSink = s
+		})
+		b.Run(l.String()+"/concrete", func(b *testing.B) {
+			s := 0.0
+			for k := range b.N {
+				switch l := l.(type) {
+				case Logistic:
+					s += l.Deriv(zs[k%len(zs)], 1)
+				case Square:
+					s += l.Deriv(zs[k%len(zs)], 1)
+				}
+			}
+			derivSink = s
+		})
+	}
+}

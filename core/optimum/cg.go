@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/floats"
+
+	"imlab/core/fmath"
 )
 
 // cg holds the work vectors of the preconditioned conjugate-gradient solver.
@@ -26,26 +28,26 @@ func (c *cg) solve(h *hessian, g, s []float64, tol float64, maxIter int, pass fu
 		c.z[j] = c.r[j] / h.diag[j]
 	}
 	copy(c.p, c.z)
-	rz := floats.Dot(c.r, c.z)
+	rz := fmath.Dot(c.r, c.z)
 	for it := 1; it <= maxIter; it++ {
 		h.mulVec(c.hp, c.p)
 		if !pass() {
 			return it, false
 		}
-		curv := floats.Dot(c.p, c.hp)
+		curv := fmath.Dot(c.p, c.hp)
 		if !(curv > 0) {
 			return it, true // p is (numerically) zero: nothing left to gain
 		}
 		alpha := rz / curv
 		floats.AddScaled(s, alpha, c.p)
 		floats.AddScaled(c.r, -alpha, c.hp)
-		if floats.Norm(c.r, 2) <= tol {
+		if fmath.Norm(c.r) <= tol {
 			return it, true
 		}
 		for j, rj := range c.r {
 			c.z[j] = rj / h.diag[j]
 		}
-		rzNext := floats.Dot(c.r, c.z)
+		rzNext := fmath.Dot(c.r, c.z)
 		beta := rzNext / rz
 		rz = rzNext
 		if rz == 0 || math.IsNaN(beta) {

@@ -3,8 +3,7 @@ package optimum
 import (
 	"errors"
 
-	"gonum.org/v1/gonum/floats"
-
+	"imlab/core/fmath"
 	"imlab/core/problem"
 )
 
@@ -14,7 +13,7 @@ import (
 func CertifiedGap(pr *problem.Problem, w []float64) (bound, primal float64) {
 	grad := make([]float64, len(w))
 	primal = pr.Gradient(w, grad)
-	norm := floats.Norm(grad, 2)
+	norm := fmath.Norm(grad)
 	return norm * norm / (2 * pr.Lambda), primal
 }
 

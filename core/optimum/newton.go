@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 
+	"imlab/core/fmath"
 	"imlab/core/problem"
 )
 
@@ -50,7 +51,7 @@ func SolveContext(ctx context.Context, pr *problem.Problem, opt Options) (*Resul
 	w, g := make([]float64, d), make([]float64, d)
 	wTry, gTry, step := make([]float64, d), make([]float64, d), make([]float64, d)
 	P := pr.Gradient(w, g)
-	gNorm := floats.Norm(g, 2)
+	gNorm := fmath.Norm(g)
 	res := &Result{W: make([]float64, d)}
 	keep := func() {
 		copy(res.W, w)
@@ -79,7 +80,7 @@ func SolveContext(ctx context.Context, pr *problem.Problem, opt Options) (*Resul
 		if !ok {
 			return canceled()
 		}
-		slope := floats.Dot(g, step)
+		slope := fmath.Dot(g, step)
 		if !(slope < 0) {
 			break // no descent direction left: the gradient is rounding noise
 		}
@@ -90,7 +91,7 @@ func SolveContext(ctx context.Context, pr *problem.Problem, opt Options) (*Resul
 			if !pass() {
 				return canceled()
 			}
-			gTryNorm := floats.Norm(gTry, 2)
+			gTryNorm := fmath.Norm(gTry)
 			if math.IsNaN(PTry) || math.IsInf(PTry, 0) || math.IsNaN(gTryNorm) {
 				continue
 			}

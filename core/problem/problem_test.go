@@ -194,26 +194,51 @@ func ExampleProblem_Gradient() {
 	// λ = 1, P(0) = 0.5, ∇P(0) = [-1.5]
 }
 
-func BenchmarkGradient(b *testing.B) {
-	for _, size := range [][2]int{{1000, 100}, {10000, 100}, {10000, 1000}} {
-		ds, err := synth.Generate(synth.Config{N: size[0], D: size[1], Density: 0.3, Norms: "chisq10", Seed: 1})
+// benchProblems returns the problems of the benchmarks on cfg's data, one
+// per loss, and a point w at which to evaluate them.
+func benchProblems(b *testing.B, cfg synth.Config) ([]*Problem, []float64) {
+	ds, err := synth.Generate(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var prs []*Problem
+	for _, l := range []loss.Loss{loss.Logistic{}, loss.Square{}} {
+		pr, err := New(ds, l, DefaultLambda(ds))
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, l := range []loss.Loss{loss.Logistic{}, loss.Square{}} {
-			pr, err := New(ds, l, DefaultLambda(ds))
-			if err != nil {
-				b.Fatal(err)
-			}
-			w, grad := make([]float64, ds.D), make([]float64, ds.D)
-			for j := range w {
-				w[j] = 0.01 * float64(j%7-3)
-			}
-			b.Run(fmt.Sprintf("n=%d/d=%d/%v", size[0], size[1], l), func(b *testing.B) {
+		prs = append(prs, pr)
+	}
+	w := make([]float64, ds.D)
+	for j := range w {
+		w[j] = 0.01 * float64(j%7-3)
+	}
+	return prs, w
+}
+
+func BenchmarkGradient(b *testing.B) {
+	for _, size := range [][2]int{{1000, 100}, {10000, 100}, {10000, 1000}} {
+		prs, w := benchProblems(b, synth.Config{N: size[0], D: size[1], Density: 0.3, Norms: "chisq10", Seed: 1})
+		grad := make([]float64, len(w))
+		for _, pr := range prs {
+			b.Run(fmt.Sprintf("n=%d/d=%d/%v", size[0], size[1], pr.Loss), func(b *testing.B) {
 				for range b.N {
 					pr.Gradient(w, grad)
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkPrimal evaluates P on the page's default data (the evaluations
+// that draw a run's trace).
+func BenchmarkPrimal(b *testing.B) {
+	prs, w := benchProblems(b, synth.Config{N: 10000, D: 100, Density: 0.8, Norms: "chisq1", Seed: 1})
+	for _, pr := range prs {
+		b.Run(pr.Loss.String(), func(b *testing.B) {
+			for range b.N {
+				pr.Primal(w)
+			}
+		})
 	}
 }

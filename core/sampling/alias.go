@@ -103,10 +103,15 @@ func threshold(keep float64) uint64 {
 	return uint64(math.Ldexp(keep, 64))
 }
 
-// draw returns an example from the segment [off, off+k). One 64-bit draw
-// gives both the column (high word of u·k) and the coin (low word).
+// draw returns an example from the segment [off, off+k).
 func (t aliasTable) draw(r *rand.Rand, off, k int) int {
-	col, coin := bits.Mul64(r.Uint64(), uint64(k))
+	return t.pick(r.Uint64(), off, k)
+}
+
+// pick returns the example of the segment [off, off+k) that the uniform
+// 64-bit u selects: u·k's high word is the column, its low word the coin.
+func (t aliasTable) pick(u uint64, off, k int) int {
+	col, coin := bits.Mul64(u, uint64(k))
 	e := &t[off+int(col)]
 	if coin < e.thr {
 		return int(e.keep)

@@ -81,3 +81,23 @@ func BenchmarkNewBucket32(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSerialDraw compares a serial draw through Sample (two interface
+// calls) with one through DrawSerial, in blocks of 256; an op is one draw.
+func BenchmarkSerialDraw(b *testing.B) {
+	const n = 10000
+	serial, err := NewSerial(skewed(n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, s := range []Sampler{NewUniform(n), serial} {
+		b.Run(s.String()+"/Sample", func(b *testing.B) { benchSample(b, s) })
+		b.Run(s.String()+"/DrawSerial", func(b *testing.B) {
+			src := NewSource(1)
+			dst := make([]int, 256)
+			for i := 0; i < b.N; i += len(dst) {
+				DrawSerial(s, src, dst)
+			}
+		})
+	}
+}

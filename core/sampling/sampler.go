@@ -21,5 +21,12 @@ type Sampler interface {
 // NewRand returns the generator imlab uses everywhere: PCG seeded from seed,
 // so a seed gives the same stream on every platform, native or wasm.
 func NewRand(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	return rand.New(NewSource(seed))
+}
+
+// NewSource returns the PCG source behind NewRand(seed). A caller that
+// keeps both src and rand.New(src) draws from one stream through either:
+// DrawSerial uses src directly, without rand.Rand's interface call.
+func NewSource(seed uint64) *rand.PCG {
+	return rand.NewPCG(seed, 0x9e3779b97f4a7c15)
 }
