@@ -1,6 +1,10 @@
 package method
 
-import "math"
+import (
+	"math"
+
+	"imlab/core/fmath"
+)
 
 // Crossing returns the passes at which a trace's gap falls to eps,
 // interpolating log(gap) linearly between the last evaluation above eps and
@@ -15,7 +19,7 @@ func Crossing(trace []Point, eps float64) (passes float64, ok bool) {
 			return pt.Passes, true
 		}
 		prev := trace[k-1]
-		f := math.Log(prev.Gap/eps) / math.Log(prev.Gap/pt.Gap)
+		f := fmath.Log(prev.Gap/eps) / fmath.Log(prev.Gap/pt.Gap)
 		return prev.Passes + f*(pt.Passes-prev.Passes), true
 	}
 	return math.NaN(), false

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"imlab/core/dataset"
+	"imlab/core/fmath"
 )
 
 // Lazy applies the map every iteration of a proximal variance-reduced
@@ -37,7 +38,7 @@ func NewLazy(d int, eta, lambda float64) *Lazy {
 	l := &Lazy{last: make([]int, d), logS: -math.Log1p(eta * lambda), lambda: lambda, eta: eta,
 		pow: make([]float64, lazyTable), sum: make([]float64, lazyTable)}
 	for k := range l.pow {
-		l.pow[k] = math.Exp(float64(k) * l.logS)
+		l.pow[k] = fmath.Exp(float64(k) * l.logS)
 		l.sum[k] = math.Expm1(float64(k)*l.logS) / lambda
 	}
 	return l
@@ -59,7 +60,7 @@ func (l *Lazy) apply(w, b float64, k int) float64 {
 	if k < lazyTable {
 		return l.pow[k]*w + b*l.sum[k]
 	}
-	return math.Exp(float64(k)*l.logS)*w + b*math.Expm1(float64(k)*l.logS)/l.lambda
+	return fmath.Exp(float64(k)*l.logS)*w + b*math.Expm1(float64(k)*l.logS)/l.lambda
 }
 
 // Current is the iteration up to which w_j is current.

@@ -2,8 +2,8 @@ package catalog
 
 import (
 	"fmt"
-	"math"
 
+	"imlab/core/fmath"
 	"imlab/core/method"
 	"imlab/core/method/lsvrg"
 	"imlab/core/method/saga"
@@ -58,6 +58,6 @@ func Predict(m Name, pr *problem.Problem, pl *theory.Plan) (Theory, error) {
 	default:
 		return Theory{}, fmt.Errorf("%w %q (want one of %v)", ErrUnknown, m, Names)
 	}
-	th.PassesPerEFold = evals / (-n * math.Log(th.Rate))
+	th.PassesPerEFold = evals / (-n * fmath.Log(th.Rate))
 	return th, nil
 }

@@ -3,6 +3,7 @@ package sdca
 import (
 	"math"
 
+	"imlab/core/fmath"
 	"imlab/core/loss"
 	"imlab/core/problem"
 )
@@ -61,7 +62,7 @@ func negConjugate(l loss.Loss, a, y float64) float64 {
 func entropy(b float64) float64 {
 	h := 0.0
 	if b > 0 {
-		h -= b * math.Log(b)
+		h -= b * fmath.Log(b)
 	}
 	if b < 1 {
 		h -= (1 - b) * math.Log1p(-b)

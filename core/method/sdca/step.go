@@ -3,6 +3,7 @@ package sdca
 import (
 	"math"
 
+	"imlab/core/fmath"
 	"imlab/core/loss"
 )
 
@@ -72,7 +73,7 @@ func logisticNewton(z, y, alpha, q float64) (delta float64, steps int) {
 	safe := func() float64 { return math.Min(math.Max(0, lo), hi) }
 	t, fellBack := safe(), true
 	if beta > 0 && beta < 1 {
-		if cur := math.Log(beta / (1 - beta)); cur > lo && cur < hi {
+		if cur := fmath.Log(beta / (1 - beta)); cur > lo && cur < hi {
 			t, fellBack = cur, false
 		}
 	}
@@ -112,8 +113,8 @@ func logisticNewton(z, y, alpha, q float64) (delta float64, steps int) {
 // version).
 func sigmoid(t float64) float64 {
 	if t >= 0 {
-		return 1 / (1 + math.Exp(-t))
+		return 1 / (1 + fmath.Exp(-t))
 	}
-	e := math.Exp(t)
+	e := fmath.Exp(t)
 	return e / (1 + e)
 }
