@@ -300,6 +300,12 @@ func (s *Solver) step(k int) bool {
 // enough to amortise the call, few enough to stay in cache.
 const drawBlock = 256
 
+// MaxDrawnAhead bounds how many minibatches a Solver has drawn from its
+// sampler beyond those its iterations used: a watcher of the draws (such
+// as a sampling.Recorder) must keep that many more to tell used from
+// drawn.
+const MaxDrawnAhead = drawBlock + 3
+
 // draw moves the minibatches not yet processed to the front of the queue
 // and appends at least drawBlock examples' worth of new ones, and at least
 // three minibatches in all (this iteration's and the two warmed ahead).

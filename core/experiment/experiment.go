@@ -149,7 +149,7 @@ func (e *Experiment) Advance(iters int) (done bool, err error) {
 	if j.Run == nil {
 		sampler := j.Plan.Sampler
 		if e.cfg.Record > 0 {
-			j.Recorder = sampling.NewRecorder(sampler, e.cfg.Record)
+			j.Recorder = sampling.NewRecorder(sampler, e.cfg.Record+dfsdca.MaxDrawnAhead)
 			sampler = j.Recorder
 		}
 		s, err := dfsdca.New(e.pr, dfsdca.Options{
