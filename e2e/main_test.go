@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -328,9 +329,15 @@ func (p *page) typeInto(id, text string) {
 }
 
 // clearInput empties the input with the given id, as deleting its text would.
-func (p *page) clearInput(id string) {
+func (p *page) clearInput(id string) { p.setInput(id, "") }
+
+// setInput gives the input with the given id the value text and fires the
+// input event typing would, without depending on where the keyboard focus
+// is (key events go to the focused element, which a busy page may not
+// have settled yet).
+func (p *page) setInput(id, text string) {
 	p.t.Helper()
-	eval[bool](p, `(() => { const e = document.getElementById("`+id+`"); e.value = "";
+	eval[bool](p, `(() => { const e = document.getElementById(`+strconv.Quote(id)+`); e.value = `+strconv.Quote(text)+`;
 		e.dispatchEvent(new Event("input", { bubbles: true })); return true; })()`)
 }
 
