@@ -94,7 +94,7 @@ func runMethods(args []string, e *env) error {
 	t := table.Table{Header: []string{"method", "sampling", "tau", "eps", "predicted_passes", "passes", "last_passes", "last_gap"}}
 	for _, c := range cells {
 		for k, x := range eps {
-			last, gap := table.Float(c.Last.Passes), table.Float(c.Last.Gap)
+			last, gap := table.Sig(c.Last.Passes, 4), table.Sig(c.Last.Gap, 3)
 			if c.Err != nil {
 				last, gap = "diverged", "diverged"
 			}
