@@ -116,11 +116,13 @@ csv_col() {
 		NR == 2 { print $c; exit }' "$1"
 }
 
-# reach_times FILE prints the solver seconds at the first trace rows with
-# gap ≤ 1e-6 and gap ≤ 1e-10 ("nan" if not reached) and the iterations/n of each.
+# reach_times FILE TAU prints the solver seconds at the first trace rows with
+# gap ≤ 1e-6 and gap ≤ 1e-10 ("nan" if not reached) and the passes/τ
+# (iterations/n) of each: dfSDCA's trace has iter_per_n, the other methods'
+# traces passes.
 reach_times() {
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-		{ g = $col["gap"] + 0; s = $col["seconds"]; x = $col["iter_per_n"]
+	awk -F, -v tau="$2" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		{ g = $col["gap"] + 0; s = $col["seconds"]; x = ("iter_per_n" in col) ? $col["iter_per_n"] : $col["passes"] / tau
 		  if (t6 == "" && g <= 1e-6) { t6 = s; x6 = x }
 		  if (t10 == "" && g <= 1e-10) { t10 = s; x10 = x } }
 		END { print (t6 == "" ? "nan" : t6), (t10 == "" ? "nan" : t10), (x6 == "" ? "nan" : x6), (x10 == "" ? "nan" : x10) }' "$1"
@@ -135,18 +137,21 @@ median() {
 		function asort_n(a, k,   i, j, t) { for (i = 2; i <= k; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }'
 }
 
-# imlab_run NAME FILE SAMPLING TAU WORKERS TAG runs `imlab run` once and prints
-# "t6 t10 x6 x10" (solver seconds and passes/τ at 1e-6 and 1e-10; nan if not reached).
+# imlab_run NAME FILE SAMPLING TAU WORKERS TAG [METHOD] runs `imlab run` once
+# (METHOD: dfsdca, the default, or sdca) and prints "t6 t10 x6 x10" (solver
+# seconds and passes/τ at 1e-6 and 1e-10; nan if not reached).
 imlab_run() {
-	local name=$1 file=$2 sampling=$3 tau=$4 workers=$5 tag=$6 procs=1 every out
+	local name=$1 file=$2 sampling=$3 tau=$4 workers=$5 tag=$6 method=${7:-dfsdca} procs=1 every out
 	[ "$workers" -gt 1 ] && procs=$workers
 	# P is evaluated every min(0.05, 0.2/τ) passes/τ, i.e. at least every 0.2
 	# epochs (the peers' resolution is one epoch); evaluations are not timed.
+	# The other methods' -eval-every is in passes: every 0.2.
 	every=$(awk -v t="$tau" 'BEGIN { e = 0.2 / t; if (e > 0.05) e = 0.05; printf "%g", e }')
-	out="$logs/imlab-$name-$sampling-tau$tau-w$workers-$tag.csv"
-	if GOMAXPROCS=$procs "$imlab" run -data "$file" -bias -sampling "$sampling" -tau "$tau" \
+	[ "$method" = dfsdca ] || every=0.2
+	out="$logs/imlab-$method-$name-$sampling-tau$tau-w$workers-$tag.csv"
+	if GOMAXPROCS=$procs "$imlab" run -data "$file" -bias -method "$method" -sampling "$sampling" -tau "$tau" \
 		-workers "$workers" -eps 1e-10 -eval-every "$every" -seed 1 >"$out" 2>"${out%.csv}.log"; then
-		reach_times "$out"
+		reach_times "$out" "$tau"
 	else
 		log "imlab run failed ($name $sampling τ=$tau): $(tail -n 1 "${out%.csv}.log")"
 		echo nan nan nan nan
@@ -217,12 +222,15 @@ for ds in "${datasets[@]}"; do
 	[ -n "$best_tau" ] && [ "$best_tau" != 1 ] && configs+=("imp $best_tau 1")
 	[ -n "$best_tau" ] && configs+=("nice $best_tau 1")
 	configs+=("imp $tau_workers 2")
+	# SDCA with exact coordinate steps and serial importance sampling
+	# (issue 12's candidate for the race; docs/methods.md).
+	configs+=("importance 1 1 sdca")
 	declare -A T6=() T10=() EP=()
 	for ((r = 1; r <= runs; r++)); do
 		log "$name: timed repetition $r of $runs"
 		for c in "${configs[@]}"; do
-			read -r sampling tau workers <<<"$c"
-			read -r a b x6 x10 < <(imlab_run "$name" "$file" "$sampling" "$tau" "$workers" "rep$r")
+			read -r sampling tau workers method <<<"$c"
+			read -r a b x6 x10 < <(imlab_run "$name" "$file" "$sampling" "$tau" "$workers" "rep$r" "${method:-dfsdca}")
 			T6[$c]+=" $a" T10[$c]+=" $b"
 			EP[$c]=$(awk -v a="$x6" -v b="$x10" -v t="$tau" 'BEGIN { printf "%.3g; %.3g epochs", a * t, b * t }')
 		done
@@ -246,6 +254,7 @@ for ds in "${datasets[@]}"; do
 		row "imlab τ-nice, τ=$best_tau" "nice $best_tau 1" "${EP[nice $best_tau 1]}; reference"
 	fi
 	row "imlab τ-importance, τ=$tau_workers, 2 workers" "imp $tau_workers 2" "${EP[imp $tau_workers 2]}; GOMAXPROCS=2"
+	row "imlab SDCA (exact steps), importance, τ=1" "importance 1 1 sdca" "${EP[importance 1 1 sdca]}; -method sdca"
 	for solver in sag saga liblinear-s7 liblinear-s0; do
 		setting=$(awk -F, -v s="$solver" '$1 == s { out = out (out == "" ? "" : "; ") $7 } END { print out }' "$logs/search-$name.csv")
 		[ -n "$setting" ] || continue

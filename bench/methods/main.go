@@ -14,8 +14,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"log"
+	"math"
 	"os"
 	"runtime"
 	"strings"
@@ -23,7 +23,6 @@ import (
 
 	"imlab/core/libsvm"
 	"imlab/core/loss"
-	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/optimum"
 	"imlab/core/problem"
@@ -68,6 +67,21 @@ func main() {
 
 	fmt.Printf("%s with bias: n = %d, d = %d, λ = %.6g, logistic loss, P* = %.15g; minibatch samplings at τ = %d, seed %d\n\n",
 		*data, ds.N, ds.D, pr.Lambda, res.P, *tau, *seed)
+	var specs []theory.Spec
+	for _, s := range smps {
+		t := *tau
+		if s == "uniform" || s == "importance" {
+			t = 1
+		}
+		specs = append(specs, theory.Spec{Sampling: s, Tau: t, Seed: *seed})
+	}
+	cells, err := catalog.Compare(context.Background(), pr, res.P, catalog.Comparison{
+		Methods: names, Specs: specs, Eps: []float64{1e-6, 1e-10},
+		MaxPasses: *budget, SGDMaxPasses: *sgdBudget, EvalEvery: 0.25, Seed: *seed,
+	}, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Printf("| method |")
 	for _, s := range smps {
 		fmt.Printf(" %s |", label(s, *tau))
@@ -76,22 +90,13 @@ func main() {
 	for range smps {
 		fmt.Printf("---|")
 	}
-	fmt.Println()
-	for _, m := range names {
-		fmt.Printf("| %s |", m)
-		for _, s := range smps {
-			t := *tau
-			if s == "uniform" || s == "importance" {
-				t = 1
-			}
-			pl, err := theory.NewPlan(pr, theory.Spec{Sampling: s, Tau: t, Seed: *seed})
-			if err != nil {
-				log.Fatal(err)
-			}
-			fmt.Printf(" %s |", cell(m, pr, pl, res.P, *budget, *sgdBudget, *seed))
+	for k, c := range cells {
+		if k%len(specs) == 0 {
+			fmt.Printf("\n| %s |", c.Method)
 		}
-		fmt.Println()
+		fmt.Printf(" %s |", cell(c))
 	}
+	fmt.Println()
 	fmt.Printf("\n%s/%s, GOMAXPROCS %d, %s in all\n", runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), time.Since(start).Round(time.Second))
 }
 
@@ -102,42 +107,27 @@ func label(s string, tau int) string {
 	return fmt.Sprintf("%s (τ=%d)", s, tau)
 }
 
-// cell runs m once to 1e−10 (SGD: 1e−6) and reports the passes to 1e−6 and
-// 1e−10.
-func cell(m catalog.Name, pr *problem.Problem, pl *theory.Plan, pstar, budget, sgdBudget float64, seed uint64) string {
-	eps, max := 1e-10, budget
-	if m == catalog.SGD {
-		eps, max = 1e-6, sgdBudget
-	}
-	s, err := catalog.New(m, pr, pl, catalog.Options{Decreasing: true, Seed: seed})
-	if err != nil {
-		log.Fatal(err)
-	}
-	if c, ok := s.(io.Closer); ok {
-		defer c.Close()
-	}
-	run := method.NewRun(s, method.Stop{Gap: eps, PStar: pstar, MaxPasses: max, EvalEvery: 0.25})
-	if err := run.Until(context.Background(), nil); err != nil {
-		return "error: " + err.Error()
+// cell formats the passes to 1e−6 and 1e−10 of one method × sampling.
+func cell(c catalog.Cell) string {
+	if c.Err != nil {
+		return "error: " + c.Err.Error()
 	}
 	out := ""
-	for _, e := range []float64{1e-6, 1e-10} {
-		if e < eps {
-			continue
+	for k, x := range c.Measured {
+		if c.Method == catalog.SGD && k > 0 {
+			break // SGD runs to 1e−6 only
 		}
 		if out != "" {
 			out += " / "
 		}
-		if x, ok := method.Crossing(run.Trace(), e); ok {
-			out += fmt.Sprintf("%.1f", x)
-		} else {
+		if math.IsNaN(x) {
 			out += "—"
+		} else {
+			out += fmt.Sprintf("%.1f", x)
 		}
 	}
-	if _, ok := run.Reached(); !ok && m == catalog.SGD {
-		tr := run.Trace()
-		last := tr[len(tr)-1]
-		out += fmt.Sprintf(" (gap %.1e at %.0f)", last.Gap, last.Passes)
+	if c.Method == catalog.SGD && math.IsNaN(c.Measured[0]) {
+		out += fmt.Sprintf(" (gap %.1e at %.0f)", c.Last.Gap, c.Last.Passes)
 	}
 	return out
 }

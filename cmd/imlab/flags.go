@@ -16,6 +16,7 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/libsvm"
 	"imlab/core/loss"
+	"imlab/core/method/catalog"
 	"imlab/core/optimum"
 	"imlab/core/problem"
 	"imlab/core/table"
@@ -161,4 +162,46 @@ func parseTaus(s string) ([]int, error) {
 		taus = append(taus, t)
 	}
 	return taus, nil
+}
+
+// methodFlag registers -method, rejecting at parse time a name
+// catalog.Parse does not know. The default is dfSDCA, the paper's method.
+func methodFlag(fs *flag.FlagSet) *catalog.Name {
+	m := catalog.DFSDCA
+	fs.Func("method", "method: "+methodNames()+" (default dfsdca)", func(v string) error {
+		var err error
+		m, err = catalog.Parse(v)
+		return err
+	})
+	return &m
+}
+
+// methodsFlag registers -methods, a comma-separated list of methods or
+// "all", defaulting to all.
+func methodsFlag(fs *flag.FlagSet) *[]catalog.Name {
+	ms := slices.Clone(catalog.Names)
+	fs.Func("methods", "comma-separated methods ("+methodNames()+") or all (default all)", func(v string) error {
+		if v == "all" {
+			ms = slices.Clone(catalog.Names)
+			return nil
+		}
+		ms = ms[:0]
+		for _, s := range strings.Split(v, ",") {
+			m, err := catalog.Parse(strings.TrimSpace(s))
+			if err != nil {
+				return err
+			}
+			ms = append(ms, m)
+		}
+		return nil
+	})
+	return &ms
+}
+
+func methodNames() string {
+	s := make([]string, len(catalog.Names))
+	for k, m := range catalog.Names {
+		s[k] = string(m)
+	}
+	return strings.Join(s, ", ")
 }

@@ -1,6 +1,8 @@
 // Command imlab is the native command-line face of imlab: it generates the
 // paper's synthetic data, prints data statistics and the theory of τ-nice and
-// τ-importance sampling, runs dfSDCA, and rebuilds the paper's ratio tables.
+// τ-importance sampling, runs dfSDCA or the other methods of core/method
+// (-method), compares the methods and their best minibatch size, and
+// rebuilds the paper's ratio tables.
 //
 // Results go to standard output (-format csv|md), progress to standard error;
 // a bad flag or file gives a one-line error and exit status 1 (2 for usage).
@@ -28,8 +30,10 @@ type command struct {
 var commands = []command{
 	{"gen", "-dist NAME -n N -d D -density W -seed S -o FILE", "write the paper's synthetic data as LIBSVM", runGen},
 	{"stats", "-data FILE [-bias]", "n, d, nnz, density and σ of a data set", runStats},
-	{"theory", "-data FILE -tau 1,2,4 [-loss L] [-lambda auto|X] [-partition P] [-seed S]", "step sizes and theoretical ratio per τ", runTheory},
-	{"run", "-data FILE -sampling nice|imp|uniform|importance -tau T -eps E [...]", "run dfSDCA and print its trace", runRun},
+	{"theory", "-data FILE -tau 1,2,4 [-method M] [-loss L] [-lambda auto|X] [-partition P] [-seed S]", "step sizes and theoretical ratio per τ", runTheory},
+	{"run", "-data FILE [-method M] -sampling nice|imp|uniform|importance -tau T -eps E [...]", "run a method (default dfSDCA) and print its trace", runRun},
+	{"methods", "-data FILE [-bias] [-tau 8] [-eps 1e-6,…] [-methods M,…] [-samplings S,…]", "passes to ε per method × sampling, theory beside measurement", runMethods},
+	{"tau-star", "-data FILE [-bias] [-tau 1,2,…] [-cores C] [-sync S] [-measure [-eps E]]", "predicted (and measured) time against τ on C cores, and τ*", runTauStar},
 	{"paper", "-data FILE [-bias] [-eps 1e-10] [-seeds K]", "the paper's theoretical:empirical table", runPaper},
 	{"report", "[-size quick|paper] [-seeds K] [-data FILE,…] [-o DIR]", "rebuild all the paper's tables and figures into DIR/results.md", runReport},
 	{"optimum", "-data FILE [-bias] [-loss L] [-lambda auto|X]", "P* to ‖∇P‖ ≈ 1e-12, with its certified gap bound", runOptimum},
@@ -97,7 +101,7 @@ func imlab(args []string, e *env) int {
 			return exitError
 		}
 	}
-	fmt.Fprintf(e.stderr, "imlab: unknown command %q (want one of gen, stats, theory, run, paper, report, optimum)\n", args[0])
+	fmt.Fprintf(e.stderr, "imlab: unknown command %q (want one of gen, stats, theory, run, methods, tau-star, paper, report, optimum)\n", args[0])
 	return exitUsage
 }
 
@@ -123,7 +127,7 @@ func runInterruptible(c command, args []string, e *env) (err error, interrupted 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: imlab COMMAND [flags]   (imlab COMMAND -h for its flags)")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-7s %s\n          %s\n", c.name, c.summary, c.args)
+		fmt.Fprintf(w, "  %-8s %s\n           %s\n", c.name, c.summary, c.args)
 	}
 }
 

@@ -2,8 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"math"
 
 	"imlab/core/dfsdca"
+	"imlab/core/method"
+	"imlab/core/method/catalog"
+	"imlab/core/problem"
 	"imlab/core/table"
 	"imlab/core/theory"
 )
@@ -19,15 +24,24 @@ func runRun(args []string, e *env) error {
 	fs.Uint64Var(&spec.Seed, "seed", 1, "random seed (partition and sampler)")
 	var stop dfsdca.Stop
 	fs.Float64Var(&stop.Gap, "eps", 1e-10, "stop when P(w) − P* ≤ eps")
-	fs.Float64Var(&stop.MaxIterPerN, "max-passes", 1000, "budget in passes/τ (iterations/n, the trace's x axis)")
-	fs.Float64Var(&stop.EvalEvery, "eval-every", 0.25, "evaluate P every F passes/τ")
-	workers := fs.Int("workers", 1, "goroutines per minibatch (1 = sequential; results are identical)")
+	fs.Float64Var(&stop.MaxIterPerN, "max-passes", 1000, "budget on the trace's x axis: passes/τ (iterations/n) for dfsdca, passes for the other methods")
+	fs.Float64Var(&stop.EvalEvery, "eval-every", 0.25, "evaluate P every F units of the x axis (passes/τ for dfsdca, passes otherwise)")
+	workers := fs.Int("workers", 1, "goroutines per minibatch, dfsdca only (1 = sequential; results are identical)")
+	m := methodFlag(fs)
+	scale := fs.Float64("step-scale", 1, "multiply the method's safe step by F (SDCA: divide its curvature)")
+	decreasing := fs.Bool("decreasing", false, "sgd: switch to decreasing steps after its k* iterations")
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	if !(stop.EvalEvery > 0) || !(stop.MaxIterPerN > 0) || !(stop.Gap >= 0) || *workers < 1 {
-		return fmt.Errorf("-eval-every and -max-passes must be positive, -eps ≥ 0, -workers ≥ 1: %w", errUsage)
+	if !(stop.EvalEvery > 0) || !(stop.MaxIterPerN > 0) || !(stop.Gap >= 0) || *workers < 1 || !(*scale > 0) || math.IsInf(*scale, 0) {
+		return fmt.Errorf("-eval-every, -max-passes and -step-scale must be positive, -eps ≥ 0, -workers ≥ 1: %w", errUsage)
+	}
+	if *m != catalog.DFSDCA && *workers != 1 {
+		return fmt.Errorf("-workers applies to dfsdca only (-method %s runs on one goroutine): %w", *m, errUsage)
+	}
+	if *m != catalog.SGD && *decreasing {
+		return fmt.Errorf("-decreasing applies to sgd only: %w", errUsage)
 	}
 	if spec.Tau < 1 {
 		return fmt.Errorf("-tau %d: %w", spec.Tau, errBadTau)
@@ -46,8 +60,14 @@ func runRun(args []string, e *env) error {
 	if err := pr.CheckGap(stop.Gap, stop.PStar); stop.Gap > 0 && err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "imlab: %s, θ = %.6g\n", plan.Sampler, plan.Theta)
-	s, err := dfsdca.New(pr, dfsdca.Options{Sampler: plan.Sampler, Theta: plan.Theta, Workers: *workers, Seed: spec.Seed})
+	if *m != catalog.DFSDCA {
+		opt := catalog.Options{StepScale: *scale, Decreasing: *decreasing, Seed: spec.Seed}
+		ms := method.Stop{Gap: stop.Gap, PStar: stop.PStar, MaxPasses: stop.MaxIterPerN, EvalEvery: stop.EvalEvery}
+		return runMethod(*m, pr, plan, opt, ms, *format, e)
+	}
+	theta := *scale * plan.Theta
+	fmt.Fprintf(e.stderr, "imlab: %s, θ = %.6g\n", plan.Sampler, theta)
+	s, err := dfsdca.New(pr, dfsdca.Options{Sampler: plan.Sampler, Theta: theta, Workers: *workers, Seed: spec.Seed})
 	if err != nil {
 		return err
 	}
@@ -67,6 +87,40 @@ func runRun(args []string, e *env) error {
 		fmt.Fprintf(e.stderr, "imlab: gap ≤ %g after %.4g passes/τ, %.3fs of solver time\n", stop.Gap, x, s.Elapsed().Seconds())
 	} else if runErr == nil && stop.Gap > 0 {
 		fmt.Fprintf(e.stderr, "imlab: budget of %g passes/τ spent before gap ≤ %g\n", stop.MaxIterPerN, stop.Gap)
+	}
+	return runErr
+}
+
+// runMethod runs a method other than dfSDCA and prints its trace on the
+// passes axis (every gradient or coordinate evaluation counted).
+func runMethod(m catalog.Name, pr *problem.Problem, plan *theory.Plan, opt catalog.Options, stop method.Stop, format string, e *env) error {
+	th, err := catalog.Predict(m, pr, plan)
+	if err != nil {
+		return err
+	}
+	s, err := catalog.New(m, pr, plan, opt)
+	if err != nil {
+		return err
+	}
+	if c, ok := s.(io.Closer); ok {
+		defer c.Close()
+	}
+	fmt.Fprintf(e.stderr, "imlab: %s with %s, safe step %.6g × %g, rate %.6g per iteration (%.4g passes per e-fold)\n",
+		m, plan.Sampler, th.Step, opt.StepScale, th.Rate, th.PassesPerEFold)
+	run := method.NewRun(s, stop)
+	runErr := run.Until(e.ctx, nil)
+
+	t := table.Table{Header: []string{"passes", "iter", "primal", "gap", "seconds"}}
+	for _, pt := range run.Trace() {
+		t.Add(table.Float(pt.Passes), table.Float(float64(pt.Iter)), table.Float(pt.Primal), table.Float(pt.Gap), table.Float(pt.Seconds))
+	}
+	if err := t.Write(e.stdout, format); err != nil {
+		return err
+	}
+	if x, ok := run.Reached(); ok {
+		fmt.Fprintf(e.stderr, "imlab: gap ≤ %g after %.4g passes, %.3fs of solver time\n", stop.Gap, x, s.Elapsed().Seconds())
+	} else if runErr == nil && stop.Gap > 0 {
+		fmt.Fprintf(e.stderr, "imlab: budget of %g passes spent before gap ≤ %g\n", stop.MaxPasses, stop.Gap)
 	}
 	return runErr
 }

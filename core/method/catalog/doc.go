@@ -3,4 +3,10 @@
 // method.Solver: the one switch a command line or a page needs for a
 // -method flag or a selector. dfSDCA is adapted to method.Solver, with
 // passes = τ·t/n.
+//
+// Beside building, it predicts (Predict, Ratio: each method's safe step,
+// rate and passes per e-fold), measures (Measure, and Compare for a table of
+// methods × samplings, theory beside measurement) and models parallel time
+// against τ (CostModel, TauCurve, TauStar: the best minibatch size under
+// the cost ⌈τ/c⌉ + s of an iteration on c cores).
 package catalog

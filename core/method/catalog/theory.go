@@ -61,3 +61,26 @@ func Predict(m Name, pr *problem.Problem, pl *theory.Plan) (Theory, error) {
 	th.PassesPerEFold = evals / (-n * fmath.Log(th.Rate))
 	return th, nil
 }
+
+// Ratio returns the theory of method m for τ-nice and for τ-importance
+// ("imp", with the given partition name and seed) sampling on pr, as
+// theory.Ratio does for dfSDCA's θ. The method's analogue of the paper's
+// theoretical speedup is nice.PassesPerEFold / imp.PassesPerEFold.
+func Ratio(m Name, pr *problem.Problem, tau int, partition string, seed uint64) (nice, imp Theory, err error) {
+	for _, c := range []struct {
+		spec theory.Spec
+		th   *Theory
+	}{
+		{theory.Spec{Sampling: "nice", Tau: tau}, &nice},
+		{theory.Spec{Sampling: "imp", Tau: tau, Partition: partition, Seed: seed}, &imp},
+	} {
+		pl, err := theory.NewPlan(pr, c.spec)
+		if err != nil {
+			return Theory{}, Theory{}, err
+		}
+		if *c.th, err = Predict(m, pr, pl); err != nil {
+			return Theory{}, Theory{}, err
+		}
+	}
+	return nice, imp, nil
+}

@@ -6,6 +6,7 @@ import (
 
 	"imlab/core/loss"
 	"imlab/core/method/internal/mtest"
+	"imlab/core/theory"
 )
 
 // TestPredict checks the predictions against the plan's θ and the methods'
@@ -38,5 +39,31 @@ func TestPredict(t *testing.T) {
 	}
 	if _, err := Predict("newton", pr, nice); err == nil {
 		t.Error("Predict accepted an unknown method")
+	}
+}
+
+// Ratio is Predict for the two samplings of the paper, and for dfSDCA its
+// θs are theory.Ratio's.
+func TestRatio(t *testing.T) {
+	ds := mtest.Data(t, 300, 20, 0.3, 8)
+	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
+	for _, m := range Names {
+		nice, imp, err := Ratio(m, pr, 4, "random", 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := Predict(m, pr, mtest.Plan(t, pr, mtest.Sampling{Name: "imp", Tau: 4}, 2))
+		if imp != want {
+			t.Errorf("%s: τ-importance %+v, Predict %+v", m, imp, want)
+		}
+		if m == DFSDCA {
+			tn, ti, _ := theory.Ratio(pr, 4, "random", 2)
+			if nice.Step != tn || imp.Step != ti {
+				t.Errorf("dfSDCA steps %v, %v; theory.Ratio %v, %v", nice.Step, imp.Step, tn, ti)
+			}
+		}
+	}
+	if _, _, err := Ratio(SAGA, pr, ds.N+1, "random", 1); err == nil {
+		t.Error("τ > n accepted")
 	}
 }
