@@ -18,7 +18,9 @@ import (
 	"imlab/core/theory"
 )
 
-func logistic(ds *dataset.Dataset) (*problem.Problem, error) { return pipeline.Pose(ds, loss.Logistic{}, 0) }
+func logistic(ds *dataset.Dataset) (*problem.Problem, error) {
+	return pipeline.Pose(ds, loss.Logistic{}, 0)
+}
 
 // tinyConfig is a small table: the tiny dense sources, τ ∈ {1, 4}, ε = 1e−6.
 func tinyConfig(t testing.TB, seeds, jobs int, rules ...sampling.Rule) ([]Source, Config) {
