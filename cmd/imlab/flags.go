@@ -133,7 +133,7 @@ func solveOptimum(pr *problem.Problem, e *env) (float64, error) {
 	start := time.Now()
 	prep, err := pipeline.Prepare(e.ctx, pr, nil)
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("computing P*: %w", err)
 	}
 	printOptimum(e, "", prep, time.Since(start))
 	return prep.PStar(), nil

@@ -286,7 +286,7 @@ func (r *reproduction) prepared(ctx context.Context, s int) (*pipeline.Prepared,
 		}
 		prep, err := pipeline.Prepare(ctx, pr, nil)
 		if err != nil {
-			p.err = fmt.Errorf("%s: %w", src.Name, err)
+			p.err = fmt.Errorf("%s: computing P*: %w", src.Name, err)
 			return
 		}
 		p.prep, p.norms = prep, ds.SquaredNorms()

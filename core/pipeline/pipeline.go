@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"fmt"
 
 	"imlab/core/dataset"
 	"imlab/core/experiment"
@@ -37,11 +36,11 @@ func (p *Prepared) PStar() float64 { return p.Optimum.P }
 // Prepare computes P* of pr to near machine precision. yield, if not nil,
 // is called after every pass over the data (for a browser's event loop);
 // ctx stops the solve within one pass. A P* that optimum.Usable refuses is
-// an error.
+// an error: the solver's, which callers wrap ("computing P*: …").
 func Prepare(ctx context.Context, pr *problem.Problem, yield func()) (*Prepared, error) {
 	res, err := optimum.SolveContext(ctx, pr, optimum.Options{Yield: yield})
 	if uerr := optimum.Usable(res, err); uerr != nil {
-		return nil, fmt.Errorf("computing P*: %w", uerr)
+		return nil, uerr
 	}
 	return &Prepared{Problem: pr, Optimum: res, Warning: err}, nil
 }
