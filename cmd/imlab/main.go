@@ -30,8 +30,8 @@ var commands = []command{
 	{"stats", "-data FILE [-bias]", "n, d, nnz, density and σ of a data set", runStats},
 	{"theory", "-data FILE -tau 1,2,4 [-loss L] [-lambda auto|X] [-partition P] [-seed S]", "step sizes and theoretical ratio per τ", runTheory},
 	{"run", "-data FILE -sampling nice|imp|uniform|importance -tau T -eps E [...]", "run dfSDCA and print its trace", runRun},
-	{"paper", "-data FILE [-bias] [-eps 1e-10] [-seeds K]", "the paper's theoretical:empirical table", runPaper},
-	{"report", "[-size quick|paper] [-seeds K] [-data FILE,…] [-o DIR]", "rebuild all the paper's tables and figures into DIR/results.md", runReport},
+	{"paper", "-data FILE [-bias] [-eps 1e-10] [-seeds K] [-jobs N]", "the paper's theoretical:empirical table", runPaper},
+	{"report", "[-size quick|paper] [-seeds K] [-data FILE,…] [-o DIR] [-jobs N]", "rebuild all the paper's tables and figures into DIR/results.md", runReport},
 	{"optimum", "-data FILE [-bias] [-loss L] [-lambda auto|X]", "P* to ‖∇P‖ ≈ 1e-12, with its certified gap bound", runOptimum},
 }
 
