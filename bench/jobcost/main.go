@@ -31,10 +31,15 @@ func main() {
 	table := flag.String("table", "dense", "sparse or dense")
 	size := flag.String("size", "quick", "tiny, quick or paper")
 	laws := flag.String("laws", strings.Join(paper.LawOrder, ","), "norm laws, comma-separated")
+	taus := flag.String("tau", "1,2,4,8,16,32", "minibatch sizes")
 	jobs := flag.Int("jobs", 1, "runs at once")
 	timeout := flag.Duration("timeout", time.Hour, "stop after this long")
 	flag.Parse()
 	t, err := paper.ParseTable(*table)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ts, err := experiment.ParseTaus(*taus, 0)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -57,7 +62,7 @@ func main() {
 	start := time.Now()
 	fmt.Println("table,law,sampling,tau,iter_per_n,seconds,at")
 	_, err = paper.Reproduce(ctx, sources, paper.Config{
-		Run:  experiment.Config{Taus: paper.Taus},
+		Run:  experiment.Config{Taus: ts},
 		Jobs: *jobs,
 		Pose: func(ds *dataset.Dataset) (*problem.Problem, error) { return pipeline.Pose(ds, loss.Logistic{}, 0) },
 		Events: func(e paper.Event) {
