@@ -46,3 +46,22 @@ func TestTraceTable(t *testing.T) {
 		t.Errorf("traces table: %+v", all)
 	}
 }
+
+// The messages read well after a flag name or a field label.
+func TestTausErrorMessages(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"1,x", 4096, `"x" is not a whole number in 1…4096`},
+		{"0", 0, `"0" is not a whole number ≥ 1`},
+		{",", 12, "the list is empty"},
+	} {
+		_, err := ParseTaus(c.in, c.max)
+		var te *TausError
+		if !errors.As(err, &te) || err.Error() != c.want {
+			t.Errorf("ParseTaus(%q, %d): %v, want %q", c.in, c.max, err, c.want)
+		}
+	}
+}
