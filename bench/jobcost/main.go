@@ -47,7 +47,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	all, _, err := paper.Artificial(t, sz, budget.Default)
+	all, _, err := paper.Artificial(t, sz, 8*budget.GiB)
 	if err != nil {
 		log.Fatal(err)
 	}
