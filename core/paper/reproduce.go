@@ -188,8 +188,9 @@ func newReproduction(sources []Source, cfg Config) *reproduction {
 	// shortens the tail where some workers idle.
 	byTau := make([]int, len(r.taus))
 	for k := range byTau {
-		byTau[k] = len(r.taus) - 1 - k
+		byTau[k] = k
 	}
+	slices.SortStableFunc(byTau, func(a, b int) int { return r.taus[b] - r.taus[a] })
 	for s := range sources {
 		p := &sourcePrep{}
 		r.preps = append(r.preps, p)
