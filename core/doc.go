@@ -15,4 +15,7 @@
 //	dfsdca    Algorithm 1 (dual-free SDCA) with a stepping API and traces
 //	optimum   high-precision P* and the certified gap bound
 //	experiment the rows of the paper's theoretical:empirical tables
+//	pipeline  data → problem → P* → experiment, the one path every front end takes
+//	paper     the paper's published tables and presets, and Reproduce, which
+//	          rebuilds them over seeds with runs in parallel
 package core

@@ -8,16 +8,18 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"imlab/core/dataset"
+	"imlab/core/experiment"
 	"imlab/core/libsvm"
 	"imlab/core/loss"
 	"imlab/core/method/catalog"
-	"imlab/core/optimum"
+	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/core/table"
 )
@@ -94,8 +96,8 @@ func (p *problemFlags) register(fs *flag.FlagSet) {
 }
 
 func (p *problemFlags) load(ctx context.Context) (*problem.Problem, error) {
-	if _, err := loss.Parse(p.loss); err != nil {
-		return nil, fmt.Errorf("-loss: %w: %w", err, errUsage)
+	if err := p.checkLoss(); err != nil {
+		return nil, err
 	}
 	ds, err := p.dataFlags.load(ctx)
 	if err != nil {
@@ -104,34 +106,63 @@ func (p *problemFlags) load(ctx context.Context) (*problem.Problem, error) {
 	return p.problemFor(ds)
 }
 
+// checkLoss refuses an unknown -loss before any data is read.
+func (p *problemFlags) checkLoss() error {
+	if _, err := loss.Parse(p.loss); err != nil {
+		return fmt.Errorf("-loss: %w: %w", err, errUsage)
+	}
+	return nil
+}
+
 // problemFor poses the problem of the -loss and -lambda flags on ds.
 func (p *problemFlags) problemFor(ds *dataset.Dataset) (*problem.Problem, error) {
 	l, err := loss.Parse(p.loss)
 	if err != nil {
 		return nil, fmt.Errorf("-loss: %w: %w", err, errUsage)
 	}
-	lambda := problem.DefaultLambda(ds)
+	lambda := 0.0 // pipeline.Pose's "auto"
 	if p.lambda != "auto" {
-		if lambda, err = strconv.ParseFloat(p.lambda, 64); err != nil {
-			return nil, fmt.Errorf("-lambda %q: want auto or a number: %w", p.lambda, errUsage)
+		if lambda, err = strconv.ParseFloat(p.lambda, 64); err != nil || !(lambda > 0) {
+			return nil, fmt.Errorf("-lambda %q: want auto or a positive number: %w", p.lambda, errUsage)
 		}
 	}
-	return problem.New(ds, l, lambda)
+	return pipeline.Pose(ds, l, lambda)
 }
 
 // solveOptimum computes P* to high precision, reporting progress on stderr.
 func solveOptimum(pr *problem.Problem, e *env) (float64, error) {
 	start := time.Now()
-	res, err := optimum.SolveContext(e.ctx, pr, optimum.Options{})
-	if uerr := optimum.Usable(res, err); uerr != nil {
-		return 0, fmt.Errorf("computing P*: %w", uerr)
+	prep, err := pipeline.Prepare(e.ctx, pr, nil)
+	if err != nil {
+		return 0, fmt.Errorf("computing P*: %w", err)
 	}
-	if err != nil { // usable all the same: say why
-		fmt.Fprintf(e.stderr, "imlab: warning: %v; certified P* error ≤ %.1e, accepted\n", err, res.Gap)
+	printOptimum(e, "", prep, time.Since(start))
+	return prep.PStar(), nil
+}
+
+// printOptimum reports a solved P* on stderr, and why it was accepted if
+// short of the solver's tolerance; prefix names the data set, if several.
+func printOptimum(e *env, prefix string, prep *pipeline.Prepared, took time.Duration) {
+	res := prep.Optimum
+	if prep.Warning != nil {
+		fmt.Fprintf(e.stderr, "imlab: %swarning: %v; certified P* error ≤ %.1e, accepted\n", prefix, prep.Warning, res.Gap)
 	}
-	fmt.Fprintf(e.stderr, "imlab: P* = %.17g (‖∇P‖ = %.1e, %d Newton steps, %.2fs)\n",
-		res.P, res.GradNorm, res.Iterations, time.Since(start).Seconds())
-	return res.P, nil
+	fmt.Fprintf(e.stderr, "imlab: %sP* = %.17g (‖∇P‖ = %.1e, %d Newton steps, %.2fs)\n",
+		prefix, res.P, res.GradNorm, res.Iterations, took.Seconds())
+}
+
+// jobsFlag registers -jobs, the number of runs at once.
+func jobsFlag(fs *flag.FlagSet) *int {
+	jobs := runtime.NumCPU()
+	fs.Func("jobs", fmt.Sprintf("runs at once; results do not depend on it (default the number of CPUs, %d)", jobs), func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return errors.New("want a whole number ≥ 1")
+		}
+		jobs = n
+		return nil
+	})
+	return &jobs
 }
 
 // formatFlag registers -format, rejecting at parse time any format
@@ -151,15 +182,12 @@ func formatFlag(fs *flag.FlagSet) *string {
 // errBadTau is a usage error: every command wants τ ≥ 1.
 var errBadTau = fmt.Errorf("want a minibatch size τ ≥ 1: %w", errUsage)
 
-// parseTaus parses a comma-separated list of positive minibatch sizes.
+// parseTaus parses a list of minibatch sizes by experiment.ParseTaus, the
+// rule the page's τ field follows too.
 func parseTaus(s string) ([]int, error) {
-	var taus []int
-	for _, f := range strings.Split(s, ",") {
-		t, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || t < 1 {
-			return nil, fmt.Errorf("-tau %q: positive integers separated by commas: %w", s, errBadTau)
-		}
-		taus = append(taus, t)
+	taus, err := experiment.ParseTaus(s, 0)
+	if err != nil {
+		return nil, fmt.Errorf("-tau: %w: %w", err, errUsage)
 	}
 	return taus, nil
 }

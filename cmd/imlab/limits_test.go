@@ -83,15 +83,16 @@ func (c *cancelOn) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestPaperInterruptedPrintsFinishedSeeds interrupts paper as its second
-// seed starts: it prints the table of seed 1 and exits 130.
+// TestPaperInterruptedPrintsFinishedSeeds interrupts paper (one job at a
+// time) as its second seed starts: it prints the table of seed 1 and exits
+// 130. TestPaperJobsInterrupted does so with jobs running at once.
 func TestPaperInterruptedPrintsFinishedSeeds(t *testing.T) {
 	path := genFile(t, "extreme", 300, 8)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out bytes.Buffer
 	stderr := &cancelOn{marker: "seed 2,", cancel: cancel}
-	code := imlab([]string{"paper", "-data", path, "-tau", "1,2", "-eps", "1e-6", "-seeds", "3"},
+	code := imlab([]string{"paper", "-data", path, "-tau", "1,2", "-eps", "1e-6", "-seeds", "3", "-jobs", "1"},
 		&env{stdout: &out, stderr: stderr, ctx: ctx})
 	recs := csvRecords(t, out.String())
 	if code != exitInterrupt || len(recs) != 3 || !strings.Contains(stderr.buf.String(), "seeds 1 to 1") {

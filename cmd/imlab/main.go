@@ -34,8 +34,8 @@ var commands = []command{
 	{"run", "-data FILE [-method M] -sampling nice|imp|uniform|importance -tau T -eps E [...]", "run a method (default dfSDCA) and print its trace", runRun},
 	{"methods", "-data FILE [-bias] [-tau 8] [-eps 1e-6,…] [-methods M,…] [-samplings S,…]", "passes to ε per method × sampling, theory beside measurement", runMethods},
 	{"tau-star", "-data FILE [-bias] [-tau 1,2,…] [-cores C] [-sync S] [-measure [-eps E]]", "predicted (and measured) time against τ on C cores, and τ*", runTauStar},
-	{"paper", "-data FILE [-bias] [-eps 1e-10] [-seeds K]", "the paper's theoretical:empirical table", runPaper},
-	{"report", "[-size quick|paper] [-seeds K] [-data FILE,…] [-o DIR]", "rebuild all the paper's tables and figures into DIR/results.md", runReport},
+	{"paper", "-data FILE [-bias] [-eps 1e-10] [-seeds K] [-jobs N]", "the paper's theoretical:empirical table", runPaper},
+	{"report", "[-size quick|paper] [-seeds K] [-data FILE,…] [-o DIR] [-jobs N]", "rebuild all the paper's tables and figures into DIR/results.md", runReport},
 	{"optimum", "-data FILE [-bias] [-loss L] [-lambda auto|X]", "P* to ‖∇P‖ ≈ 1e-12, with its certified gap bound", runOptimum},
 }
 

@@ -11,6 +11,8 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/experiment"
+	"imlab/core/paper"
+	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
@@ -33,6 +35,7 @@ func runReport(args []string, e *env) error {
 	seeds := fs.Int("seeds", 3, "seeds per table cell")
 	out := fs.String("o", "docs", "output `dir`: results.md and figures/")
 	partitions := fs.String("partition", "random,balanced", "bucket partition rules, comma-separated")
+	jobs := jobsFlag(fs)
 	var cfg experiment.Config
 	fs.Float64Var(&cfg.Eps, "eps", 1e-10, "target gap P(w) − P*")
 	if err := parse(fs, args, e); err != nil {
@@ -41,44 +44,58 @@ func runReport(args []string, e *env) error {
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}
-	cfg.Taus = paperTaus
-	rules := strings.Split(*partitions, ",")
-	ctx := e.ctx
+	rules, err := sampling.ParseRules(*partitions)
+	if err != nil {
+		return fmt.Errorf("-partition: %w: %w", err, errUsage)
+	}
+	if err := p.checkLoss(); err != nil {
+		return err
+	}
+	cfg.Taus = paper.Taus
 	figDir := filepath.Join(*out, "figures")
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
 		return err
 	}
 	start := time.Now()
-	var doc strings.Builder
-	var sections []string
+	// Every table's sources run as one set of jobs, so that the cores stay
+	// busy across the tables' boundaries.
+	var parts []reportPart
+	var sources []paper.Source
 	for _, preset := range []string{"sparse", "dense", "real"} {
 		if preset == "real" && p.path == "" {
 			continue
 		}
-		tab, err := newPresetTable(preset, *size, p, *seeds)
+		t, src, title, err := presetSources(preset, *size, p)
 		if err != nil {
 			return err
 		}
-		res, err := tab.run(ctx, cfg, rules, e)
-		if err != nil {
-			return err
-		}
-		sec, err := res.section(figDir, *out)
+		parts = append(parts, reportPart{table: t, title: title, from: len(sources), to: len(sources) + len(src)})
+		sources = append(sources, src...)
+	}
+	res, err := paper.Reproduce(e.ctx, sources, paper.Config{Run: cfg, Rules: rules, Seeds: *seeds, Jobs: *jobs,
+		Pose: p.problemFor, Events: progress(e)})
+	if err != nil {
+		return err
+	}
+	var sections []string
+	for _, part := range parts {
+		sec, err := part.section(res, figDir, *out)
 		if err != nil {
 			return err
 		}
 		sections = append(sections, sec)
 	}
 	if *size == "quick" { // the quick tables' companion: their theory at full size
-		sec, err := paperSizeTheory(p, *seeds, e)
+		sec, err := paperSizeTheory(p, e)
 		if err != nil {
 			return err
 		}
 		sections = append(sections, sec)
 	}
-	fmt.Fprintf(&doc, reportHeader, *size, *seeds, strings.Join(rules, " and "), cfg.Eps,
+	var doc strings.Builder
+	fmt.Fprintf(&doc, reportHeader, *size, *seeds, joinRules(rules), cfg.Eps,
 		strings.Join(os.Args[1:], " "), time.Now().UTC().Format("2006-01-02"), runtime.Version(),
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), time.Since(start).Round(time.Second))
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), *jobs, time.Since(start).Round(time.Second))
 	for _, s := range sections {
 		doc.WriteString(s)
 	}
@@ -86,40 +103,63 @@ func runReport(args []string, e *env) error {
 	return os.WriteFile(filepath.Join(*out, "results.md"), []byte(doc.String()), 0o644)
 }
 
+// joinRules lists partition rules in prose: "random and balanced".
+func joinRules(rules []sampling.Rule) string {
+	names := make([]string, len(rules))
+	for i, r := range rules {
+		names[i] = string(r)
+	}
+	return strings.Join(names, " and ")
+}
+
+// reportPart is one table of the report: Sources[from:to] of the result.
+type reportPart struct {
+	table    paper.Table
+	title    string
+	from, to int
+}
+
+// of returns the part's share of the whole report's result.
+func (part reportPart) of(res *paper.Result) *paper.Result {
+	return &paper.Result{Sources: res.Sources[part.from:part.to], Rules: res.Rules, Taus: res.Taus,
+		Cells: res.Cells[part.from:part.to], Norms: res.Norms[part.from:part.to]}
+}
+
 // section writes a table's figures and returns its part of the document.
-func (r *presetResult) section(figDir, docDir string) (string, error) {
+func (part reportPart) section(whole *paper.Result, figDir, docDir string) (string, error) {
+	r := part.of(whole)
+	name := part.table.Name()
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n## %s: %s\n\n", presetHeadings[r.tab.name], r.tab.title)
+	fmt.Fprintf(&b, "\n## %s: %s\n\n", presetHeadings[part.table], part.title)
 	b.WriteString("Each cell is **theoretical : empirical** ratio θ_imp/θ_nice, the empirical one the mean over the seeds (± their standard deviation); the paper's row follows ours.\n\n")
-	if err := r.table("md").WriteMarkdown(&b); err != nil {
+	if err := resultTable(r, "md").WriteMarkdown(&b); err != nil {
 		return "", err
 	}
-	b.WriteString("\n" + r.comparison() + "\n")
+	b.WriteString("\n" + comparison(r) + "\n")
 	rel := func(name string) string { rel, _ := filepath.Rel(docDir, filepath.Join(figDir, name)); return rel }
-	for _, src := range r.tab.sources {
-		if r.tab.name != "real" {
-			name := fmt.Sprintf("hist-%s-%s.svg", r.tab.name, src.name)
-			h := figures.Histogram(src.name, dataset.NewHistogram(r.pr[src.name].Data.SquaredNorms(), 40))
-			if err := writeSVG(filepath.Join(figDir, name), histW, histH, func(p chart.Painter) { h.Draw(p, histW, histH) }); err != nil {
+	for s, src := range r.Sources {
+		if part.table != paper.RealTable {
+			file := fmt.Sprintf("hist-%s-%s.svg", name, src.Name)
+			h := figures.Histogram(src.Name, dataset.NewHistogram(r.Norms[s], 40))
+			if err := writeSVG(filepath.Join(figDir, file), histW, histH, func(p chart.Painter) { h.Draw(p, histW, histH) }); err != nil {
 				return "", err
 			}
-			fmt.Fprintf(&b, "![‖x_i‖² of %s](%s) ", src.name, rel(name))
+			fmt.Fprintf(&b, "![‖x_i‖² of %s](%s) ", src.Name, rel(file))
 		}
-		first := r.cells[src.name][r.rules[0]].first
 		var curves []figures.Curve
-		for _, j := range first.Jobs() {
-			curves = append(curves, figures.Curve{Tau: j.Tau, Sampling: j.Sampling, Trace: j.Run.Trace()})
+		for _, tr := range r.Cells[s][0].Traces {
+			curves = append(curves, figures.Curve{Tau: tr.Tau, Sampling: string(tr.Sampling), Trace: tr.Points})
 		}
-		nice, imp := figures.Convergence(src.name, r.taus, curves)
+		nice, imp := figures.Convergence(src.Name, r.Taus, curves)
 		for _, pl := range []struct {
 			suffix string
 			plot   *chart.LinePlot
 		}{{"nice", nice}, {"imp", imp}} {
-			name := fmt.Sprintf("conv-%s-%s-%s.svg", r.tab.name, src.name, pl.suffix)
-			if err := writeSVG(filepath.Join(figDir, name), plotW, plotH, func(p chart.Painter) { pl.plot.Draw(p, plotW, plotH) }); err != nil {
+			file := fmt.Sprintf("conv-%s-%s-%s.svg", name, src.Name, pl.suffix)
+			if err := writeSVG(filepath.Join(figDir, file), plotW, plotH, func(p chart.Painter) { pl.plot.Draw(p, plotW, plotH) }); err != nil {
 				return "", err
 			}
-			fmt.Fprintf(&b, "![%s, %s](%s) ", src.name, pl.suffix, rel(name))
+			fmt.Fprintf(&b, "![%s, %s](%s) ", src.Name, pl.suffix, rel(file))
 		}
 		b.WriteString("\n\n")
 	}
@@ -128,21 +168,21 @@ func (r *presetResult) section(figDir, docDir string) (string, error) {
 
 // paperSizeTheory is the theoretical half of Tables 2 and 3 at the paper's
 // size, which the quick size cannot show (see the discussion).
-func paperSizeTheory(p problemFlags, seeds int, e *env) (string, error) {
+func paperSizeTheory(p problemFlags, e *env) (string, error) {
 	var b strings.Builder
 	b.WriteString("\n## Theoretical ratios at the paper's size\n\n")
 	b.WriteString("Full runs at n = 50,000 take hours on two cores, but the theoretical ratios take seconds: ")
 	b.WriteString("here they are for the paper's own sizes (random partition, seed 1), ours with the paper's in brackets.\n")
-	for _, preset := range []string{"sparse", "dense"} {
-		tab, err := newPresetTable(preset, "paper", p, seeds)
+	for _, t := range []paper.Table{paper.SparseTable, paper.DenseTable} {
+		sources, title, err := paper.Artificial(t, paper.Full, p.mem.b)
 		if err != nil {
 			return "", err
 		}
-		tt, err := tab.theoryTable(paperTaus, "random", 1, e)
+		tt, err := theoryTable(sources, p, paper.Taus, string(sampling.RandomRule), 1, e)
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(&b, "\n%s, %s:\n\n", presetHeadings[preset], tab.title)
+		fmt.Fprintf(&b, "\n%s, %s:\n\n", presetHeadings[t], title)
 		if err := tt.WriteMarkdown(&b); err != nil {
 			return "", err
 		}
@@ -152,26 +192,26 @@ func paperSizeTheory(p problemFlags, seeds int, e *env) (string, error) {
 
 // comparison counts how far our cells are from the paper's and lists the
 // cells that differ by more than a quarter.
-func (r *presetResult) comparison() string {
+func comparison(r *paper.Result) string {
 	var nTheory, okTheory, nEmp, okEmp int
 	var far []string
-	for _, src := range r.tab.sources {
-		for _, row := range r.cells[src.name][r.rules[0]].rows {
-			pt, pe, ok := paperCell(r.tab.published, src.name, row.tau)
+	for s, src := range r.Sources {
+		for _, row := range r.Cells[s][0].Rows {
+			pt, pe, ok := paper.Cell(src.Table.Rows(), src.Name, row.Tau)
 			if !ok {
 				continue
 			}
 			nTheory++
-			if math.Abs(row.theory/pt-1) <= 0.1 {
+			if math.Abs(row.Theory/pt-1) <= 0.1 {
 				okTheory++
 			}
 			nEmp++
-			if math.Abs(row.empirical/pe-1) <= 0.25 {
+			if math.Abs(row.Empirical/pe-1) <= 0.25 {
 				okEmp++
 			}
-			if d := row.empirical/pe - 1; math.Abs(d) > 0.25 || math.Abs(row.theory/pt-1) > 0.25 {
-				far = append(far, fmt.Sprintf("%s τ=%d (ours %s : %s, paper %s : %s)", src.name, row.tau,
-					table.Sig(row.theory, 2), table.Sig(row.empirical, 2), table.Sig(pt, 2), table.Sig(pe, 2)))
+			if d := row.Empirical/pe - 1; math.Abs(d) > 0.25 || math.Abs(row.Theory/pt-1) > 0.25 {
+				far = append(far, fmt.Sprintf("%s τ=%d (ours %s : %s, paper %s : %s)", src.Name, row.Tau,
+					table.Sig(row.Theory, 2), table.Sig(row.Empirical, 2), table.Sig(pt, 2), table.Sig(pe, 2)))
 			}
 		}
 	}
@@ -179,17 +219,17 @@ func (r *presetResult) comparison() string {
 		return "The paper has no numbers for these data sets.\n"
 	}
 	s := fmt.Sprintf("With the %s partition, %d of %d theoretical ratios are within 10%% of the paper's and %d of %d empirical ratios within 25%%.",
-		r.rules[0], okTheory, nTheory, okEmp, nEmp)
+		r.Rules[0], okTheory, nTheory, okEmp, nEmp)
 	if len(far) > 0 {
 		s += " Cells more than 25% away: " + strings.Join(far, "; ") + "."
 	}
 	return s + "\n"
 }
 
-var presetHeadings = map[string]string{
-	"sparse": "Table 2 (sparse artificial data)",
-	"dense":  "Table 3 (dense artificial data)",
-	"real":   "Table 4 (real data)",
+var presetHeadings = map[paper.Table]string{
+	paper.SparseTable: "Table 2 (sparse artificial data)",
+	paper.DenseTable:  "Table 3 (dense artificial data)",
+	paper.RealTable:   "Table 4 (real data)",
 }
 
 // writeSVG draws one figure into an SVG file.
@@ -217,7 +257,7 @@ This document is generated: ` + "`./build.sh results`" + ` rebuilds it (tables, 
 Size **%s**, **%d** seeds per cell (seeds 1, 2, …; each seed redraws the bucket partition and the samples),
 partition rules %s, target gap ε = %g, logistic loss, λ = maxᵢ‖xᵢ‖/n.
 
-Command: ` + "`imlab %s`" + ` — run on %s with %s %s/%s, %d CPUs (%s); it took %s.
+Command: ` + "`imlab %s`" + ` — run on %s with %s %s/%s, %d CPUs (%s), %d jobs at once; it took %s.
 
 Axes of every convergence figure: P(w) − P* (log scale) against iterations/n (passes ÷ τ), τ-nice left and
 τ-importance right on the same ranges. Histograms: ‖xᵢ‖² of the data, count on a log scale.

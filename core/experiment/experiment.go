@@ -33,9 +33,6 @@ type Config struct {
 	Record int
 }
 
-// PaperTaus are the minibatch sizes of every table in the paper.
-var PaperTaus = []int{1, 2, 4, 8, 16, 32}
-
 // ErrNoReach reports a run that spent its budget without reaching ε.
 var ErrNoReach = errors.New("experiment: budget spent before reaching the target gap")
 
@@ -44,7 +41,7 @@ func (c Config) withDefaults() Config {
 		c.Taus = PaperTaus
 	}
 	if len(c.Samplings) == 0 {
-		c.Samplings = []string{"nice", "imp"}
+		c.Samplings = []string{string(sampling.Nice), string(sampling.Imp)}
 	}
 	if c.Eps == 0 {
 		c.Eps = 1e-10
@@ -245,29 +242,45 @@ type Row struct {
 func (e *Experiment) Rows() []Row {
 	rows := make([]Row, 0, len(e.cfg.Taus))
 	for _, tau := range e.cfg.Taus {
-		r := Row{Tau: tau, ThetaNice: math.NaN(), ThetaImp: math.NaN(), NiceX: math.NaN(), ImpX: math.NaN()}
+		var nice, imp *Job
 		for _, j := range e.jobs {
 			if j.Tau != tau {
 				continue
 			}
-			x := math.NaN()
-			if j.Run != nil {
-				if v, ok := Crossing(j.Run.Trace(), e.cfg.Eps); ok {
-					x = v
-				}
-			}
-			switch j.Sampling {
-			case "nice":
-				r.ThetaNice, r.NiceX = j.Plan.Theta, x
-			case "imp":
-				r.ThetaImp, r.ImpX = j.Plan.Theta, x
+			switch sampling.Kind(j.Sampling) {
+			case sampling.Nice:
+				nice = j
+			case sampling.Imp:
+				imp = j
 			}
 		}
-		r.Theory = r.ThetaImp / r.ThetaNice
-		r.Empirical = r.NiceX / r.ImpX
-		rows = append(rows, r)
+		rows = append(rows, NewRow(tau, nice, imp, e.cfg.Eps))
 	}
 	return rows
+}
+
+// NewRow is the table row of τ from its τ-nice and τ-importance jobs (nil
+// for a job not planned, whose cells are then NaN), with iterations/n
+// measured to the gap eps.
+func NewRow(tau int, nice, imp *Job, eps float64) Row {
+	r := Row{Tau: tau, ThetaNice: math.NaN(), ThetaImp: math.NaN(), NiceX: math.NaN(), ImpX: math.NaN()}
+	cell := func(j *Job) (theta, x float64) {
+		if j == nil {
+			return math.NaN(), math.NaN()
+		}
+		x = math.NaN()
+		if j.Run != nil {
+			if v, ok := Crossing(j.Run.Trace(), eps); ok {
+				x = v
+			}
+		}
+		return j.Plan.Theta, x
+	}
+	r.ThetaNice, r.NiceX = cell(nice)
+	r.ThetaImp, r.ImpX = cell(imp)
+	r.Theory = r.ThetaImp / r.ThetaNice
+	r.Empirical = r.NiceX / r.ImpX
+	return r
 }
 
 // Crossing returns the iterations/n at which a trace's gap falls to eps,

@@ -23,14 +23,24 @@ var ErrSpec = errors.New("theory: invalid sampling spec")
 //     the safe v = BucketV(p);
 //   - "imp-alt": τ-importance with p from AlternatingImportance;
 //   - "bucket": uniform bucket sampling, p_i = 1/|B_l|, v = BucketV(p).
-var Samplings = []string{"uniform", "importance", "nice", "imp", "imp-alt", "bucket"}
+//
+// They are the names of sampling.Kinds, in that order.
+var Samplings = kindNames(sampling.Kinds)
 
 // Partitions lists the names Spec.Partition accepts for bucket samplings:
 // "random" (equal sizes, uniformly random; the paper's choice, and the
 // default) and "balanced" (BalancedPartition of the weights nλγ + v^(τ-nice)_i,
 // a partition-free estimate of nλγ + v^(unif)_i, so buckets carry nearly
 // equal Σ_{i∈B_l} (nλγ + v_i), the quantity that limits τ-importance).
-var Partitions = []string{"random", "balanced"}
+var Partitions = kindNames(sampling.Rules)
+
+func kindNames[T ~string](kinds []T) []string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = string(k)
+	}
+	return names
+}
 
 // AlternatingIterations is the iteration cap NewPlan gives
 // AlternatingImportance for "imp-alt".

@@ -174,3 +174,15 @@ func TestNewPlanErrors(t *testing.T) {
 		}
 	}
 }
+
+// The names NewPlan accepts are the typed vocabulary of core/sampling.
+func TestSamplingsAreKinds(t *testing.T) {
+	if len(Samplings) != len(sampling.Kinds) || len(Partitions) != len(sampling.Rules) {
+		t.Fatalf("Samplings %v, Partitions %v", Samplings, Partitions)
+	}
+	for i, k := range sampling.Kinds {
+		if Samplings[i] != string(k) {
+			t.Errorf("Samplings[%d] = %q, want %q", i, Samplings[i], k)
+		}
+	}
+}

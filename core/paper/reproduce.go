@@ -1,0 +1,433 @@
+package paper
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"time"
+
+	"gonum.org/v1/gonum/stat"
+
+	"imlab/core/dataset"
+	"imlab/core/dfsdca"
+	"imlab/core/experiment"
+	"imlab/core/pipeline"
+	"imlab/core/problem"
+	"imlab/core/sampling"
+)
+
+// Config says how Reproduce rebuilds a ratio table.
+type Config struct {
+	// Run holds the settings of every run: Taus (default PaperTaus), Eps,
+	// Workers, EvalEvery and MaxIterPerN. Its Samplings, Partition and Seed
+	// are set per job.
+	Run experiment.Config
+	// Rules are the partition rules, each a group of rows; default
+	// sampling.RandomRule alone.
+	Rules []sampling.Rule
+	// Seeds is the number of seeds 1, …, Seeds averaged in each cell; each
+	// seed redraws the partition and the samples. Default 1.
+	Seeds int
+	// Jobs is how many runs go at once (goroutines); default 1. Results do
+	// not depend on it. Up to Jobs data sets may be in memory at once.
+	Jobs int
+	// Pose poses the problem on a source's data (loss and λ); required.
+	Pose func(*dataset.Dataset) (*problem.Problem, error)
+	// Events, if not nil, hears of progress; it is called from the workers,
+	// one call at a time.
+	Events func(Event)
+}
+
+// EventKind says what an Event reports.
+type EventKind int
+
+// The events of Reproduce, in the order they happen for one source.
+const (
+	Loading      EventKind = iota // a source's data is being made or read
+	Solved                        // its P* is known (Event.Prepared, Event.Elapsed)
+	RunReached                    // a run reached ε (Event.Point)
+	SeedFinished                  // every run of a seed of a cell has finished
+)
+
+// Event is progress of Reproduce.
+type Event struct {
+	Kind     EventKind
+	Source   string
+	Prepared *pipeline.Prepared // Solved: the problem and its P*
+	Elapsed  time.Duration      // Solved: time taken to load and solve
+	Rule     sampling.Rule      // RunReached, SeedFinished
+	Seed     int                // RunReached, SeedFinished
+	Sampling sampling.Kind      // RunReached
+	Tau      int                // RunReached
+	Point    dfsdca.Point       // RunReached: the first point with gap ≤ ε
+}
+
+// Row is one τ of a reproduced table, averaged over seeds.
+type Row struct {
+	Tau       int
+	Theory    float64 // θ_imp/θ_nice, mean over the seeds
+	Empirical float64 // iterations/n of τ-nice over τ-importance to ε, mean
+	SD        float64 // the seeds' sample standard deviation of Empirical; NaN for one seed
+}
+
+// Trace is one run's trace, kept for figures.
+type Trace struct {
+	Sampling sampling.Kind
+	Tau      int
+	Points   []dfsdca.Point
+}
+
+// Outcome is one source under one partition rule: a cell of Result.
+type Outcome struct {
+	// Seeds is how many seeds Rows average: seeds 1, …, Seeds all finished.
+	// It is less than Config.Seeds only after an interrupt or a failure.
+	Seeds int
+	Rows  []Row // one per τ; nil when Seeds is 0
+	// Traces are seed 1's runs, τ-nice then τ-importance, each by
+	// increasing τ; nil unless seed 1 finished.
+	Traces []Trace
+}
+
+// Result is a reproduced table: Cells[s][r] is Sources[s] under Rules[r].
+type Result struct {
+	Sources []Source
+	Rules   []sampling.Rule
+	Taus    []int
+	Cells   [][]Outcome
+	// Norms[s] are the squared norms ‖x_i‖² of Sources[s], for histograms;
+	// nil if its data was never loaded.
+	Norms [][]float64
+}
+
+// Finished counts the cells with at least one seed.
+func (r *Result) Finished() int {
+	n := 0
+	for _, cells := range r.Cells {
+		for _, c := range cells {
+			if c.Seeds > 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// kinds are the two samplings every table compares.
+var kinds = []sampling.Kind{sampling.Nice, sampling.Imp}
+
+// job is one run: a source, a rule, a seed, a sampling and a τ. It is its
+// own identity: its partition and samples depend on the seed alone, never on
+// when or where it runs.
+type job struct {
+	order                 int // position in the job list, for reporting the first failure
+	src, rule, seed, kind int // seed counts from 1
+	tau                   int // index into taus
+}
+
+// Reproduce runs every job of the table — sources × rules × seeds × {τ-nice,
+// τ-importance} × τ — cfg.Jobs at a time, and averages the seeds. Each
+// source is loaded and solved to P* once, by the first job that needs it,
+// and released when its last job ends.
+//
+// The result does not depend on cfg.Jobs or on scheduling. If ctx ends or a
+// run fails, Reproduce stops every run within a few milliseconds and returns
+// what finished (each cell averaging its longest run of finished seeds from
+// seed 1) with the error: ctx's, or the first failed job's in job order.
+func Reproduce(ctx context.Context, sources []Source, cfg Config) (*Result, error) {
+	if cfg.Pose == nil {
+		panic("paper: Reproduce without Config.Pose")
+	}
+	if len(cfg.Run.Taus) == 0 {
+		cfg.Run.Taus = experiment.PaperTaus
+	}
+	if len(cfg.Rules) == 0 {
+		cfg.Rules = []sampling.Rule{sampling.RandomRule}
+	}
+	cfg.Seeds = max(cfg.Seeds, 1)
+	cfg.Jobs = max(cfg.Jobs, 1)
+	r := newReproduction(sources, cfg)
+	return r.run(ctx)
+}
+
+// reproduction is the state of one Reproduce call.
+type reproduction struct {
+	sources []Source
+	cfg     Config
+	taus    []int
+	jobs    []job
+	preps   []*sourcePrep
+
+	mu       sync.Mutex
+	events   sync.Mutex
+	done     map[seedKey][]*experiment.Job // finished runs of each seed, by kind × τ
+	rows     map[seedKey][]experiment.Row  // rows of each finished seed
+	traces   map[seedKey][]Trace
+	failures map[int]error // by job order
+}
+
+// seedKey names one seed of one cell.
+type seedKey struct{ src, rule, seed int }
+
+// sourcePrep is a source's problem and P*, made once and dropped after the
+// source's last job.
+type sourcePrep struct {
+	once    sync.Once
+	prep    *pipeline.Prepared
+	err     error
+	norms   []float64
+	pending int // jobs not yet finished (under reproduction.mu)
+}
+
+func newReproduction(sources []Source, cfg Config) *reproduction {
+	r := &reproduction{sources: sources, cfg: cfg, taus: cfg.Run.Taus,
+		done: map[seedKey][]*experiment.Job{}, rows: map[seedKey][]experiment.Row{},
+		traces: map[seedKey][]Trace{}, failures: map[int]error{}}
+	// Largest τ first within a seed: the longest runs start early, which
+	// shortens the tail where some workers idle.
+	byTau := make([]int, len(r.taus))
+	for k := range byTau {
+		byTau[k] = k
+	}
+	slices.SortStableFunc(byTau, func(a, b int) int { return r.taus[b] - r.taus[a] })
+	for s := range sources {
+		p := &sourcePrep{}
+		r.preps = append(r.preps, p)
+		for ru := range cfg.Rules {
+			for seed := 1; seed <= cfg.Seeds; seed++ {
+				for _, t := range byTau {
+					for k := range kinds {
+						r.jobs = append(r.jobs, job{order: len(r.jobs), src: s, rule: ru, seed: seed, kind: k, tau: t})
+						p.pending++
+					}
+				}
+			}
+		}
+	}
+	return r
+}
+
+func (r *reproduction) run(parent context.Context) (*Result, error) {
+	ctx, stop := context.WithCancel(parent)
+	defer stop()
+	queue := make(chan job)
+	var wg sync.WaitGroup
+	for range r.cfg.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range queue {
+				if err := r.do(ctx, j); err != nil && ctx.Err() == nil {
+					r.mu.Lock()
+					r.failures[j.order] = err
+					r.mu.Unlock()
+					stop() // one failure ends the table, as a failed seed always did
+				}
+			}
+		}()
+	}
+feed:
+	for _, j := range r.jobs {
+		select {
+		case queue <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(queue)
+	wg.Wait()
+
+	res := r.result()
+	if err := parent.Err(); err != nil {
+		return res, err
+	}
+	if len(r.failures) > 0 {
+		first := slices.Min(mapsKeys(r.failures))
+		j := r.jobs[first]
+		return res, fmt.Errorf("%s, %s, seed %d: %w", r.sources[j.src].Name, r.cfg.Rules[j.rule].Label(), j.seed, r.failures[first])
+	}
+	return res, nil
+}
+
+func mapsKeys(m map[int]error) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// emit passes an event to cfg.Events, one at a time.
+func (r *reproduction) emit(e Event) {
+	if r.cfg.Events == nil {
+		return
+	}
+	r.events.Lock()
+	defer r.events.Unlock()
+	r.cfg.Events(e)
+}
+
+// prepared returns the source's problem and P*, making them on first use.
+func (r *reproduction) prepared(ctx context.Context, s int) (*pipeline.Prepared, error) {
+	p := r.preps[s]
+	p.once.Do(func() {
+		src := r.sources[s]
+		start := time.Now()
+		r.emit(Event{Kind: Loading, Source: src.Name})
+		ds, err := src.Load(ctx)
+		if err != nil {
+			p.err = fmt.Errorf("%s: %w", src.Name, err)
+			return
+		}
+		pr, err := r.cfg.Pose(ds)
+		if err != nil {
+			p.err = fmt.Errorf("%s: %w", src.Name, err)
+			return
+		}
+		prep, err := pipeline.Prepare(ctx, pr, nil)
+		if err != nil {
+			p.err = fmt.Errorf("%s: computing P*: %w", src.Name, err)
+			return
+		}
+		p.prep, p.norms = prep, ds.SquaredNorms()
+		r.emit(Event{Kind: Solved, Source: src.Name, Prepared: prep, Elapsed: time.Since(start)})
+	})
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return p.prep, p.err
+}
+
+// do runs one job and files its outcome.
+func (r *reproduction) do(ctx context.Context, j job) error {
+	defer r.release(j.src)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	prep, err := r.prepared(ctx, j.src)
+	if err != nil {
+		return err
+	}
+	c := r.cfg.Run
+	kind, rule := kinds[j.kind], r.cfg.Rules[j.rule]
+	c.Taus, c.Samplings = []int{r.taus[j.tau]}, []string{string(kind)}
+	c.Partition, c.Seed = string(rule), uint64(j.seed)
+	c.Yield, c.Record = nil, 0
+	ex, err := prep.Experiment(c)
+	if err != nil {
+		return err
+	}
+	eps := ex.Config().Eps
+	reached := false
+	err = ex.Until(ctx, func(_ *experiment.Job, pt dfsdca.Point) {
+		if !reached && pt.Gap <= eps {
+			reached = true
+			r.emit(Event{Kind: RunReached, Source: r.sources[j.src].Name, Rule: rule, Seed: j.seed,
+				Sampling: kind, Tau: r.taus[j.tau], Point: pt})
+		}
+	})
+	if err != nil {
+		return err
+	}
+	r.file(j, ex.Jobs()[0])
+	return nil
+}
+
+// file records a finished run; the seed's last run turns them into rows.
+func (r *reproduction) file(j job, run *experiment.Job) {
+	key := seedKey{j.src, j.rule, j.seed}
+	r.mu.Lock()
+	runs := r.done[key]
+	if runs == nil {
+		runs = make([]*experiment.Job, len(kinds)*len(r.taus))
+		r.done[key] = runs
+	}
+	runs[j.kind*len(r.taus)+j.tau] = run
+	for _, x := range runs {
+		if x == nil {
+			r.mu.Unlock()
+			return
+		}
+	}
+	rows := make([]experiment.Row, len(r.taus))
+	for t, tau := range r.taus {
+		rows[t] = experiment.NewRow(tau, runs[t], runs[len(r.taus)+t], r.epsilon())
+	}
+	r.rows[key] = rows
+	if j.seed == 1 {
+		tr := make([]Trace, len(runs))
+		for k, x := range runs {
+			tr[k] = Trace{Sampling: kinds[k/len(r.taus)], Tau: x.Tau, Points: x.Run.Trace()}
+		}
+		r.traces[key] = tr
+	}
+	delete(r.done, key) // the runs, and through them the data, can go
+	r.mu.Unlock()
+	r.emit(Event{Kind: SeedFinished, Source: r.sources[j.src].Name, Rule: r.cfg.Rules[j.rule], Seed: j.seed})
+}
+
+// epsilon is the runs' target gap, with experiment's default.
+func (r *reproduction) epsilon() float64 {
+	if r.cfg.Run.Eps == 0 {
+		return 1e-10
+	}
+	return r.cfg.Run.Eps
+}
+
+// release counts a job of source s as finished, dropping the source's data
+// after its last.
+func (r *reproduction) release(s int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	p := r.preps[s]
+	if p.pending--; p.pending == 0 {
+		p.prep = nil
+	}
+}
+
+// result averages each cell's finished seeds.
+func (r *reproduction) result() *Result {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	res := &Result{Sources: r.sources, Rules: r.cfg.Rules, Taus: r.taus,
+		Cells: make([][]Outcome, len(r.sources)), Norms: make([][]float64, len(r.sources))}
+	for s := range r.sources {
+		res.Norms[s] = r.preps[s].norms
+		res.Cells[s] = make([]Outcome, len(r.cfg.Rules))
+		for ru := range r.cfg.Rules {
+			var seeds [][]experiment.Row
+			for seed := 1; seed <= r.cfg.Seeds; seed++ {
+				rows, ok := r.rows[seedKey{s, ru, seed}]
+				if !ok {
+					break
+				}
+				seeds = append(seeds, rows)
+			}
+			res.Cells[s][ru] = Outcome{Seeds: len(seeds), Rows: Average(r.taus, seeds),
+				Traces: r.traces[seedKey{s, ru, 1}]}
+		}
+	}
+	return res
+}
+
+// Average averages per τ the theoretical and empirical ratios of several
+// seeds' rows (seeds[k][t] is seed k+1's row of taus[t]); SD is the sample
+// standard deviation of the empirical ratio, NaN for a single seed. It
+// returns nil for no seeds.
+func Average(taus []int, seeds [][]experiment.Row) []Row {
+	if len(seeds) == 0 {
+		return nil
+	}
+	rows := make([]Row, len(taus))
+	theory, empirical := make([]float64, len(seeds)), make([]float64, len(seeds))
+	for t, tau := range taus {
+		for k, s := range seeds {
+			theory[k], empirical[k] = s[t].Theory, s[t].Empirical
+		}
+		rows[t] = Row{Tau: tau, Theory: stat.Mean(theory, nil), Empirical: stat.Mean(empirical, nil), SD: math.NaN()}
+		if len(seeds) > 1 {
+			rows[t].SD = stat.StdDev(empirical, nil)
+		}
+	}
+	return rows
+}
