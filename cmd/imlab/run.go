@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"imlab/core/dfsdca"
+	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
@@ -76,11 +77,7 @@ func runRun(args []string, e *env) error {
 	ctx := e.ctx
 	runErr := run.Until(ctx, nil)
 
-	t := table.Table{Header: []string{"iter_per_n", "primal", "gap", "seconds"}}
-	for _, pt := range run.Trace() {
-		t.Add(table.Float(pt.IterPerN), table.Float(pt.Primal), table.Float(pt.Gap), table.Float(pt.Seconds))
-	}
-	if err := t.Write(e.stdout, *format); err != nil {
+	if err := experiment.TraceTable(run.Trace()).Write(e.stdout, *format); err != nil {
 		return err
 	}
 	if x, ok := run.Reached(); ok {
