@@ -242,31 +242,12 @@ type Row struct {
 // Rows returns one row per τ, from the "nice" and "imp" jobs; cells whose
 // jobs have not reached ε yet are NaN.
 func (e *Experiment) Rows() []Row {
-	rows := make([]Row, 0, len(e.cfg.Taus))
-	for _, tau := range e.cfg.Taus {
-		r := Row{Tau: tau, ThetaNice: math.NaN(), ThetaImp: math.NaN(), NiceX: math.NaN(), ImpX: math.NaN()}
-		for _, j := range e.jobs {
-			if j.Tau != tau {
-				continue
-			}
-			x := math.NaN()
-			if j.Run != nil {
-				if v, ok := Crossing(j.Run.Trace(), e.cfg.Eps); ok {
-					x = v
-				}
-			}
-			switch j.Sampling {
-			case "nice":
-				r.ThetaNice, r.NiceX = j.Plan.Theta, x
-			case "imp":
-				r.ThetaImp, r.ImpX = j.Plan.Theta, x
-			}
+	return e.RowsFrom(func(k int) []dfsdca.Point {
+		if r := e.jobs[k].Run; r != nil {
+			return r.Trace()
 		}
-		r.Theory = r.ThetaImp / r.ThetaNice
-		r.Empirical = r.NiceX / r.ImpX
-		rows = append(rows, r)
-	}
-	return rows
+		return nil
+	})
 }
 
 // Crossing returns the iterations/n at which a trace's gap falls to eps,

@@ -235,6 +235,10 @@ type Control struct {
 	onPark  func() // called (without the lock) whenever Wait parks; for tests
 	stepped bool   // CmdStep: the next trace point pauses
 	slices  int    // calls of Wait: slices done; for tests
+	// Yield, if set, hands control to the host's event loop at the start
+	// of every Wait, so that the page's commands can arrive (in a Web
+	// Worker, a message is delivered only when Go yields).
+	Yield func()
 }
 
 // NewControl returns a control in the running state.
@@ -258,6 +262,9 @@ func (c *Control) Set(cmd Command) {
 // Wait is called between slices with whether the last slice made a trace
 // point; it blocks while paused and reports false once the job must stop.
 func (c *Control) Wait(madePoint bool) bool {
+	if c.Yield != nil {
+		c.Yield()
+	}
 	c.mu.Lock()
 	c.slices++
 	if c.stepped && madePoint {
@@ -285,34 +292,56 @@ func (c *Control) Wait(madePoint bool) bool {
 // Serve runs jobs, one after another, on ds in slices sized by slicer,
 // sending each slice's update (if it has points or ends the job) to send,
 // and obeying ctl between slices. next returns the next job, or false when
-// there is none. It is a worker's whole life; in the browser send posts the
-// update to the page.
+// there is none.
 func Serve(ds *dataset.Dataset, next func() (JobSpec, bool), send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration) {
 	for {
 		spec, ok := next()
-		if !ok {
+		if !ok || !serveJob(ds, spec, send, ctl, slicer, now) {
 			return
 		}
-		run, err := NewJobRun(ds, spec)
-		if err != nil {
-			send(Update{Job: spec.Index, Done: true, Err: fmt.Sprintf("%s τ=%d: %v", spec.Sampling, spec.Tau, err)})
-			continue
+	}
+}
+
+// serveJob runs one job to its end (true) or until ctl stops it (false).
+func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration) bool {
+	run, err := NewJobRun(ds, spec)
+	if err != nil {
+		send(Update{Job: spec.Index, Done: true, Err: fmt.Sprintf("%s τ=%d: %v", spec.Sampling, spec.Tau, err)})
+		return true
+	}
+	for {
+		iters := slicer.Iterations(run.Tau())
+		t0 := now()
+		u := run.Advance(iters)
+		slicer.Observe(iters*run.Tau(), now()-t0)
+		if len(u.Points) > 0 || u.Done {
+			send(u)
 		}
-		for {
-			iters := slicer.Iterations(run.Tau())
-			t0 := now()
-			u := run.Advance(iters)
-			slicer.Observe(iters*run.Tau(), now()-t0)
-			if len(u.Points) > 0 || u.Done {
-				send(u)
-			}
-			if u.Done {
-				break
-			}
-			if !ctl.Wait(len(u.Points) > 0) {
-				run.Close()
-				return
-			}
+		if u.Done {
+			return true
+		}
+		if !ctl.Wait(len(u.Points) > 0) {
+			run.Close()
+			return false
 		}
 	}
+}
+
+// poolJob is what the page shows of one job of a Pool.
+type poolJob struct {
+	trace   []dfsdca.Point
+	started bool // handed out to a worker
+	done    bool
+	err     string
+}
+
+// jobs returns a view of every job, in run order (traces are copies).
+func (p *Pool) jobs() []poolJob {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]poolJob, len(p.specs))
+	for k := range out {
+		out[k] = poolJob{trace: append([]dfsdca.Point(nil), p.traces[k]...), started: k < p.next, done: p.done[k], err: p.errs[k]}
+	}
+	return out
 }

@@ -1,0 +1,259 @@
+package lab
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"imlab/core/dfsdca"
+)
+
+// fakeHost runs each worker as a goroutine running RunWorker, with its own
+// copy of the data: the page's pool of Web Workers without a browser.
+type fakeHost struct {
+	cores   int
+	err     error // Start fails with it
+	env     WorkerEnv
+	started atomic.Int64 // workers started
+	parked  chan int     // a worker parked paused (when not nil)
+	mu      sync.Mutex
+	conns   []*fakeConn // every worker started
+	points  atomic.Int64 // trace points sent by the workers
+}
+
+type fakeConn struct {
+	mu     sync.Mutex
+	in     chan Message
+	closed bool
+}
+
+func (c *fakeConn) Send(m Message) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closed {
+		c.in <- m
+	}
+}
+
+func (c *fakeConn) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closed {
+		c.closed = true
+		c.in <- Message{Kind: MsgCmd, Cmd: CmdStop}
+		close(c.in)
+	}
+}
+
+func (h *fakeHost) Cores() int { return h.cores }
+
+func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error) {
+	if h.err != nil {
+		return nil, h.err
+	}
+	conns := make([]WorkerConn, n)
+	for w := range conns {
+		c := &fakeConn{in: make(chan Message, 256)}
+		conns[w] = c
+		h.mu.Lock()
+		h.conns = append(h.conns, c)
+		h.mu.Unlock()
+		env := h.env
+		if h.parked != nil {
+			env.OnPark = func() {
+				select {
+				case h.parked <- w:
+				default:
+				}
+			}
+		}
+		h.started.Add(1)
+		go RunWorker(c.in, func(m Message) {
+			h.points.Add(int64(len(m.Update.Points)))
+			receive(w, m)
+		}, env)
+	}
+	return conns, nil
+}
+
+// runTraces runs s to the end and returns its snapshot.
+func runTraces(t *testing.T, h *harness, s Settings) Snapshot {
+	t.Helper()
+	h.c.Generate(s)
+	h.wait("ready", isPhase(Ready))
+	h.c.Run(s)
+	done := h.wait("done", isPhase(Done))
+	if done.Err != nil {
+		t.Fatalf("run failed: %v", done.Err)
+	}
+	return done
+}
+
+func tracesOf(s Snapshot) [][]dfsdca.Point {
+	var out [][]dfsdca.Point
+	for _, j := range s.Jobs {
+		out = append(out, j.Trace)
+	}
+	return out
+}
+
+func newWorkerHarness(t *testing.T, host *fakeHost) *harness {
+	h := newHarness(t)
+	h.c.env.Workers = host
+	return h
+}
+
+func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
+	s := small()
+	main := runTraces(t, newHarness(t), s)
+	for _, n := range []int{WorkersAuto, 1, 2, 3} {
+		host := &fakeHost{cores: 4}
+		h := newWorkerHarness(t, host)
+		h.c.SetWorkers(n)
+		got := runTraces(t, h, s)
+		want := n
+		if n == WorkersAuto {
+			want = 3 // cores − 1
+		}
+		if got.Workers != want || host.started.Load() != int64(want) {
+			t.Errorf("workers=%d: the snapshot says %d workers, %d started; want %d", n, got.Workers, host.started.Load(), want)
+		}
+		if !strings.Contains(got.Status(), "worker") {
+			t.Errorf("workers=%d: status %q does not say where it ran", n, got.Status())
+		}
+		what := "workers=" + string(rune('0'+n))
+		sameTraces(t, what, tracesOf(got), tracesOf(main))
+		if math.Float64bits(got.PStar) != math.Float64bits(main.PStar) {
+			t.Errorf("%s: P* %v, main thread %v", what, got.PStar, main.PStar)
+		}
+		for k, r := range got.Rows {
+			if m := main.Rows[k]; math.Float64bits(r.Empirical) != math.Float64bits(m.Empirical) || r.Theory != m.Theory {
+				t.Errorf("%s: row %+v, main thread %+v", what, r, m)
+			}
+		}
+		if got.Slices.Count != 0 {
+			t.Errorf("%s: %d slices of solver work on the main thread", what, got.Slices.Count)
+		}
+	}
+}
+
+func TestWorkersGiveTheMainThreadsResultsOnAFile(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 300; i++ {
+		label := "+1"
+		if i%3 == 0 {
+			label = "-1"
+		}
+		b.WriteString(label)
+		for j := 1; j <= 6; j++ {
+			if (i+j)%2 == 0 || j == i%6+1 {
+				b.WriteString(" " + strconv.Itoa(j) + ":" + strconv.Itoa(1+(i*j)%7))
+			}
+		}
+		b.WriteString("\n")
+	}
+	s := DefaultSettings()
+	s.Taus = []int{1, 8}
+	s.Bias = true
+	run := func(h *harness) Snapshot {
+		h.c.LoadFile(source("f.svm", b.String()), s)
+		h.wait("ready", isPhase(Ready))
+		h.c.Run(s)
+		done := h.wait("done", isPhase(Done))
+		if done.Err != nil {
+			t.Fatal(done.Err)
+		}
+		return done
+	}
+	main := run(newHarness(t))
+	h := newWorkerHarness(t, &fakeHost{cores: 4})
+	h.c.SetWorkers(2)
+	got := run(h)
+	if got.Workers != 2 {
+		t.Errorf("ran on %d workers, want 2", got.Workers)
+	}
+	sameTraces(t, "file, workers=2", tracesOf(got), tracesOf(main))
+}
+
+
+func TestWorkersFallBackToTheMainThread(t *testing.T) {
+	h := newWorkerHarness(t, &fakeHost{cores: 4, err: errors.New("Worker is not defined")})
+	done := runTraces(t, h, small())
+	if done.Workers != 0 || !strings.Contains(done.Status(), "main thread: workers could not start: Worker is not defined") {
+		t.Errorf("workers %d, status %q", done.Workers, done.Status())
+	}
+	if done.Slices.Count == 0 {
+		t.Error("no slices on the main thread")
+	}
+}
+
+func TestWorkersPauseStepRunReset(t *testing.T) {
+	host := &fakeHost{cores: 4, parked: make(chan int, 64),
+		env: WorkerEnv{Slicer: func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }}}
+	h := newWorkerHarness(t, host)
+	h.c.SetWorkers(2)
+	s := small()
+	h.c.Generate(s)
+	h.wait("ready", isPhase(Ready))
+	h.c.Run(s)
+	h.wait("points", func(sn *Snapshot) bool { return sn.Phase == Running && sn.Key().Points > 0 })
+	h.c.Pause()
+	for seen := map[int]bool{}; len(seen) < 2; {
+		seen[<-host.parked] = true
+	}
+	// Both workers are parked: once the page has every point they sent,
+	// nothing moves until a command.
+	sent := host.points.Load()
+	p := h.wait("paused with every point", func(sn *Snapshot) bool { return sn.Phase == Paused && int64(sn.Key().Points) == sent })
+	if !strings.Contains(p.Status(), "paused") {
+		t.Errorf("status %q", p.Status())
+	}
+	if n := host.points.Load(); n != sent {
+		t.Errorf("parked workers sent %d more points", n-sent)
+	}
+	before := p.Key().Points
+	h.c.Step(s)
+	st := h.wait("paused after step", func(sn *Snapshot) bool { return sn.Phase == Paused && sn.Key().Points > before })
+	if st.Key().Points > before+2 {
+		t.Errorf("step went from %d to %d points", before, st.Key().Points)
+	}
+	h.c.Run(s)
+	h.wait("done", isPhase(Done))
+	h.c.Reset()
+	if r := h.c.Snapshot(); r.Phase != Ready || r.Jobs != nil {
+		t.Errorf("after Reset: phase %v, %d jobs", r.Phase, len(r.Jobs))
+	}
+}
+
+func TestWorkersResetEndsThem(t *testing.T) {
+	host := &fakeHost{cores: 4,
+		env: WorkerEnv{Slicer: func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }}}
+	h := newWorkerHarness(t, host)
+	h.c.SetWorkers(2)
+	s := small()
+	h.c.Generate(s)
+	h.wait("ready", isPhase(Ready))
+	h.c.Run(s)
+	h.wait("points", func(sn *Snapshot) bool { return sn.Phase == Running && sn.Key().Points > 0 })
+	h.c.Reset()
+	h.wait("workers ended", func(*Snapshot) bool { // Reset ends the run's task, which ends its workers
+		host.mu.Lock()
+		defer host.mu.Unlock()
+		for _, c := range host.conns {
+			c.mu.Lock()
+			closed := c.closed
+			c.mu.Unlock()
+			if !closed {
+				return false
+			}
+		}
+		return len(host.conns) == 2
+	})
+	if r := h.c.Snapshot(); r.Phase != Ready || r.Jobs != nil {
+		t.Errorf("after Reset: phase %v, %d jobs", r.Phase, len(r.Jobs))
+	}
+}
