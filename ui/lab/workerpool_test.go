@@ -21,7 +21,7 @@ type fakeHost struct {
 	started atomic.Int64 // workers started
 	parked  chan int     // a worker parked paused (when not nil)
 	mu      sync.Mutex
-	conns   []*fakeConn // every worker started
+	conns   []*fakeConn  // every worker started
 	points  atomic.Int64 // trace points sent by the workers
 }
 
@@ -178,7 +178,6 @@ func TestWorkersGiveTheMainThreadsResultsOnAFile(t *testing.T) {
 	}
 	sameTraces(t, "file, workers=2", tracesOf(got), tracesOf(main))
 }
-
 
 func TestWorkersFallBackToTheMainThread(t *testing.T) {
 	h := newWorkerHarness(t, &fakeHost{cores: 4, err: errors.New("Worker is not defined")})
