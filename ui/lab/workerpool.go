@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"sync"
 
 	"imlab/core/experiment"
@@ -28,17 +29,45 @@ type WorkerConn interface {
 	Close() // ends the worker at once; closing again does nothing
 }
 
-// SetWorkers sets the number of workers of the next runs: 0 = automatic
-// (PoolSize), negative = none (the main thread, in slices). It never
-// changes results.
+// SetWorkers sets the number of workers of the next runs: WorkersAuto
+// (PoolSize), WorkersNone (the main thread, in slices), or a number. It
+// never changes results.
 func (c *Controller) SetWorkers(n int) {
 	c.mu.Lock()
 	c.workersWanted = n
 	c.mu.Unlock()
 }
 
-// WorkersAuto, as the workers= key, lets the page choose (PoolSize).
-const WorkersAuto = 0
+const (
+	WorkersAuto = 0  // workers=auto: PoolSize
+	WorkersNone = -1 // workers=main: no workers, the page's main thread
+)
+
+// ParseWorkers reads the workers= key: "auto", "main" or 1…MaxWorkers.
+func ParseWorkers(v string) (int, error) {
+	switch v {
+	case "auto", "":
+		return WorkersAuto, nil
+	case "main":
+		return WorkersNone, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > MaxWorkers {
+		return 0, fmt.Errorf("%w: link: workers=%q is not auto, main or a number of workers 1…%d", ErrSettings, v, MaxWorkers)
+	}
+	return n, nil
+}
+
+// FormatWorkers writes n as ParseWorkers reads it.
+func FormatWorkers(n int) string {
+	switch {
+	case n == WorkersAuto:
+		return "auto"
+	case n < 0:
+		return "main"
+	}
+	return strconv.Itoa(n)
+}
 
 // poolSizeLocked is the number of workers for a run of jobs jobs.
 func (c *Controller) poolSizeLocked(jobs int) int {

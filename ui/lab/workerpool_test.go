@@ -256,3 +256,30 @@ func TestWorkersResetEndsThem(t *testing.T) {
 		t.Errorf("after Reset: phase %v, %d jobs", r.Phase, len(r.Jobs))
 	}
 }
+
+func TestWorkersKey(t *testing.T) {
+	for _, c := range []struct {
+		hash string
+		want int
+	}{{"", WorkersAuto}, {"workers=auto", WorkersAuto}, {"workers=main", WorkersNone}, {"workers=2", 2}, {"n=500&workers=3", 3}} {
+		_, tt, err := SplitHash(c.hash)
+		if err != nil || tt.Workers != c.want {
+			t.Errorf("%q: workers %d, err %v; want %d", c.hash, tt.Workers, err, c.want)
+			continue
+		}
+		if _, back, err := SplitHash(tt.Hash()); err != nil || back.Workers != c.want {
+			t.Errorf("%q: written as %q, read back as %d (%v)", c.hash, tt.Hash(), back.Workers, err)
+		}
+	}
+	for _, bad := range []string{"workers=0", "workers=-1", "workers=many", "workers=65"} {
+		if _, _, err := SplitHash(bad); err == nil || !strings.Contains(err.Error(), "workers") {
+			t.Errorf("%q: err %v, want one naming workers", bad, err)
+		}
+	}
+	// The key shapes the page, not the run: a link with it runs the same settings.
+	a, _, _ := PageSettings("n=500&workers=2", DefaultSettings())
+	b, _, _ := PageSettings("n=500", DefaultSettings())
+	if a.Hash() != b.Hash() {
+		t.Errorf("workers= changed the settings: %q vs %q", a.Hash(), b.Hash())
+	}
+}
