@@ -114,7 +114,8 @@ func TestFileOptionsRereadAtOnce(t *testing.T) {
 		t.Errorf("multi-class status %q, want the field's label", st)
 	}
 	p.typeInto("posclass", "1")
-	p.waitStatus(20*time.Second, "ready: 4 examples × 4 features")
+	// (The status shows the error until the re-read's first render.)
+	p.waitTrue(20*time.Second, `document.getElementById("status").textContent.includes("ready: 4 examples × 4 features")`, "three.svm re-read")
 	p.do(chromedp.Click(chromedp.CSS("#bias")))
 	p.waitStatus(20*time.Second, "ready: 4 examples × 3 features")
 
