@@ -188,6 +188,9 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	if err != nil {
 		return fmt.Errorf("%w: %v", errNoWorkers, err)
 	}
+	for _, w := range conns { // the data first: a worker's first message must be it
+		w.Send(Message{Kind: MsgData, Data: data})
+	}
 	c.mu.Lock()
 	if !t.aliveLocked() {
 		c.mu.Unlock()
@@ -197,8 +200,11 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		return nil
 	}
 	c.conns = conns
-	if c.paused {
+	switch {
+	case c.paused:
 		c.commandLocked(CmdPause)
+	case c.stepping: // Step with no run: each worker stops at its first trace point
+		c.commandLocked(CmdStep)
 	}
 	c.mu.Unlock()
 	// Every path out of here ends the workers: they hold a copy of the data.
@@ -212,9 +218,6 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		}
 		c.mu.Unlock()
 	}()
-	for _, w := range conns {
-		w.Send(Message{Kind: MsgData, Data: data})
-	}
 	for ready := 0; ready < n; {
 		m, ok := in.get(t.ctx)
 		if !ok {

@@ -23,6 +23,7 @@ type fakeHost struct {
 	mu      sync.Mutex
 	conns   []*fakeConn  // every worker started
 	points  atomic.Int64 // trace points sent by the workers
+	gate    chan struct{} // Start waits for it to close (when not nil)
 }
 
 type fakeConn struct {
@@ -52,6 +53,9 @@ func (c *fakeConn) Close() {
 func (h *fakeHost) Cores() int { return h.cores }
 
 func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error) {
+	if h.gate != nil {
+		<-h.gate
+	}
 	if h.err != nil {
 		return nil, h.err
 	}
@@ -282,4 +286,37 @@ func TestWorkersKey(t *testing.T) {
 	if a.Hash() != b.Hash() {
 		t.Errorf("workers= changed the settings: %q vs %q", a.Hash(), b.Hash())
 	}
+}
+
+// Pausing while the workers start, and stepping from nothing, work as on
+// the main thread: the run pauses, then ends with the same traces.
+func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
+	s := small()
+	main := runTraces(t, newHarness(t), s)
+	host := &fakeHost{cores: 4, gate: make(chan struct{})}
+	h := newWorkerHarness(t, host)
+	h.c.SetWorkers(2)
+	h.c.Generate(s)
+	h.wait("ready", isPhase(Ready))
+	h.c.Run(s)
+	h.wait("starting", isPhase(Optimum))
+	h.c.Pause()
+	close(host.gate) // the workers start paused
+	h.wait("paused", isPhase(Paused))
+	h.c.Run(s)
+	done := h.wait("done", isPhase(Done))
+	if done.Err != nil || done.Workers != 2 {
+		t.Fatalf("err %v, %d workers", done.Err, done.Workers)
+	}
+	sameTraces(t, "paused while starting", tracesOf(done), tracesOf(main))
+
+	h.c.Reset()
+	h.c.Step(s)
+	st := h.wait("paused after a step", func(sn *Snapshot) bool { return sn.Phase == Paused && sn.Key().Points > 0 })
+	if st.Workers != 2 || st.Key().Points > 2 {
+		t.Errorf("step from nothing: %d workers, %d points; want 2 workers, 1 or 2 points", st.Workers, st.Key().Points)
+	}
+	h.c.Run(s)
+	done = h.wait("done", isPhase(Done))
+	sameTraces(t, "stepped", tracesOf(done), tracesOf(main))
 }
