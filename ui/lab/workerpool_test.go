@@ -21,8 +21,8 @@ type fakeHost struct {
 	started atomic.Int64 // workers started
 	parked  chan int     // a worker parked paused (when not nil)
 	mu      sync.Mutex
-	conns   []*fakeConn  // every worker started
-	points  atomic.Int64 // trace points sent by the workers
+	conns   []*fakeConn   // every worker started
+	points  atomic.Int64  // trace points sent by the workers
 	gate    chan struct{} // Start waits for it to close (when not nil)
 }
 
