@@ -3,6 +3,7 @@
 package browser
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strconv"
@@ -179,8 +180,22 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 			pts.SetIndex(4*k+2, p.Gap)
 			pts.SetIndex(4*k+3, p.Seconds)
 		}
-		o.Set("update", map[string]any{"job": u.Job, "done": u.Done, "err": u.Err, "points": pts})
+		uo := map[string]any{"job": u.Job, "done": u.Done, "err": u.Err, "points": pts}
 		transfer = append(transfer, pts.Get("buffer"))
+		if mb := u.Minibatches; mb != nil {
+			var lens, flat []int
+			for _, b := range mb.Recent {
+				lens = append(lens, len(b))
+				flat = append(flat, b...)
+			}
+			uo["iters"] = mb.Iters
+			for name, xs := range map[string][]int{"visits": mb.Visits, "recent": flat, "recentLens": lens} {
+				arr := int32Array(xs)
+				uo[name] = arr
+				transfer = append(transfer, arr.Get("buffer"))
+			}
+		}
+		o.Set("update", uo)
 	}
 	return o, transfer
 }
@@ -226,6 +241,14 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 	case lab.MsgUpdate:
 		u := o.Get("update")
 		m.Update = lab.Update{Job: u.Get("job").Int(), Done: u.Get("done").Bool(), Err: u.Get("err").String()}
+		if v := u.Get("visits"); v.Truthy() {
+			mb := &lab.Minibatches{Iters: u.Get("iters").Int(), Visits: goInts(v)}
+			flat := goInts(u.Get("recent"))
+			for _, n := range goInts(u.Get("recentLens")) {
+				mb.Recent, flat = append(mb.Recent, flat[:n:n]), flat[n:]
+			}
+			m.Update.Minibatches = mb
+		}
 		pts := u.Get("points")
 		for k := 0; k+3 < pts.Get("length").Int(); k += 4 {
 			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: pts.Index(k).Float(),
@@ -233,4 +256,27 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 		}
 	}
 	return m, nil
+}
+
+// int32Array copies xs (each within int32: example indices and counts).
+func int32Array(xs []int) js.Value {
+	b := make([]byte, 4*len(xs))
+	for k, x := range xs {
+		binary.LittleEndian.PutUint32(b[4*k:], uint32(int32(x)))
+	}
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	return js.Global().Get("Int32Array").New(u8.Get("buffer"))
+}
+
+// goInts reads an Int32Array written by int32Array.
+func goInts(a js.Value) []int {
+	u8 := js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), a.Get("byteLength"))
+	b := make([]byte, u8.Get("length").Int())
+	js.CopyBytesToGo(b, u8)
+	xs := make([]int, len(b)/4)
+	for k := range xs {
+		xs[k] = int(int32(binary.LittleEndian.Uint32(b[4*k:])))
+	}
+	return xs
 }

@@ -136,6 +136,7 @@ func (c *Controller) Snapshot() Snapshot {
 		if c.pool != nil {
 			s.Jobs = c.poolJobViewsLocked()
 			s.Rows = c.exp.RowsFrom(func(k int) []dfsdca.Point { return s.Jobs[k].Trace })
+			s.Sampling = c.samplingViewLocked()
 		} else {
 			s.Jobs = c.jobViews()
 			s.Rows = c.exp.Rows()

@@ -64,6 +64,17 @@ type Update struct {
 	Points []dfsdca.Point // new trace points, in order
 	Done   bool
 	Err    string // the job's failure, if Done and it failed ("" otherwise)
+	// Minibatches, with the last update of a job that ran, is what the
+	// sampling view shows of it.
+	Minibatches *Minibatches
+}
+
+// Minibatches is a run's record of the minibatches it used: how many, the
+// last few, and how often each example was in one.
+type Minibatches struct {
+	Iters  int
+	Recent [][]int // oldest first, at most RecentMinibatches
+	Visits []int
 }
 
 // JobRun runs one JobSpec in slices, as a worker does.
@@ -85,7 +96,8 @@ func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
 		return nil, err
 	}
 	exp, err := experiment.New(pr, spec.PStar, experiment.Config{Taus: []int{spec.Tau},
-		Samplings: []string{spec.Sampling}, Eps: spec.Eps, Partition: spec.Partition, Seed: spec.Seed, Workers: 1})
+		Samplings: []string{spec.Sampling}, Eps: spec.Eps, Partition: spec.Partition, Seed: spec.Seed, Workers: 1,
+		Record: 2 * RecentMinibatches}) // as the controller records, for the sampling view
 	if err != nil {
 		return nil, err
 	}
@@ -105,6 +117,16 @@ func (r *JobRun) Advance(iters int) Update {
 	}
 	if err != nil {
 		u.Err = err.Error()
+	}
+	if j := r.exp.Jobs()[0]; done && j.Run != nil && j.Recorder != nil {
+		iters := j.Run.Solver().Iter()
+		mb := &Minibatches{Iters: iters, Visits: j.Recorder.Visits(iters)}
+		for k := max(0, iters-RecentMinibatches); k < iters; k++ {
+			if b, ok := j.Recorder.Batch(k); ok {
+				mb.Recent = append(mb.Recent, append([]int(nil), b...))
+			}
+		}
+		u.Minibatches = mb
 	}
 	return u
 }
@@ -126,6 +148,7 @@ type Pool struct {
 	traces [][]dfsdca.Point
 	done   []bool
 	errs   []string
+	mbs    []*Minibatches
 	left   int
 }
 
@@ -137,7 +160,7 @@ func NewPool(specs []JobSpec) *Pool {
 		}
 	}
 	n := len(specs)
-	return &Pool{specs: specs, traces: make([][]dfsdca.Point, n), done: make([]bool, n), errs: make([]string, n), left: n}
+	return &Pool{specs: specs, traces: make([][]dfsdca.Point, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
 }
 
 // PoolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
@@ -177,7 +200,7 @@ func (p *Pool) Apply(u Update) error {
 	}
 	p.traces[u.Job] = append(p.traces[u.Job], u.Points...)
 	if u.Done {
-		p.done[u.Job], p.errs[u.Job] = true, u.Err
+		p.done[u.Job], p.errs[u.Job], p.mbs[u.Job] = true, u.Err, u.Minibatches
 		p.left--
 	}
 	return nil
@@ -333,6 +356,7 @@ type poolJob struct {
 	started bool // handed out to a worker
 	done    bool
 	err     string
+	mb      *Minibatches // when done
 }
 
 // jobs returns a view of every job, in run order (traces are copies).
@@ -341,7 +365,7 @@ func (p *Pool) jobs() []poolJob {
 	defer p.mu.Unlock()
 	out := make([]poolJob, len(p.specs))
 	for k := range out {
-		out[k] = poolJob{trace: append([]dfsdca.Point(nil), p.traces[k]...), started: k < p.next, done: p.done[k], err: p.errs[k]}
+		out[k] = poolJob{trace: append([]dfsdca.Point(nil), p.traces[k]...), started: k < p.next, done: p.done[k], err: p.errs[k], mb: p.mbs[k]}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -138,6 +139,10 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 			if m := main.Rows[k]; math.Float64bits(r.Empirical) != math.Float64bits(m.Empirical) || r.Theory != m.Theory {
 				t.Errorf("%s: row %+v, main thread %+v", what, r, m)
 			}
+		}
+		if g, m := got.Sampling, main.Sampling; g == nil || m == nil || g.Tau != m.Tau || g.Sampling != m.Sampling ||
+			g.Iters != m.Iters || fmt.Sprint(g.Recent) != fmt.Sprint(m.Recent) || fmt.Sprint(g.Visits) != fmt.Sprint(m.Visits) {
+			t.Errorf("%s: the sampling view differs from the main thread's", what)
 		}
 		if got.Slices.Count != 0 {
 			t.Errorf("%s: %d slices of solver work on the main thread", what, got.Slices.Count)
