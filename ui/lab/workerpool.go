@@ -71,8 +71,8 @@ func FormatWorkers(n int) string {
 
 // poolSizeLocked is the number of workers for a run of jobs jobs.
 func (c *Controller) poolSizeLocked(jobs int) int {
-	if c.workersWanted > 0 {
-		return min(c.workersWanted, jobs, MaxWorkers)
+	if c.workersWanted > 0 { // as asked, but never more copies of the data than the budget holds
+		return PoolSize(min(c.workersWanted, jobs, MaxWorkers)+1, jobs, c.dataBytesLocked())
 	}
 	return min(PoolSize(c.env.Workers.Cores(), jobs, c.dataBytesLocked()), MaxWorkers)
 }

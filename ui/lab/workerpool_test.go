@@ -325,3 +325,23 @@ func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 	done = h.wait("done", isPhase(Done))
 	sameTraces(t, "stepped", tracesOf(done), tracesOf(main))
 }
+
+// An explicit workers= is bounded by the memory budget too: each worker
+// holds a copy of the data.
+func TestWorkersBoundedByTheBudget(t *testing.T) {
+	c := New(Env{Workers: &fakeHost{cores: 64}})
+	c.data = &DataInfo{Source: SourcePreset}
+	c.data.Stats.NNZ = int(int64(Budget) / 12 / 3) // a third of the budget per copy
+	c.SetWorkers(8)
+	if n := c.poolSizeLocked(12); n != 3 {
+		t.Errorf("workers=8 on data a third of the budget: %d workers, want 3", n)
+	}
+	c.SetWorkers(2)
+	if n := c.poolSizeLocked(12); n != 2 {
+		t.Errorf("workers=2: %d workers", n)
+	}
+	c.SetWorkers(5)
+	if n := c.poolSizeLocked(4); n != 3 {
+		t.Errorf("workers=5 for 4 jobs on data a third of the budget: %d workers, want 3", n)
+	}
+}
