@@ -280,7 +280,9 @@ func TestHostileLinks(t *testing.T) {
 }
 
 func TestPauseResumeReset(t *testing.T) {
-	p := open(t, "n=4000&d=100")
+	// On the main thread (the fallback where workers cannot start), whose
+	// slices imlab.stats() counts; TestWorkersPause pauses workers.
+	p := open(t, "n=4000&d=100&workers=main")
 	p.do(chromedp.Click(chromedp.CSS("#run")))
 	p.waitStatus(60*time.Second, "running:")
 	slices := func() float64 { return eval[map[string]float64](p, `imlab.stats()`)["slices"] }

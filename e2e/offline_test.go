@@ -75,12 +75,17 @@ func (p *page) waitOfflineReady(timeout time.Duration) []string {
 	}
 }
 
-// runQuick runs the loaded quick experiment to the end and checks the ratio
+// runQuick runs the loaded quick experiment to the end, on workers, and checks the ratio
 // table: one row per τ of the quick hash.
 func (p *page) runQuick() {
 	p.t.Helper()
 	p.do(chromedp.Click(chromedp.CSS("#run")))
-	p.waitStatus(120*time.Second, "done")
+	st := p.waitStatus(120*time.Second, "done")
+	// Workers start wherever the page works (served, offline, from file://):
+	// these links set no workers= key, so the lab chose, and chooses at least one.
+	if n := eval[int](p, `imlab.workers()`); n < 1 {
+		p.t.Errorf("the run did not use workers: %q", st)
+	}
 	if rows := p.ratioRows(); len(rows) != 3 {
 		p.t.Errorf("ratio table has %d rows after the run, want 3 (τ = 1, 2, 4): %v", len(rows), rows)
 	}

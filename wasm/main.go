@@ -11,6 +11,11 @@
 //	imlab.ready        performance.now() when the data was loaded and Run could be pressed
 //	imlab.benchEpoch() times one dfSDCA epoch on the loaded data, in ms
 //	imlab.stats()      work slices and frame drawing: counts, mean and max ms
+//	imlab.tracesCSV()  the traces of the run on screen, as the CSV export writes them
+//	imlab.workers()    how many workers ran the run on screen (0 = the main thread)
+//
+// The same module is the solver's Web Worker: run inside one (the loader's
+// bootstrap sets self.imlabWorker), main serves the page's jobs instead.
 package main
 
 import (
@@ -26,16 +31,21 @@ import (
 )
 
 func main() {
+	if browser.IsWorker() {
+		browser.ServeWorker()
+		return
+	}
 	hooks := js.Global().Get("Object").New()
 	js.Global().Set("imlab", hooks)
 
 	y := browser.NewYielder()
 	var page *app.Page
-	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Changed: func() {
-		if page != nil {
-			page.Changed()
-		}
-	}})
+	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Workers: browser.WorkerHost{},
+		Changed: func() {
+			if page != nil {
+				page.Changed()
+			}
+		}})
 	settings, teaching, err := ctl.OpenLink(browser.Hash())
 	if err == nil { // the address holds the settings of what is shown from the first render on
 		browser.SetHash(lab.JoinHash(settings, teaching))
@@ -74,6 +84,15 @@ func main() {
 			"gcs": m.NumGC, "maxGCPauseMs": float64(maxPause) / 1e6, "heapMiB": float64(m.HeapAlloc) / (1 << 20),
 		}
 	}))
+	hooks.Set("tracesCSV", js.FuncOf(func(js.Value, []js.Value) any {
+		snap := ctl.Snapshot()
+		files, err := lab.Exports(&snap, "imlab")
+		if err != nil {
+			return err.Error()
+		}
+		return string(files[0].Data)
+	}))
+	hooks.Set("workers", js.FuncOf(func(js.Value, []js.Value) any { return ctl.Snapshot().Workers }))
 	vecty.SetTitle("Importance Minibatch Lab")
 	hooks.Set("firstRender", browser.Now().Seconds()*1e3)
 	vecty.RenderBody(page)

@@ -240,47 +240,43 @@ type Row struct {
 // Rows returns one row per τ, from the "nice" and "imp" jobs; cells whose
 // jobs have not reached ε yet are NaN.
 func (e *Experiment) Rows() []Row {
-	rows := make([]Row, 0, len(e.cfg.Taus))
-	for _, tau := range e.cfg.Taus {
-		var nice, imp *Job
-		for _, j := range e.jobs {
-			if j.Tau != tau {
-				continue
-			}
-			switch sampling.Kind(j.Sampling) {
-			case sampling.Nice:
-				nice = j
-			case sampling.Imp:
-				imp = j
-			}
-		}
-		rows = append(rows, NewRow(tau, nice, imp, e.cfg.Eps))
-	}
-	return rows
+	return e.RowsFrom(func(k int) []dfsdca.Point { return traceOf(e.jobs[k]) })
 }
 
 // NewRow is the table row of τ from its τ-nice and τ-importance jobs (nil
 // for a job not planned, whose cells are then NaN), with iterations/n
 // measured to the gap eps.
 func NewRow(tau int, nice, imp *Job, eps float64) Row {
+	return rowOf(tau, nice, imp, traceOf(nice), traceOf(imp), eps)
+}
+
+// rowOf is the row of τ from its two jobs (either may be nil) and their
+// traces, wherever those were made.
+func rowOf(tau int, nice, imp *Job, niceTrace, impTrace []dfsdca.Point, eps float64) Row {
 	r := Row{Tau: tau, ThetaNice: math.NaN(), ThetaImp: math.NaN(), NiceX: math.NaN(), ImpX: math.NaN()}
-	cell := func(j *Job) (theta, x float64) {
+	cell := func(j *Job, trace []dfsdca.Point) (theta, x float64) {
 		if j == nil {
 			return math.NaN(), math.NaN()
 		}
 		x = math.NaN()
-		if j.Run != nil {
-			if v, ok := Crossing(j.Run.Trace(), eps); ok {
-				x = v
-			}
+		if v, ok := Crossing(trace, eps); ok {
+			x = v
 		}
 		return j.Plan.Theta, x
 	}
-	r.ThetaNice, r.NiceX = cell(nice)
-	r.ThetaImp, r.ImpX = cell(imp)
+	r.ThetaNice, r.NiceX = cell(nice, niceTrace)
+	r.ThetaImp, r.ImpX = cell(imp, impTrace)
 	r.Theory = r.ThetaImp / r.ThetaNice
 	r.Empirical = r.NiceX / r.ImpX
 	return r
+}
+
+// traceOf is a job's trace so far, nil before its run starts.
+func traceOf(j *Job) []dfsdca.Point {
+	if j == nil || j.Run == nil {
+		return nil
+	}
+	return j.Run.Trace()
 }
 
 // Crossing returns the iterations/n at which a trace's gap falls to eps,

@@ -30,7 +30,7 @@ var ErrNotBundlable = errors.New("index.html cannot be bundled")
 
 var (
 	tagRE     = regexp.MustCompile(`(?is)<(link|script)\b[^>]*>(\s*</script>)?`)
-	attrRE    = regexp.MustCompile(`(?is)\b(rel|href|src)\s*=\s*"([^"]*)"`)
+	attrRE    = regexp.MustCompile(`(?is)\b(rel|href|src|id)\s*=\s*"([^"]*)"`)
 	anyTagRE  = regexp.MustCompile(`(?is)<[a-z][^>]*>`)
 	urlAttrRE = regexp.MustCompile(`(?is)\b(?:src|href)\s*=\s*"([^"]*)"`)
 	endTagRE  = regexp.MustCompile(`(?i)</script`)
@@ -113,7 +113,11 @@ func inline(tag string, read func(string) ([]byte, error)) (string, error) {
 		if !strings.HasSuffix(tag, "</script>") {
 			return "", fmt.Errorf("%w: %q has no </script>", ErrNotBundlable, tag)
 		}
-		return "<script>\n" + escapeScript(string(body)) + "\n</script>", nil
+		open := "<script>"
+		if id := attrs["id"]; id != "" { // the loader finds wasm_exec.js by it, for the workers
+			open = `<script id="` + id + `">`
+		}
+		return open + "\n" + escapeScript(string(body)) + "\n</script>", nil
 	case rel == "stylesheet":
 		if bytes.Contains(body, []byte("url(")) && !bytes.Contains(body, []byte("url(data:")) {
 			return "", fmt.Errorf("%w: %s refers to other files (url(…))", ErrNotBundlable, src)

@@ -10,6 +10,7 @@ import (
 
 	"imlab/core/budget"
 	"imlab/core/dataset"
+	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/problem"
@@ -36,6 +37,10 @@ type Env struct {
 	// Frame waits for the host's next animation frame; slowed-down runs
 	// (SetSpeed) do one slice per frame. Nil = no wait.
 	Frame func()
+	// Workers, if set, runs the experiments' jobs in a pool of workers
+	// (Web Workers); nil, or workers that cannot start, = on the
+	// controller's goroutine in slices.
+	Workers WorkerHost
 }
 
 // Controller runs the lab: one task (loading data, or a run) at a time in a
@@ -72,6 +77,14 @@ type Controller struct {
 	slicer     *Slicer
 	stats      SliceStats
 	speed      int // minibatches per frame; 0 = full speed (see SetSpeed)
+
+	// The pool of workers of the run in progress (see runOnWorkers).
+	workersWanted int          // SetWorkers
+	conns         []WorkerConn // the run's workers; nil on the main thread
+	pool          *Pool        // the jobs of a run on workers; nil on the main thread
+	poolWorkers   int          // how many workers ran the run shown; 0 = the main thread
+	workersNote   string       // why the run shown is on the main thread, if workers failed
+	pauseStart    time.Duration
 }
 
 type pstarKey struct {
@@ -120,16 +133,26 @@ func (c *Controller) Snapshot() Snapshot {
 		s.Phase = Paused
 	}
 	if c.exp != nil {
-		s.Jobs = c.jobViews()
-		s.Rows = c.exp.Rows()
+		if c.pool != nil {
+			s.Jobs = c.poolJobViewsLocked()
+			s.Rows = c.exp.RowsFrom(func(k int) []dfsdca.Point { return s.Jobs[k].Trace })
+			s.Sampling = c.samplingViewLocked()
+		} else {
+			s.Jobs = c.jobViews()
+			s.Rows = c.exp.Rows()
+			s.Sampling = c.samplingViewLocked()
+		}
 		s.Progress = progress(s.Jobs, c.settings.Eps)
 		end := c.env.Now()
 		if c.phase == Done {
 			end = c.finishedAt
 		}
 		s.Elapsed = end - c.runStart - c.pausedFor
-		s.Sampling = c.samplingViewLocked()
+		if c.paused && c.conns != nil {
+			s.Elapsed -= end - c.pauseStart
+		}
 	}
+	s.Workers, s.WorkersNote = c.poolWorkers, c.workersNote
 	s.Speed = c.speed
 	return s
 }
@@ -163,7 +186,8 @@ func (c *Controller) notify() { c.env.Changed() }
 func (c *Controller) Pause() {
 	c.mu.Lock()
 	if c.phase == Optimum || c.phase == Running {
-		c.paused, c.stepping = true, false
+		c.stepping = false
+		c.pauseLocked()
 		c.changedLocked()
 	}
 	c.mu.Unlock()
@@ -191,8 +215,13 @@ func (c *Controller) Reset() {
 	c.notify()
 }
 
-// closeExpLocked stops the experiment's worker goroutines (if any).
-func (c *Controller) closeExpLocked() { c.exp.Close() }
+// closeExpLocked stops the experiment's worker goroutines (if any), and
+// its pool of workers.
+func (c *Controller) closeExpLocked() {
+	c.exp.Close()
+	c.closeWorkersLocked()
+	c.pool = nil
+}
 
 // Run starts the experiment with settings s, or resumes a paused run of the
 // same settings. Preset data that s no longer describes is generated again
@@ -221,6 +250,7 @@ func (c *Controller) run(s Settings, step bool) {
 	resumable := c.exp != nil && sameRun(c.settings, s) && (c.phase == Running || c.phase == Optimum)
 	if resumable {
 		if c.paused || step {
+			c.resumeLocked(step)
 			c.paused, c.stepping = false, step
 			c.wakeLocked()
 			c.changedLocked()
@@ -289,7 +319,20 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	key := pstarKey{ds, l.String(), lambda}
 	c.mu.Lock()
 	pstar, known := c.pstars[key]
+	onWorkers := c.env.Workers != nil && c.workersWanted >= 0 && c.speed == 0 // slowed-down runs show their minibatches: main thread
+	c.poolWorkers, c.workersNote = 0, ""
 	c.mu.Unlock()
+	if onWorkers {
+		err := c.runOnWorkers(t, s, pr, key, pstar, known)
+		if !errors.Is(err, errNoWorkers) {
+			return err
+		}
+		c.mu.Lock()
+		c.workersNote = err.Error()
+		c.changedLocked()
+		c.mu.Unlock()
+		c.notify()
+	}
 	if !known {
 		if !t.checkpoint() {
 			return nil

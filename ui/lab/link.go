@@ -12,6 +12,7 @@ import "fmt"
 // generates the default preset.
 func (c *Controller) OpenLink(hash string) (Settings, Teaching, error) {
 	s, t, err := PageSettings(hash, DefaultSettings())
+	c.SetWorkers(t.Workers)
 	if err != nil {
 		err = fmt.Errorf("the link's settings were not used: %w", err)
 		c.mu.Lock()

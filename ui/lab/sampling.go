@@ -22,6 +22,9 @@ type SamplingView struct {
 // samplingViewLocked builds the view of the current job, or of the last
 // job once all are done; nil before a job starts. Call with c.mu held.
 func (c *Controller) samplingViewLocked() *SamplingView {
+	if c.pool != nil {
+		return c.poolSamplingViewLocked()
+	}
 	jobs := c.exp.Jobs()
 	j := c.exp.Current()
 	if j == nil && len(jobs) > 0 {
@@ -44,4 +47,27 @@ func (c *Controller) samplingViewLocked() *SamplingView {
 		}
 	}
 	return v
+}
+
+// poolSamplingViewLocked is samplingViewLocked for a run on workers, which
+// send their record of minibatches when a job ends: the view is that of the
+// last job, in run order, that has ended. Call with c.mu held.
+func (c *Controller) poolSamplingViewLocked() *SamplingView {
+	jobs, pj := c.exp.Jobs(), c.pool.jobs()
+	for k := len(pj) - 1; k >= 0; k-- {
+		mb := pj[k].mb
+		if mb == nil || c.data == nil {
+			continue
+		}
+		j := jobs[k]
+		v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: j.Plan.P,
+			Buckets: j.Plan.Partition.Buckets, Iters: mb.Iters, Visits: mb.Visits, Recent: mb.Recent}
+		for _, o := range jobs {
+			if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == "nice" || o.Sampling == "imp") {
+				v.Other = o.Plan.P
+			}
+		}
+		return v
+	}
+	return nil
 }

@@ -99,6 +99,10 @@ type Snapshot struct {
 	Awaited  FileRef       // the file a link asks for, until it is chosen
 	Sampling *SamplingView // the examples and minibatches of the current run; nil before one
 	Speed    int           // minibatches per frame; 0 = full speed
+	// Workers is how many workers ran the run shown; 0 = the main thread,
+	// and then WorkersNote says why, if workers failed to start.
+	Workers     int
+	WorkersNote string
 }
 
 // SamplingName is how the UI names a sampling (figures.SamplingName).
@@ -140,10 +144,10 @@ func (s *Snapshot) Status() string {
 			if n := len(j.Trace); n > 0 {
 				gap = ", gap " + table.Sig(j.Trace[n-1].Gap, 2)
 			}
-			return fmt.Sprintf("%s: %s, τ = %d (run %d of %d)%s — %.0f%%", verb, SamplingName(j.Sampling), j.Tau,
-				k+1, len(s.Jobs), gap, 100*s.Progress)
+			return fmt.Sprintf("%s: %s, τ = %d (run %d of %d)%s — %.0f%%%s", verb, SamplingName(j.Sampling), j.Tau,
+				k+1, len(s.Jobs), gap, 100*s.Progress, s.where())
 		}
-		return fmt.Sprintf("%s — %.0f%%", verb, 100*s.Progress)
+		return fmt.Sprintf("%s — %.0f%%%s", verb, 100*s.Progress, s.where())
 	case Done:
 		msg := fmt.Sprintf("done: %d runs reached ε = %s in %.1f s", len(s.Jobs), table.Float(s.Settings.Eps), s.Elapsed.Seconds())
 		lo, hi := math.Inf(1), math.Inf(-1)
@@ -155,9 +159,23 @@ func (s *Snapshot) Status() string {
 		if lo <= hi {
 			msg += fmt.Sprintf("; speed-up of τ-importance over τ-nice: %s× to %s×", table.Sig(lo, 2), table.Sig(hi, 2))
 		}
-		return msg
+		return msg + s.where()
 	}
 	return s.Phase.String()
+}
+
+// where says where the run shown runs: on how many workers, or on the
+// main thread because workers could not start.
+func (s *Snapshot) where() string {
+	switch {
+	case s.Workers == 1:
+		return " (in 1 worker)"
+	case s.Workers > 1:
+		return fmt.Sprintf(" (in %d workers)", s.Workers)
+	case s.WorkersNote != "":
+		return " (on the page's main thread: " + s.WorkersNote + ")"
+	}
+	return ""
 }
 
 // progress estimates the fraction of the experiment done: finished jobs

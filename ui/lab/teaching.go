@@ -36,10 +36,15 @@ type Teaching struct {
 	Lesson  int     // 1-based lesson number; 0 = none
 	Hide    []Panel // panels hidden, in Panels order
 	Present bool    // presenter mode: larger text in plots and numbers
+	// Workers is the workers= key, which is about the page rather than a
+	// class but likewise never changes results: how many Web Workers run
+	// the solver (SetWorkers): 0 = automatic, WorkersNone = none (the
+	// page's main thread, in slices).
+	Workers int
 }
 
 // teachingKeys are the hash keys Teaching owns.
-var teachingKeys = []string{"lesson", "hide", "present"}
+var teachingKeys = []string{"lesson", "hide", "present", "workers"}
 
 // PresentScale is how much presenter mode enlarges plot text and numbers.
 const PresentScale = 1.6
@@ -89,6 +94,12 @@ func SplitHash(hash string) (settings string, t Teaching, err error) {
 			slices.SortFunc(t.Hide, func(a, b Panel) int { return slices.Index(Panels, a) - slices.Index(Panels, b) })
 		case "present":
 			t.Present = v == "1" || v == "true"
+		case "workers":
+			n, e := ParseWorkers(v)
+			if e != nil {
+				return "", Teaching{}, e
+			}
+			t.Workers = n
 		}
 	}
 	return strings.Join(keep, "&"), t, nil
@@ -109,6 +120,9 @@ func (t Teaching) Hash() string {
 	}
 	if t.Present {
 		parts = append(parts, "present=1")
+	}
+	if t.Workers != WorkersAuto {
+		parts = append(parts, "workers="+FormatWorkers(t.Workers))
 	}
 	return strings.Join(parts, "&")
 }

@@ -1,0 +1,282 @@
+//go:build js && wasm
+
+package browser
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"syscall/js"
+
+	"imlab/core/dfsdca"
+	"imlab/ui/lab"
+)
+
+// The solver's Web Workers. The page's loader (index.html) compiles
+// main.wasm once and keeps the module in window.imlabWorkers, with url(), a
+// promise of a blob: URL holding wasm_exec.js and a small bootstrap, so
+// that no other file is needed (served, offline, or from file://). Each
+// worker gets the module in its first message, runs it (main then sees
+// self.imlabWorker and calls ServeWorker), and from then on exchanges
+// lab.Messages, copied field by field into plain objects (trace points as
+// a Float64Array: bit for bit, NaN included).
+
+// IsWorker reports whether this Go instance runs in one of the lab's
+// workers rather than in the page.
+func IsWorker() bool { return js.Global().Get("imlabWorker").Truthy() }
+
+// ServeWorker is a worker's main: it serves the page's messages
+// (lab.RunWorker) and returns when the worker has no more work.
+func ServeWorker() {
+	in := make(chan lab.Message, 1024) // the page sends a few messages per job: never full
+	deliver := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		m, err := decodeMessage(args[0])
+		if err != nil {
+			post(lab.Message{Kind: lab.MsgFailed, Err: err.Error()})
+			return nil
+		}
+		in <- m
+		return nil
+	})
+	defer deliver.Release()
+	js.Global().Call("imlabInbox", deliver)
+	y := NewYielder()
+	lab.RunWorker(in, post, lab.WorkerEnv{Yield: y.Yield, Now: Now})
+}
+
+func post(m lab.Message) {
+	v, transfer := encodeMessage(m)
+	js.Global().Call("postMessage", v, transfer)
+}
+
+// WorkerHost starts the page's Web Workers (lab.WorkerHost).
+type WorkerHost struct{}
+
+// Cores is navigator.hardwareConcurrency (1 if unknown).
+func (WorkerHost) Cores() int {
+	if n := js.Global().Get("navigator").Get("hardwareConcurrency"); n.Truthy() {
+		return n.Int()
+	}
+	return 1
+}
+
+// Start starts n workers; it must not be called from a JS callback.
+func (WorkerHost) Start(n int, receive func(int, lab.Message)) (conns []lab.WorkerConn, err error) {
+	w := js.Global().Get("imlabWorkers")
+	if !w.Truthy() || !w.Get("module").Truthy() {
+		return nil, errors.New("the page kept no compiled module to share")
+	}
+	if !js.Global().Get("Worker").Truthy() {
+		return nil, errors.New("this browser has no Web Workers")
+	}
+	url, err := Await(w.Call("url"))
+	if err != nil {
+		return nil, err
+	}
+	defer func() { // new Worker throws where workers are not allowed
+		if r := recover(); r != nil {
+			for _, c := range conns {
+				c.Close()
+			}
+			conns, err = nil, fmt.Errorf("%v", r)
+		}
+	}()
+	for i := 0; i < n; i++ {
+		c := &workerConn{w: js.Global().Get("Worker").New(url)}
+		c.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			m, err := decodeMessage(args[0].Get("data"))
+			if err != nil {
+				m = lab.Message{Kind: lab.MsgFailed, Err: err.Error()}
+			}
+			receive(i, m)
+			return nil
+		})
+		c.onError = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			msg := "the worker failed to start"
+			if len(args) > 0 && args[0].Get("message").Truthy() {
+				msg = args[0].Get("message").String()
+			}
+			receive(i, lab.Message{Kind: lab.MsgFailed, Err: msg})
+			return nil
+		})
+		c.w.Set("onmessage", c.onMessage)
+		c.w.Set("onerror", c.onError)
+		c.w.Call("postMessage", map[string]any{"imlabModule": w.Get("module")})
+		conns = append(conns, c)
+	}
+	return conns, nil
+}
+
+type workerConn struct {
+	mu                 sync.Mutex
+	w                  js.Value
+	onMessage, onError js.Func
+	closed             bool
+}
+
+func (c *workerConn) Send(m lab.Message) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return
+	}
+	v, transfer := encodeMessage(m)
+	c.w.Call("postMessage", v, transfer)
+}
+
+func (c *workerConn) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return
+	}
+	c.closed = true
+	c.w.Call("terminate")
+	c.w.Set("onmessage", js.Null())
+	c.w.Set("onerror", js.Null())
+	c.onMessage.Release()
+	c.onError.Release()
+}
+
+// encodeMessage copies m into a plain object, and lists the buffers to
+// transfer rather than copy.
+func encodeMessage(m lab.Message) (js.Value, []any) {
+	o := js.Global().Get("Object").New()
+	transfer := []any{}
+	o.Set("kind", int(m.Kind))
+	o.Set("err", m.Err)
+	switch m.Kind {
+	case lab.MsgData:
+		d := m.Data
+		p := d.Preset
+		data := map[string]any{"norms": p.Norms, "density": p.Density, "n": p.N, "d": p.D,
+			"dataSeed": strconv.FormatUint(p.DataSeed, 10), "name": d.Name, "bias": d.Bias, "positiveClass": d.PositiveClass}
+		if d.File != nil {
+			arr := js.Global().Get("Uint8Array").New(len(d.File))
+			js.CopyBytesToJS(arr, d.File)
+			data["file"] = arr
+			transfer = append(transfer, arr.Get("buffer"))
+		}
+		o.Set("data", data)
+	case lab.MsgPStar:
+		o.Set("loss", m.Loss)
+		o.Set("lambda", m.Lambda)
+		o.Set("pstar", m.PStar)
+	case lab.MsgJob:
+		s := m.Spec
+		o.Set("spec", map[string]any{"index": s.Index, "tau": s.Tau, "sampling": s.Sampling, "loss": s.Loss,
+			"lambda": s.Lambda, "pstar": s.PStar, "eps": s.Eps, "partition": s.Partition,
+			"seed": strconv.FormatUint(s.Seed, 10)})
+	case lab.MsgCmd:
+		o.Set("cmd", int(m.Cmd))
+	case lab.MsgUpdate:
+		u := m.Update
+		pts := js.Global().Get("Float64Array").New(4 * len(u.Points))
+		for k, p := range u.Points {
+			pts.SetIndex(4*k, p.IterPerN)
+			pts.SetIndex(4*k+1, p.Primal)
+			pts.SetIndex(4*k+2, p.Gap)
+			pts.SetIndex(4*k+3, p.Seconds)
+		}
+		uo := map[string]any{"job": u.Job, "done": u.Done, "err": u.Err, "points": pts}
+		transfer = append(transfer, pts.Get("buffer"))
+		if mb := u.Minibatches; mb != nil {
+			var lens, flat []int
+			for _, b := range mb.Recent {
+				lens = append(lens, len(b))
+				flat = append(flat, b...)
+			}
+			uo["iters"] = mb.Iters
+			for name, xs := range map[string][]int{"visits": mb.Visits, "recent": flat, "recentLens": lens} {
+				arr := int32Array(xs)
+				uo[name] = arr
+				transfer = append(transfer, arr.Get("buffer"))
+			}
+		}
+		o.Set("update", uo)
+	}
+	return o, transfer
+}
+
+// decodeMessage reads what encodeMessage wrote.
+func decodeMessage(o js.Value) (m lab.Message, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bad message from the page or a worker: %v", r)
+		}
+	}()
+	if o.Type() != js.TypeObject {
+		return m, fmt.Errorf("bad message from the page or a worker: %v", o.Type())
+	}
+	m.Kind = lab.MsgKind(o.Get("kind").Int())
+	m.Err = o.Get("err").String()
+	switch m.Kind {
+	case lab.MsgData:
+		d := o.Get("data")
+		p := lab.DefaultSettings()
+		p.Norms, p.Density, p.N, p.D = d.Get("norms").String(), d.Get("density").Float(), d.Get("n").Int(), d.Get("d").Int()
+		if p.DataSeed, err = strconv.ParseUint(d.Get("dataSeed").String(), 10, 64); err != nil {
+			return m, err
+		}
+		m.Data = lab.DataSpec{Preset: p, Name: d.Get("name").String(), Bias: d.Get("bias").Bool(),
+			PositiveClass: d.Get("positiveClass").String()}
+		if f := d.Get("file"); f.Truthy() {
+			m.Data.File = make([]byte, f.Get("length").Int())
+			js.CopyBytesToGo(m.Data.File, f)
+		}
+	case lab.MsgPStar:
+		m.Loss, m.Lambda, m.PStar = o.Get("loss").String(), o.Get("lambda").Float(), o.Get("pstar").Float()
+	case lab.MsgJob:
+		s := o.Get("spec")
+		m.Spec = lab.JobSpec{Index: s.Get("index").Int(), Tau: s.Get("tau").Int(), Sampling: s.Get("sampling").String(),
+			Loss: s.Get("loss").String(), Lambda: s.Get("lambda").Float(), PStar: s.Get("pstar").Float(),
+			Eps: s.Get("eps").Float(), Partition: s.Get("partition").String()}
+		if m.Spec.Seed, err = strconv.ParseUint(s.Get("seed").String(), 10, 64); err != nil {
+			return m, err
+		}
+	case lab.MsgCmd:
+		m.Cmd = lab.Command(o.Get("cmd").Int())
+	case lab.MsgUpdate:
+		u := o.Get("update")
+		m.Update = lab.Update{Job: u.Get("job").Int(), Done: u.Get("done").Bool(), Err: u.Get("err").String()}
+		if v := u.Get("visits"); v.Truthy() {
+			mb := &lab.Minibatches{Iters: u.Get("iters").Int(), Visits: goInts(v)}
+			flat := goInts(u.Get("recent"))
+			for _, n := range goInts(u.Get("recentLens")) {
+				mb.Recent, flat = append(mb.Recent, flat[:n:n]), flat[n:]
+			}
+			m.Update.Minibatches = mb
+		}
+		pts := u.Get("points")
+		for k := 0; k+3 < pts.Get("length").Int(); k += 4 {
+			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: pts.Index(k).Float(),
+				Primal: pts.Index(k + 1).Float(), Gap: pts.Index(k + 2).Float(), Seconds: pts.Index(k + 3).Float()})
+		}
+	}
+	return m, nil
+}
+
+// int32Array copies xs (each within int32: example indices and counts).
+func int32Array(xs []int) js.Value {
+	b := make([]byte, 4*len(xs))
+	for k, x := range xs {
+		binary.LittleEndian.PutUint32(b[4*k:], uint32(int32(x)))
+	}
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	return js.Global().Get("Int32Array").New(u8.Get("buffer"))
+}
+
+// goInts reads an Int32Array written by int32Array.
+func goInts(a js.Value) []int {
+	u8 := js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), a.Get("byteLength"))
+	b := make([]byte, u8.Get("length").Int())
+	js.CopyBytesToGo(b, u8)
+	xs := make([]int, len(b)/4)
+	for k := range xs {
+		xs[k] = int(int32(binary.LittleEndian.Uint32(b[4*k:])))
+	}
+	return xs
+}

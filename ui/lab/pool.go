@@ -1,0 +1,371 @@
+package lab
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"imlab/core/dataset"
+	"imlab/core/dfsdca"
+	"imlab/core/experiment"
+	"imlab/core/loss"
+	"imlab/core/problem"
+)
+
+// This file is the protocol of a pool of workers that run an experiment's
+// jobs in parallel (in the browser, Web Workers, each its own Go instance
+// holding its own copy of the data). It is written without any browser
+// API, so that a pool of goroutines can stand in for the workers in tests:
+//
+//   - the page splits the experiment into JobSpecs (JobSpecs);
+//   - a Pool hands them out, one at a time, to idle workers (Pool.Next) and
+//     merges the Updates the workers send back (Pool.Apply);
+//   - a worker runs each spec alone on its data (JobRun), in slices, and
+//     obeys a Control (pause, step, stop) between slices.
+//
+// Every job of an experiment depends only on its spec and the data (its
+// plan and its sampler are seeded by the spec's Seed), so the traces merged
+// by a Pool are bit-identical for any number of workers, and identical to
+// those of one experiment.Experiment running every job in turn.
+
+// JobSpec is one job of an experiment (one sampling at one τ), complete
+// enough for a worker holding the same data to run it alone.
+type JobSpec struct {
+	Index     int    // the job's place in the experiment's run order
+	Tau       int    // minibatch size
+	Sampling  string // theory.Spec sampling name: "nice" or "imp"
+	Loss      string // loss.Parse name
+	Lambda    float64
+	PStar     float64 // the optimum, solved once and shared by every job
+	Eps       float64
+	Partition string
+	Seed      uint64
+}
+
+// JobSpecs lists the jobs of an experiment with settings s, regulariser
+// lambda and optimum pstar, in the run order of experiment.Experiment: for
+// each sampling, for each τ.
+func JobSpecs(s Settings, lambda, pstar float64) []JobSpec {
+	var specs []JobSpec
+	for _, sampling := range []string{"nice", "imp"} {
+		for _, tau := range s.Taus {
+			specs = append(specs, JobSpec{Index: len(specs), Tau: tau, Sampling: sampling, Loss: s.Loss,
+				Lambda: lambda, PStar: pstar, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed})
+		}
+	}
+	return specs
+}
+
+// Update is a message from a worker to the page: the trace points its job
+// made since its last update, and whether the job has finished (and how).
+type Update struct {
+	Job    int            // JobSpec.Index
+	Points []dfsdca.Point // new trace points, in order
+	Done   bool
+	Err    string // the job's failure, if Done and it failed ("" otherwise)
+	// Minibatches, with the last update of a job that ran, is what the
+	// sampling view shows of it.
+	Minibatches *Minibatches
+}
+
+// Minibatches is a run's record of the minibatches it used: how many, the
+// last few, and how often each example was in one.
+type Minibatches struct {
+	Iters  int
+	Recent [][]int // oldest first, at most RecentMinibatches
+	Visits []int
+}
+
+// JobRun runs one JobSpec in slices, as a worker does.
+type JobRun struct {
+	spec JobSpec
+	exp  *experiment.Experiment
+	sent int // trace points already sent
+}
+
+// NewJobRun plans spec on ds. The plan is the one experiment.New would make
+// for the same job in the whole experiment.
+func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
+	l, err := loss.Parse(spec.Loss)
+	if err != nil {
+		return nil, err
+	}
+	pr, err := problem.New(ds, l, spec.Lambda)
+	if err != nil {
+		return nil, err
+	}
+	exp, err := experiment.New(pr, spec.PStar, experiment.Config{Taus: []int{spec.Tau},
+		Samplings: []string{spec.Sampling}, Eps: spec.Eps, Partition: spec.Partition, Seed: spec.Seed, Workers: 1,
+		Record: 2 * RecentMinibatches}) // as the controller records, for the sampling view
+	if err != nil {
+		return nil, err
+	}
+	return &JobRun{spec: spec, exp: exp}, nil
+}
+
+// Advance does at most iters iterations (plus at most one evaluation of P)
+// and returns the update to send: the points made meanwhile, and whether
+// the job finished.
+func (r *JobRun) Advance(iters int) Update {
+	done, err := r.exp.Advance(iters)
+	u := Update{Job: r.spec.Index, Done: done}
+	if j := r.exp.Jobs()[0]; j.Run != nil {
+		tr := j.Run.Trace()
+		u.Points = append([]dfsdca.Point(nil), tr[r.sent:]...)
+		r.sent = len(tr)
+	}
+	if err != nil {
+		u.Err = err.Error()
+	}
+	if j := r.exp.Jobs()[0]; done && j.Run != nil && j.Recorder != nil {
+		iters := j.Run.Solver().Iter()
+		mb := &Minibatches{Iters: iters, Visits: j.Recorder.Visits(iters)}
+		for k := max(0, iters-RecentMinibatches); k < iters; k++ {
+			if b, ok := j.Recorder.Batch(k); ok {
+				mb.Recent = append(mb.Recent, append([]int(nil), b...))
+			}
+		}
+		u.Minibatches = mb
+	}
+	return u
+}
+
+// Tau is the minibatch size of the job, to size slices.
+func (r *JobRun) Tau() int { return r.spec.Tau }
+
+// Close stops the job's solver goroutines.
+func (r *JobRun) Close() { r.exp.Close() }
+
+// Pool hands an experiment's jobs to workers and merges what they send
+// back. It holds no goroutine and calls nothing: the host (the page's
+// worker glue, or a test) calls Next when a worker is idle and Apply when
+// an update arrives. It is safe for concurrent use.
+type Pool struct {
+	mu     sync.Mutex
+	specs  []JobSpec
+	next   int
+	traces [][]dfsdca.Point
+	done   []bool
+	errs   []string
+	mbs    []*Minibatches
+	left   int
+}
+
+// NewPool returns a pool for the jobs specs, in their run order.
+func NewPool(specs []JobSpec) *Pool {
+	for k, s := range specs {
+		if s.Index != k {
+			panic(fmt.Sprintf("lab: job spec %d has index %d", k, s.Index))
+		}
+	}
+	n := len(specs)
+	return &Pool{specs: specs, traces: make([][]dfsdca.Point, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
+}
+
+// PoolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
+// at least one, and no more than the memory budget holds copies of the data
+// (each worker holds its own). cores is what the host reports
+// (navigator.hardwareConcurrency), dataBytes the estimated size of one copy.
+func PoolSize(cores, jobs int, dataBytes int64) int {
+	n := min(cores-1, jobs)
+	if dataBytes > 0 {
+		n = min(n, int(int64(Budget)/dataBytes))
+	}
+	return max(1, n)
+}
+
+// Next returns the next job not yet handed out, in run order; ok is false
+// once every job has been.
+func (p *Pool) Next() (spec JobSpec, ok bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.next >= len(p.specs) {
+		return JobSpec{}, false
+	}
+	p.next++
+	return p.specs[p.next-1], true
+}
+
+// Apply merges an update from a worker. An update for an unknown or
+// finished job is a protocol error.
+func (p *Pool) Apply(u Update) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if u.Job < 0 || u.Job >= len(p.specs) || u.Job >= p.next {
+		return fmt.Errorf("lab: update for job %d, which was not handed out", u.Job)
+	}
+	if p.done[u.Job] {
+		return fmt.Errorf("lab: update for job %d, which has finished", u.Job)
+	}
+	p.traces[u.Job] = append(p.traces[u.Job], u.Points...)
+	if u.Done {
+		p.done[u.Job], p.errs[u.Job], p.mbs[u.Job] = true, u.Err, u.Minibatches
+		p.left--
+	}
+	return nil
+}
+
+// Done reports whether every job has finished.
+func (p *Pool) Done() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.left == 0
+}
+
+// Traces returns a copy of every job's trace so far, in run order.
+func (p *Pool) Traces() [][]dfsdca.Point {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([][]dfsdca.Point, len(p.traces))
+	for k, t := range p.traces {
+		out[k] = append([]dfsdca.Point(nil), t...)
+	}
+	return out
+}
+
+// Err joins the failures of the finished jobs, nil if none failed.
+func (p *Pool) Err() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var errs []error
+	for _, e := range p.errs {
+		if e != "" {
+			errs = append(errs, errors.New(e))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Command is a message from the page to every worker.
+type Command int
+
+const (
+	CmdRun   Command = iota // go on (after a pause)
+	CmdPause                // stop after the current slice
+	CmdStep                 // go on to the job's next trace point, then pause
+	CmdStop                 // abandon the job (Reset, or a new run)
+)
+
+// Control is a worker's side of the commands: the worker's message handler
+// calls Set, and the goroutine running the job calls Wait between slices.
+// Pause therefore takes effect after at most one more slice.
+type Control struct {
+	mu      sync.Mutex
+	state   Command
+	wake    chan struct{}
+	parked  bool
+	onPark  func() // called (without the lock) whenever Wait parks; for tests
+	stepped bool   // CmdStep: the next trace point pauses
+	slices  int    // calls of Wait: slices done; for tests
+	// Yield, if set, hands control to the host's event loop at the start
+	// of every Wait, so that the page's commands can arrive (in a Web
+	// Worker, a message is delivered only when Go yields).
+	Yield func()
+}
+
+// NewControl returns a control in the running state.
+func NewControl() *Control { return &Control{} }
+
+// Set applies a command from the page.
+func (c *Control) Set(cmd Command) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.state == CmdStop {
+		return // a stopped job stays stopped
+	}
+	c.state = cmd
+	c.stepped = cmd == CmdStep
+	if c.wake != nil && cmd != CmdPause {
+		close(c.wake)
+		c.wake = nil
+	}
+}
+
+// Wait is called between slices with whether the last slice made a trace
+// point; it blocks while paused and reports false once the job must stop.
+func (c *Control) Wait(madePoint bool) bool {
+	if c.Yield != nil {
+		c.Yield()
+	}
+	c.mu.Lock()
+	c.slices++
+	if c.stepped && madePoint {
+		c.state, c.stepped = CmdPause, false
+	}
+	for c.state == CmdPause {
+		if c.wake == nil {
+			c.wake = make(chan struct{})
+		}
+		ch, onPark := c.wake, c.onPark
+		c.parked = true
+		c.mu.Unlock()
+		if onPark != nil {
+			onPark()
+		}
+		<-ch
+		c.mu.Lock()
+		c.parked = false
+	}
+	stop := c.state == CmdStop
+	c.mu.Unlock()
+	return !stop
+}
+
+// Serve runs jobs, one after another, on ds in slices sized by slicer,
+// sending each slice's update (if it has points or ends the job) to send,
+// and obeying ctl between slices. next returns the next job, or false when
+// there is none.
+func Serve(ds *dataset.Dataset, next func() (JobSpec, bool), send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration) {
+	for {
+		spec, ok := next()
+		if !ok || !serveJob(ds, spec, send, ctl, slicer, now) {
+			return
+		}
+	}
+}
+
+// serveJob runs one job to its end (true) or until ctl stops it (false).
+func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration) bool {
+	run, err := NewJobRun(ds, spec)
+	if err != nil {
+		send(Update{Job: spec.Index, Done: true, Err: fmt.Sprintf("%s τ=%d: %v", spec.Sampling, spec.Tau, err)})
+		return true
+	}
+	for {
+		iters := slicer.Iterations(run.Tau())
+		t0 := now()
+		u := run.Advance(iters)
+		slicer.Observe(iters*run.Tau(), now()-t0)
+		if len(u.Points) > 0 || u.Done {
+			send(u)
+		}
+		if u.Done {
+			return true
+		}
+		if !ctl.Wait(len(u.Points) > 0) {
+			run.Close()
+			return false
+		}
+	}
+}
+
+// poolJob is what the page shows of one job of a Pool.
+type poolJob struct {
+	trace   []dfsdca.Point
+	started bool // handed out to a worker
+	done    bool
+	err     string
+	mb      *Minibatches // when done
+}
+
+// jobs returns a view of every job, in run order (traces are copies).
+func (p *Pool) jobs() []poolJob {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]poolJob, len(p.specs))
+	for k := range out {
+		out[k] = poolJob{trace: append([]dfsdca.Point(nil), p.traces[k]...), started: k < p.next, done: p.done[k], err: p.errs[k], mb: p.mbs[k]}
+	}
+	return out
+}

@@ -1,0 +1,252 @@
+package lab
+
+import (
+	"context"
+	"math"
+	"sync"
+	"testing"
+	"time"
+
+	"imlab/core/dataset"
+	"imlab/core/dfsdca"
+	"imlab/core/experiment"
+	"imlab/core/loss"
+	"imlab/core/optimum"
+	"imlab/core/problem"
+	"imlab/core/synth"
+)
+
+// poolFixture is the small preset, its optimum, and the traces of the
+// whole experiment run in one thread, one job after another.
+type poolFixture struct {
+	s      Settings
+	lambda float64
+	pstar  float64
+	want   [][]dfsdca.Point
+}
+
+func newPoolFixture(t *testing.T) poolFixture {
+	t.Helper()
+	s := small()
+	ds := generateData(t, s)
+	l, err := loss.Parse(s.Loss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lambda := problem.DefaultLambda(ds)
+	pr, err := problem.New(ds, l, lambda)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := optimum.Solve(pr, optimum.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp, err := experiment.New(pr, res.P, experiment.Config{Taus: s.Taus, Eps: s.Eps, Partition: s.Partition,
+		Seed: s.Seed, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := exp.Until(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	f := poolFixture{s: s, lambda: lambda, pstar: res.P}
+	for _, j := range exp.Jobs() {
+		f.want = append(f.want, j.Run.Trace())
+	}
+	return f
+}
+
+// generateData makes the preset's data set afresh, as each worker does.
+func generateData(t *testing.T, s Settings) *dataset.Dataset {
+	t.Helper()
+	ds, err := synth.Generate(s.Synth())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+// fakePool runs the pool's jobs on n goroutine workers, each with its own
+// copy of the data, its own Control and slicer, as Web Workers would.
+type fakePool struct {
+	pool     *Pool
+	controls []*Control
+	wg       sync.WaitGroup
+	errs     chan error
+}
+
+func startFakePool(t *testing.T, f poolFixture, n int, slicer func() *Slicer, parked func(worker int)) *fakePool {
+	t.Helper()
+	fp := &fakePool{pool: NewPool(JobSpecs(f.s, f.lambda, f.pstar)), errs: make(chan error, 1)}
+	start := time.Now()
+	now := func() time.Duration { return time.Since(start) }
+	for w := 0; w < n; w++ {
+		ds := generateData(t, f.s)
+		ctl := NewControl()
+		if parked != nil {
+			ctl.onPark = func() { parked(w) }
+		}
+		fp.controls = append(fp.controls, ctl)
+		fp.wg.Add(1)
+		go func() {
+			defer fp.wg.Done()
+			Serve(ds, fp.pool.Next, func(u Update) {
+				if err := fp.pool.Apply(u); err != nil {
+					select {
+					case fp.errs <- err:
+					default:
+					}
+				}
+			}, ctl, slicer(), now)
+		}()
+	}
+	return fp
+}
+
+func (fp *fakePool) wait(t *testing.T) {
+	t.Helper()
+	fp.wg.Wait()
+	select {
+	case err := <-fp.errs:
+		t.Fatal(err)
+	default:
+	}
+	if !fp.pool.Done() {
+		t.Fatal("the workers ended with jobs unfinished")
+	}
+	if err := fp.pool.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sameTraces compares traces bit for bit, but for the solver's own time.
+func sameTraces(t *testing.T, what string, got, want [][]dfsdca.Point) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d traces, want %d", what, len(got), len(want))
+	}
+	bits := math.Float64bits
+	for k := range want {
+		if len(got[k]) != len(want[k]) {
+			t.Errorf("%s: job %d: %d points, want %d", what, k, len(got[k]), len(want[k]))
+			continue
+		}
+		for i, p := range want[k] {
+			q := got[k][i]
+			if bits(q.IterPerN) != bits(p.IterPerN) || bits(q.Primal) != bits(p.Primal) || bits(q.Gap) != bits(p.Gap) {
+				t.Errorf("%s: job %d point %d: %+v, want %+v", what, k, i, q, p)
+				break
+			}
+		}
+	}
+}
+
+func TestPoolTracesIdenticalForAnyWorkers(t *testing.T) {
+	f := newPoolFixture(t)
+	for _, n := range []int{1, 2, 3} {
+		fp := startFakePool(t, f, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
+		fp.wait(t)
+		sameTraces(t, "workers="+string(rune('0'+n)), fp.pool.Traces(), f.want)
+	}
+}
+
+func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
+	f := newPoolFixture(t)
+	const workers = 2
+	parked := make(chan int, 64)
+	tiny := func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} } // many slices per job
+	fp := startFakePool(t, f, workers, tiny, func(w int) { parked <- w })
+	before := make([]int, workers)
+	for w, ctl := range fp.controls {
+		ctl.Set(CmdPause)
+		ctl.mu.Lock()
+		before[w] = ctl.slices
+		ctl.mu.Unlock()
+	}
+	for seen := map[int]bool{}; len(seen) < workers; {
+		seen[<-parked] = true
+	}
+	for w, ctl := range fp.controls {
+		ctl.mu.Lock()
+		after, isParked := ctl.slices, ctl.parked
+		ctl.mu.Unlock()
+		if !isParked || after-before[w] > 1 {
+			t.Errorf("worker %d: parked %v after %d more slices, want parked after at most 1", w, isParked, after-before[w])
+		}
+	}
+	// Step moves each worker on to its job's next trace point, then it parks again.
+	points := len(flatten(fp.pool.Traces()))
+	for _, ctl := range fp.controls {
+		ctl.Set(CmdStep)
+	}
+	for seen := map[int]bool{}; len(seen) < workers; {
+		seen[<-parked] = true
+	}
+	if got := len(flatten(fp.pool.Traces())); got <= points || got > points+workers {
+		t.Errorf("after Step: %d trace points, want between %d and %d", got, points+1, points+workers)
+	}
+	go func() { // drain later parks
+		for range parked {
+		}
+	}()
+	for _, ctl := range fp.controls {
+		ctl.Set(CmdRun)
+	}
+	fp.wait(t)
+	close(parked)
+	sameTraces(t, "paused and stepped", fp.pool.Traces(), f.want)
+}
+
+func TestPoolStopEndsWorkers(t *testing.T) {
+	f := newPoolFixture(t)
+	tiny := func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }
+	fp := startFakePool(t, f, 2, tiny, nil)
+	for _, ctl := range fp.controls {
+		ctl.Set(CmdStop)
+		ctl.Set(CmdRun) // a stopped worker stays stopped
+	}
+	fp.wg.Wait() // returns: every worker ended
+	if fp.pool.Done() {
+		t.Error("every job finished although the workers were stopped at once")
+	}
+}
+
+func flatten(tr [][]dfsdca.Point) []dfsdca.Point {
+	var out []dfsdca.Point
+	for _, t := range tr {
+		out = append(out, t...)
+	}
+	return out
+}
+
+func TestPoolApplyRefusesStrayUpdates(t *testing.T) {
+	p := NewPool(JobSpecs(small(), 1, 0))
+	if err := p.Apply(Update{Job: 0}); err == nil {
+		t.Error("update for a job not handed out was accepted")
+	}
+	spec, _ := p.Next()
+	if err := p.Apply(Update{Job: spec.Index, Done: true, Err: "boom"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Apply(Update{Job: spec.Index}); err == nil {
+		t.Error("update for a finished job was accepted")
+	}
+	if p.Err() == nil || p.Done() {
+		t.Errorf("after one failed job of %d: Err %v, Done %v", len(small().Taus)*2, p.Err(), p.Done())
+	}
+}
+
+func TestPoolSize(t *testing.T) {
+	for _, c := range []struct {
+		cores, jobs int
+		data        int64
+		want        int
+	}{
+		{8, 6, 0, 6}, {8, 12, 0, 7}, {2, 12, 0, 1}, {1, 12, 0, 1}, {8, 12, int64(Budget) / 3, 3}, {8, 12, int64(Budget) * 2, 1},
+	} {
+		if got := PoolSize(c.cores, c.jobs, c.data); got != c.want {
+			t.Errorf("PoolSize(%d cores, %d jobs, %d bytes) = %d, want %d", c.cores, c.jobs, c.data, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"time"
+
+	"imlab/core/budget"
+	"imlab/core/dataset"
+	"imlab/core/libsvm"
+	"imlab/core/loss"
+	"imlab/core/problem"
+	"imlab/core/synth"
+)
+
+// DataSpec is how a worker gets its own copy of the page's data: a
+// preset's settings, regenerated there bit for bit, or a file's bytes,
+// parsed there with the same options.
+type DataSpec struct {
+	Preset Settings // the settings that generated the preset (when File is nil)
+	File   []byte   // the file's raw bytes; nil for a preset
+	Name   string   // the file's name, for errors
+	// The file options, as the page read the file with.
+	Bias          bool
+	PositiveClass string
+}
+
+// Load builds the data set under b, as the page built it.
+func (d DataSpec) Load(b budget.Budget) (*dataset.Dataset, error) {
+	if d.File == nil {
+		cfg := d.Preset.Synth()
+		cfg.Budget = b
+		return synth.Generate(cfg)
+	}
+	return libsvm.Read(bytes.NewReader(d.File), libsvm.Options{Bias: d.Bias, PositiveClass: d.PositiveClass,
+		Name: d.Name, Budget: max(b-budget.Budget(len(d.File)), 1)})
+}
+
+// MsgKind says what a Message is.
+type MsgKind int
+
+const (
+	MsgData   MsgKind = iota // page → worker, first: the data to load (Data)
+	MsgReady                 // worker → page: the data is loaded
+	MsgFailed                // worker → page: it cannot go on (Err)
+	MsgPStar                 // page → worker: solve P* (Loss, Lambda); worker → page: the answer (PStar or Err)
+	MsgJob                   // page → worker: run a job (Spec)
+	MsgNoJob                 // page → worker: no job is left; end
+	MsgCmd                   // page → worker: pause, step, go on or stop (Cmd)
+	MsgUpdate                // worker → page: trace points and the end of a job (Update)
+)
+
+// Message is one message between the page and a worker. The browser glue
+// copies it to and from a JavaScript object field by field.
+type Message struct {
+	Kind   MsgKind
+	Data   DataSpec
+	Loss   string
+	Lambda float64
+	PStar  float64
+	Spec   JobSpec
+	Cmd    Command
+	Update Update
+	Err    string
+}
+
+// WorkerEnv is what a worker's host provides.
+type WorkerEnv struct {
+	Yield  func()               // to the host's event loop, between slices; nil = none
+	Now    func() time.Duration // monotonic clock; nil = the process clock
+	Budget budget.Budget        // for loading the data; 0 = Budget
+	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(DefaultSliceTarget)
+	OnPark func()               // called whenever the worker parks paused; for tests
+}
+
+// RunWorker is a worker's whole life: it loads the data of the first
+// message, then answers P* requests and runs jobs one at a time, obeying
+// commands between slices, until it gets MsgNoJob or is stopped. in
+// delivers the page's messages in order (the host fills it from its
+// message handler); send posts a message to the page.
+func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
+	if env.Now == nil {
+		start := time.Now()
+		env.Now = func() time.Duration { return time.Since(start) }
+	}
+	if env.Budget <= 0 {
+		env.Budget = Budget
+	}
+	if env.Slicer == nil {
+		env.Slicer = func() *Slicer { return NewSlicer(DefaultSliceTarget) }
+	}
+	first, ok := <-in
+	if !ok {
+		return
+	}
+	if first.Kind != MsgData {
+		send(Message{Kind: MsgFailed, Err: fmt.Sprintf("worker: first message is %d, want the data", first.Kind)})
+		return
+	}
+	ds, err := first.Data.Load(env.Budget)
+	if err != nil {
+		send(Message{Kind: MsgFailed, Err: err.Error()})
+		return
+	}
+	send(Message{Kind: MsgReady})
+
+	ctl := NewControl()
+	ctl.Yield, ctl.onPark = env.Yield, env.OnPark
+	work := make(chan Message, 64)
+	go func() { // commands act at once; the rest is work, done in order
+		defer close(work)
+		for m := range in {
+			if m.Kind == MsgCmd {
+				ctl.Set(m.Cmd)
+				if m.Cmd == CmdStop {
+					return
+				}
+				continue
+			}
+			work <- m
+			if m.Kind == MsgNoJob {
+				return
+			}
+		}
+	}()
+	slicer := env.Slicer()
+	sendUpdate := func(u Update) { send(Message{Kind: MsgUpdate, Update: u}) }
+	for m := range work {
+		switch m.Kind {
+		case MsgPStar:
+			p, err := workerPStar(ds, m.Loss, m.Lambda, func() { ctl.Wait(false) })
+			reply := Message{Kind: MsgPStar, PStar: p}
+			if err != nil {
+				reply.Err = err.Error()
+			}
+			send(reply)
+		case MsgJob:
+			if !serveJob(ds, m.Spec, sendUpdate, ctl, slicer, env.Now) {
+				return
+			}
+		case MsgNoJob:
+			return
+		}
+	}
+}
+
+// workerPStar solves for P* as the page's own controller does.
+func workerPStar(ds *dataset.Dataset, lossName string, lambda float64, yield func()) (float64, error) {
+	l, err := loss.Parse(lossName)
+	if err != nil {
+		return 0, err
+	}
+	pr, err := problem.New(ds, l, lambda)
+	if err != nil {
+		return 0, err
+	}
+	return solveOptimum(context.Background(), pr, yield)
+}

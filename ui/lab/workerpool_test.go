@@ -1,0 +1,347 @@
+package lab
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"imlab/core/dfsdca"
+)
+
+// fakeHost runs each worker as a goroutine running RunWorker, with its own
+// copy of the data: the page's pool of Web Workers without a browser.
+type fakeHost struct {
+	cores   int
+	err     error // Start fails with it
+	env     WorkerEnv
+	started atomic.Int64 // workers started
+	parked  chan int     // a worker parked paused (when not nil)
+	mu      sync.Mutex
+	conns   []*fakeConn   // every worker started
+	points  atomic.Int64  // trace points sent by the workers
+	gate    chan struct{} // Start waits for it to close (when not nil)
+}
+
+type fakeConn struct {
+	mu     sync.Mutex
+	in     chan Message
+	closed bool
+}
+
+func (c *fakeConn) Send(m Message) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closed {
+		c.in <- m
+	}
+}
+
+func (c *fakeConn) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closed {
+		c.closed = true
+		c.in <- Message{Kind: MsgCmd, Cmd: CmdStop}
+		close(c.in)
+	}
+}
+
+func (h *fakeHost) Cores() int { return h.cores }
+
+func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error) {
+	if h.gate != nil {
+		<-h.gate
+	}
+	if h.err != nil {
+		return nil, h.err
+	}
+	conns := make([]WorkerConn, n)
+	for w := range conns {
+		c := &fakeConn{in: make(chan Message, 256)}
+		conns[w] = c
+		h.mu.Lock()
+		h.conns = append(h.conns, c)
+		h.mu.Unlock()
+		env := h.env
+		if h.parked != nil {
+			env.OnPark = func() {
+				select {
+				case h.parked <- w:
+				default:
+				}
+			}
+		}
+		h.started.Add(1)
+		go RunWorker(c.in, func(m Message) {
+			h.points.Add(int64(len(m.Update.Points)))
+			receive(w, m)
+		}, env)
+	}
+	return conns, nil
+}
+
+// runTraces runs s to the end and returns its snapshot.
+func runTraces(t *testing.T, h *harness, s Settings) Snapshot {
+	t.Helper()
+	h.c.Generate(s)
+	h.wait("ready", isPhase(Ready))
+	h.c.Run(s)
+	done := h.wait("done", isPhase(Done))
+	if done.Err != nil {
+		t.Fatalf("run failed: %v", done.Err)
+	}
+	return done
+}
+
+func tracesOf(s Snapshot) [][]dfsdca.Point {
+	var out [][]dfsdca.Point
+	for _, j := range s.Jobs {
+		out = append(out, j.Trace)
+	}
+	return out
+}
+
+func newWorkerHarness(t *testing.T, host *fakeHost) *harness {
+	h := newHarness(t)
+	h.c.env.Workers = host
+	return h
+}
+
+func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
+	s := small()
+	main := runTraces(t, newHarness(t), s)
+	for _, n := range []int{WorkersAuto, 1, 2, 3} {
+		host := &fakeHost{cores: 4}
+		h := newWorkerHarness(t, host)
+		h.c.SetWorkers(n)
+		got := runTraces(t, h, s)
+		want := n
+		if n == WorkersAuto {
+			want = 3 // cores − 1
+		}
+		if got.Workers != want || host.started.Load() != int64(want) {
+			t.Errorf("workers=%d: the snapshot says %d workers, %d started; want %d", n, got.Workers, host.started.Load(), want)
+		}
+		if !strings.Contains(got.Status(), "worker") {
+			t.Errorf("workers=%d: status %q does not say where it ran", n, got.Status())
+		}
+		what := "workers=" + string(rune('0'+n))
+		sameTraces(t, what, tracesOf(got), tracesOf(main))
+		if math.Float64bits(got.PStar) != math.Float64bits(main.PStar) {
+			t.Errorf("%s: P* %v, main thread %v", what, got.PStar, main.PStar)
+		}
+		for k, r := range got.Rows {
+			if m := main.Rows[k]; math.Float64bits(r.Empirical) != math.Float64bits(m.Empirical) || r.Theory != m.Theory {
+				t.Errorf("%s: row %+v, main thread %+v", what, r, m)
+			}
+		}
+		if g, m := got.Sampling, main.Sampling; g == nil || m == nil || g.Tau != m.Tau || g.Sampling != m.Sampling ||
+			g.Iters != m.Iters || fmt.Sprint(g.Recent) != fmt.Sprint(m.Recent) || fmt.Sprint(g.Visits) != fmt.Sprint(m.Visits) {
+			t.Errorf("%s: the sampling view differs from the main thread's", what)
+		}
+		if got.Slices.Count != 0 {
+			t.Errorf("%s: %d slices of solver work on the main thread", what, got.Slices.Count)
+		}
+	}
+}
+
+func TestWorkersGiveTheMainThreadsResultsOnAFile(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 300; i++ {
+		label := "+1"
+		if i%3 == 0 {
+			label = "-1"
+		}
+		b.WriteString(label)
+		for j := 1; j <= 6; j++ {
+			if (i+j)%2 == 0 || j == i%6+1 {
+				b.WriteString(" " + strconv.Itoa(j) + ":" + strconv.Itoa(1+(i*j)%7))
+			}
+		}
+		b.WriteString("\n")
+	}
+	s := DefaultSettings()
+	s.Taus = []int{1, 8}
+	s.Bias = true
+	run := func(h *harness) Snapshot {
+		h.c.LoadFile(source("f.svm", b.String()), s)
+		h.wait("ready", isPhase(Ready))
+		h.c.Run(s)
+		done := h.wait("done", isPhase(Done))
+		if done.Err != nil {
+			t.Fatal(done.Err)
+		}
+		return done
+	}
+	main := run(newHarness(t))
+	h := newWorkerHarness(t, &fakeHost{cores: 4})
+	h.c.SetWorkers(2)
+	got := run(h)
+	if got.Workers != 2 {
+		t.Errorf("ran on %d workers, want 2", got.Workers)
+	}
+	sameTraces(t, "file, workers=2", tracesOf(got), tracesOf(main))
+}
+
+func TestWorkersFallBackToTheMainThread(t *testing.T) {
+	h := newWorkerHarness(t, &fakeHost{cores: 4, err: errors.New("Worker is not defined")})
+	done := runTraces(t, h, small())
+	if done.Workers != 0 || !strings.Contains(done.Status(), "main thread: workers could not start: Worker is not defined") {
+		t.Errorf("workers %d, status %q", done.Workers, done.Status())
+	}
+	if done.Slices.Count == 0 {
+		t.Error("no slices on the main thread")
+	}
+}
+
+func TestWorkersPauseStepRunReset(t *testing.T) {
+	host := &fakeHost{cores: 4, parked: make(chan int, 64),
+		env: WorkerEnv{Slicer: func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }}}
+	h := newWorkerHarness(t, host)
+	h.c.SetWorkers(2)
+	s := small()
+	h.c.Generate(s)
+	h.wait("ready", isPhase(Ready))
+	h.c.Run(s)
+	h.wait("points", func(sn *Snapshot) bool { return sn.Phase == Running && sn.Key().Points > 0 })
+	h.c.Pause()
+	for seen := map[int]bool{}; len(seen) < 2; {
+		seen[<-host.parked] = true
+	}
+	// Both workers are parked: once the page has every point they sent,
+	// nothing moves until a command.
+	sent := host.points.Load()
+	p := h.wait("paused with every point", func(sn *Snapshot) bool { return sn.Phase == Paused && int64(sn.Key().Points) == sent })
+	if !strings.Contains(p.Status(), "paused") {
+		t.Errorf("status %q", p.Status())
+	}
+	if n := host.points.Load(); n != sent {
+		t.Errorf("parked workers sent %d more points", n-sent)
+	}
+	before := p.Key().Points
+	h.c.Step(s)
+	st := h.wait("paused after step", func(sn *Snapshot) bool { return sn.Phase == Paused && sn.Key().Points > before })
+	if st.Key().Points > before+2 {
+		t.Errorf("step went from %d to %d points", before, st.Key().Points)
+	}
+	h.c.Run(s)
+	h.wait("done", isPhase(Done))
+	h.c.Reset()
+	if r := h.c.Snapshot(); r.Phase != Ready || r.Jobs != nil {
+		t.Errorf("after Reset: phase %v, %d jobs", r.Phase, len(r.Jobs))
+	}
+}
+
+func TestWorkersResetEndsThem(t *testing.T) {
+	host := &fakeHost{cores: 4,
+		env: WorkerEnv{Slicer: func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }}}
+	h := newWorkerHarness(t, host)
+	h.c.SetWorkers(2)
+	s := small()
+	h.c.Generate(s)
+	h.wait("ready", isPhase(Ready))
+	h.c.Run(s)
+	h.wait("points", func(sn *Snapshot) bool { return sn.Phase == Running && sn.Key().Points > 0 })
+	h.c.Reset()
+	h.wait("workers ended", func(*Snapshot) bool { // Reset ends the run's task, which ends its workers
+		host.mu.Lock()
+		defer host.mu.Unlock()
+		for _, c := range host.conns {
+			c.mu.Lock()
+			closed := c.closed
+			c.mu.Unlock()
+			if !closed {
+				return false
+			}
+		}
+		return len(host.conns) == 2
+	})
+	if r := h.c.Snapshot(); r.Phase != Ready || r.Jobs != nil {
+		t.Errorf("after Reset: phase %v, %d jobs", r.Phase, len(r.Jobs))
+	}
+}
+
+func TestWorkersKey(t *testing.T) {
+	for _, c := range []struct {
+		hash string
+		want int
+	}{{"", WorkersAuto}, {"workers=auto", WorkersAuto}, {"workers=main", WorkersNone}, {"workers=2", 2}, {"n=500&workers=3", 3}} {
+		_, tt, err := SplitHash(c.hash)
+		if err != nil || tt.Workers != c.want {
+			t.Errorf("%q: workers %d, err %v; want %d", c.hash, tt.Workers, err, c.want)
+			continue
+		}
+		if _, back, err := SplitHash(tt.Hash()); err != nil || back.Workers != c.want {
+			t.Errorf("%q: written as %q, read back as %d (%v)", c.hash, tt.Hash(), back.Workers, err)
+		}
+	}
+	for _, bad := range []string{"workers=0", "workers=-1", "workers=many", "workers=65"} {
+		if _, _, err := SplitHash(bad); err == nil || !strings.Contains(err.Error(), "workers") {
+			t.Errorf("%q: err %v, want one naming workers", bad, err)
+		}
+	}
+	// The key shapes the page, not the run: a link with it runs the same settings.
+	a, _, _ := PageSettings("n=500&workers=2", DefaultSettings())
+	b, _, _ := PageSettings("n=500", DefaultSettings())
+	if a.Hash() != b.Hash() {
+		t.Errorf("workers= changed the settings: %q vs %q", a.Hash(), b.Hash())
+	}
+}
+
+// Pausing while the workers start, and stepping from nothing, work as on
+// the main thread: the run pauses, then ends with the same traces.
+func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
+	s := small()
+	main := runTraces(t, newHarness(t), s)
+	host := &fakeHost{cores: 4, gate: make(chan struct{})}
+	h := newWorkerHarness(t, host)
+	h.c.SetWorkers(2)
+	h.c.Generate(s)
+	h.wait("ready", isPhase(Ready))
+	h.c.Run(s)
+	h.wait("starting", isPhase(Optimum))
+	h.c.Pause()
+	close(host.gate) // the workers start paused
+	h.wait("paused", isPhase(Paused))
+	h.c.Run(s)
+	done := h.wait("done", isPhase(Done))
+	if done.Err != nil || done.Workers != 2 {
+		t.Fatalf("err %v, %d workers", done.Err, done.Workers)
+	}
+	sameTraces(t, "paused while starting", tracesOf(done), tracesOf(main))
+
+	h.c.Reset()
+	h.c.Step(s)
+	st := h.wait("paused after a step", func(sn *Snapshot) bool { return sn.Phase == Paused && sn.Key().Points > 0 })
+	if st.Workers != 2 || st.Key().Points > 2 {
+		t.Errorf("step from nothing: %d workers, %d points; want 2 workers, 1 or 2 points", st.Workers, st.Key().Points)
+	}
+	h.c.Run(s)
+	done = h.wait("done", isPhase(Done))
+	sameTraces(t, "stepped", tracesOf(done), tracesOf(main))
+}
+
+// An explicit workers= is bounded by the memory budget too: each worker
+// holds a copy of the data.
+func TestWorkersBoundedByTheBudget(t *testing.T) {
+	c := New(Env{Workers: &fakeHost{cores: 64}})
+	c.data = &DataInfo{Source: SourcePreset}
+	c.data.Stats.NNZ = int(int64(Budget) / 12 / 3) // a third of the budget per copy
+	c.SetWorkers(8)
+	if n := c.poolSizeLocked(12); n != 3 {
+		t.Errorf("workers=8 on data a third of the budget: %d workers, want 3", n)
+	}
+	c.SetWorkers(2)
+	if n := c.poolSizeLocked(12); n != 2 {
+		t.Errorf("workers=2: %d workers", n)
+	}
+	c.SetWorkers(5)
+	if n := c.poolSizeLocked(4); n != 3 {
+		t.Errorf("workers=5 for 4 jobs on data a third of the budget: %d workers, want 3", n)
+	}
+}
