@@ -12,18 +12,12 @@ import (
 	"imlab/ui/figures"
 )
 
-// TraceHeader is the header of the traces CSV, the CLI's trace columns with
-// the run's sampling and τ in front.
-var TraceHeader = []string{"sampling", "tau", "iter_per_n", "primal", "gap", "seconds"}
-
-// TracesTable is every trace point of every started run, in run order.
+// TracesTable is every trace point of every started run, in run order,
+// under the CLI's trace columns with the run's sampling and τ in front.
 func TracesTable(jobs []JobView) *table.Table {
-	t := &table.Table{Header: TraceHeader}
+	t := &table.Table{Header: experiment.TracesHeader()}
 	for _, j := range jobs {
-		for _, p := range j.Trace {
-			t.Add(j.Sampling, strconv.Itoa(j.Tau), table.Float(p.IterPerN), table.Float(p.Primal),
-				table.Float(p.Gap), table.Float(p.Seconds))
-		}
+		experiment.AddTrace(t, j.Sampling, j.Tau, j.Trace)
 	}
 	return t
 }

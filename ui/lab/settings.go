@@ -3,8 +3,6 @@ package lab
 import (
 	"errors"
 	"slices"
-	"strconv"
-	"strings"
 
 	"imlab/core/experiment"
 	"imlab/core/synth"
@@ -93,30 +91,15 @@ func (s Settings) Validate() error {
 // ParseTaus reads a τ list such as "1, 2, 4 8": numbers separated by commas
 // or spaces, returned sorted and without duplicates.
 func ParseTaus(text string) ([]int, error) {
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == ';' })
-	var taus []int
-	for _, f := range fields {
-		t, err := strconv.Atoi(f)
-		if err != nil || t < 1 || t > MaxTau {
-			return nil, fieldError(FieldTaus, "%q is not a whole number in 1…%d", f, MaxTau)
-		}
-		taus = append(taus, t)
+	taus, err := experiment.ParseTaus(text, MaxTau)
+	if err != nil {
+		return nil, fieldError(FieldTaus, "%v", err)
 	}
-	if len(taus) == 0 {
-		return nil, fieldError(FieldTaus, "the list is empty")
-	}
-	slices.Sort(taus)
-	return slices.Compact(taus), nil
+	return taus, nil
 }
 
 // FormatTaus writes a τ list as ParseTaus reads it ("1,2,4").
-func FormatTaus(taus []int) string {
-	parts := make([]string, len(taus))
-	for i, t := range taus {
-		parts[i] = strconv.Itoa(t)
-	}
-	return strings.Join(parts, ",")
-}
+func FormatTaus(taus []int) string { return experiment.FormatTaus(taus) }
 
 // SameData reports whether a and b generate the same preset data.
 func SameData(a, b Settings) bool { return a.Synth() == b.Synth() }
