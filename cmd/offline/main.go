@@ -25,7 +25,7 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("%s/%s: build %s, precaches %d files\n", *dir, offline.ServiceWorkerFile, sum.Build, len(sum.Precached))
-	fmt.Printf("%s/%s: %d bytes (main.wasm %d bytes raw, embedded gzip+base64)\n", *dir, offline.SingleFile, sum.SingleBytes, sum.WasmBytes)
+	fmt.Printf("%s/%s: %d bytes (main.wasm %d bytes raw, embedded gzip+text7)\n", *dir, offline.SingleFile, sum.SingleBytes, sum.WasmBytes)
 	if sum.SingleBytes > singleGoal {
 		fmt.Printf("warning: %s is over the %d-byte goal\n", offline.SingleFile, singleGoal)
 	}

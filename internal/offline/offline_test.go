@@ -3,7 +3,6 @@ package offline
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"image/png"
@@ -12,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -176,11 +176,12 @@ func TestSingleFile(t *testing.T) {
 			t.Errorf("single file lacks %q", want)
 		}
 	}
-	m := regexp.MustCompile(`<script type="application/octet-stream" id="imlab-wasm">([^<]*)</script>\n<script id="imlab-loader">`).FindStringSubmatch(html)
+	m := regexp.MustCompile(`<script type="application/octet-stream" id="imlab-wasm" data-bytes="([0-9]+)">([^<]*)</script>\n<script id="imlab-loader">`).FindStringSubmatch(html)
 	if m == nil {
 		t.Fatal("no embedded wasm just before the loader")
 	}
-	gz, err := base64.StdEncoding.DecodeString(m[1])
+	n, _ := strconv.Atoi(m[1])
+	gz, err := decodeText7(m[2], n)
 	if err != nil {
 		t.Fatal(err)
 	}

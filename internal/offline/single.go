@@ -15,8 +15,9 @@ import (
 const SingleFile = "imlab.html"
 
 // EmbeddedWasmID is the id of the element of SingleFile that holds main.wasm,
-// gzip-compressed and base64-encoded. index.html's loader unpacks it with
-// the browser's DecompressionStream when it is there, and registers no
+// gzip-compressed and text7-encoded (text7.go), with the gzip byte count in
+// its data-bytes attribute. index.html's loader decodes it and unpacks it
+// with the browser's DecompressionStream when it is there, and registers no
 // service worker then.
 const EmbeddedWasmID = "imlab-wasm"
 
@@ -40,7 +41,7 @@ var (
 // style sheets and scripts it links are inlined, icons become data: URLs,
 // the web app manifest is dropped (a page opened from file:// can have no
 // manifest nor service worker), and wasm — main.wasm — is embedded
-// gzip-compressed in base64 before the loader script. read returns a file of
+// gzip-compressed, in text7 (8 bits of text for 7), before the loader script. read returns a file of
 // the site by its path relative to the root.
 func Bundle(index []byte, read func(name string) ([]byte, error), wasm []byte) ([]byte, error) {
 	html := string(index)
@@ -65,8 +66,12 @@ func Bundle(index []byte, read func(name string) ([]byte, error), wasm []byte) (
 	if err != nil {
 		return nil, err
 	}
-	embed := `<script type="application/octet-stream" id="` + EmbeddedWasmID + `">` +
-		base64.StdEncoding.EncodeToString(gz) + "</script>\n"
+	text := encodeText7(gz)
+	if strings.ContainsAny(text, text7Special) { // would be changed by the HTML parser, or end the element
+		panic("offline: text7 wrote a character it must not")
+	}
+	embed := fmt.Sprintf(`<script type="application/octet-stream" id="%s" data-bytes="%d">`, EmbeddedWasmID, len(gz)) +
+		text + "</script>\n"
 	html = strings.Replace(html, loaderTag, embed+loaderTag, 1)
 	return []byte(html), nil
 }
