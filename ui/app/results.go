@@ -117,10 +117,16 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 	}
 	return elem.Section(vecty.Markup(vecty.Class("card", "ratios-card"), vecty.Attribute("aria-label", "Ratios")),
 		elem.Heading2(vecty.Text("Ratios")),
-		elem.Table(vecty.Markup(prop.ID("ratios")),
-			elem.Caption(vecty.Text(caption)),
-			elem.TableHead(elem.TableRow(head...)),
-			elem.TableBody(rows...),
+		// On a narrow card the table scrolls sideways instead of spilling
+		// over its neighbour; the region takes the focus so that the
+		// keyboard can scroll it too.
+		elem.Div(vecty.Markup(vecty.Class("table-scroll"), vecty.Attribute("tabindex", 0),
+			vecty.Attribute("role", "region"), vecty.Attribute("aria-label", "Ratio table")),
+			elem.Table(vecty.Markup(prop.ID("ratios")),
+				elem.Caption(vecty.Text(caption)),
+				elem.TableHead(elem.TableRow(head...)),
+				elem.TableBody(rows...),
+			),
 		),
 	)
 }
