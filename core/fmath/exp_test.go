@@ -114,15 +114,15 @@ func ulpSampleSize() int {
 // it was written, below 0.52 ulp. It logs math.Exp's error on the same
 // sample for comparison.
 func TestExpAccuracy(t *testing.T) {
-	worst, worstStd, worstX := 0.0, 0.0, 0.0
+	maxULP, maxStdULP, maxAt := 0.0, 0.0, 0.0
 	stdInf, differ := 0, 0
 	xs := expSample(ulpSampleSize())
 	for _, x := range xs {
 		ref := bigExp(x)
 		got := Exp(x)
 		e := math.Abs(ulpError(got, ref))
-		if e > worst {
-			worst, worstX = e, x
+		if e > maxULP {
+			maxULP, maxAt = e, x
 		}
 		std := math.Exp(x)
 		if std != got {
@@ -132,13 +132,13 @@ func TestExpAccuracy(t *testing.T) {
 			stdInf++ // amd64 assembly overflows just below the threshold
 			continue
 		}
-		worstStd = math.Max(worstStd, math.Abs(ulpError(std, ref)))
+		maxStdULP = math.Max(maxStdULP, math.Abs(ulpError(std, ref)))
 	}
-	t.Logf("Exp: max error %.4f ulp at x = %v over %d arguments", worst, worstX, len(xs))
+	t.Logf("Exp: max error %.4f ulp at x = %v over %d arguments", maxULP, maxAt, len(xs))
 	t.Logf("math.Exp on %s: max error %.4f ulp over its finite results, +Inf for %d finite e^x; differs from Exp for %d arguments",
-		runtime.GOARCH, worstStd, stdInf, differ)
-	if worst >= 0.52 {
-		t.Errorf("Exp: max error %.4f ulp at x = %v, want < 0.52", worst, worstX)
+		runtime.GOARCH, maxStdULP, stdInf, differ)
+	if maxULP >= 0.52 {
+		t.Errorf("Exp: max error %.4f ulp at x = %v, want < 0.52", maxULP, maxAt)
 	}
 }
 

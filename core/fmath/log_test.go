@@ -55,7 +55,7 @@ func logSample(n int) []float64 {
 // reference: faithfully rounded, and below 0.9 ulp as measured when it was
 // written. It logs how often math.Log (assembly on amd64) gives other bits.
 func TestLogAccuracy(t *testing.T) {
-	worst, worstX := 0.0, 0.0
+	maxULP, maxAt := 0.0, 0.0
 	differ, differSub := 0, 0
 	xs := logSample(ulpSampleSize())
 	for _, x := range xs {
@@ -63,8 +63,8 @@ func TestLogAccuracy(t *testing.T) {
 			continue // log 1 = 0: no ulp to measure against; checked above
 		}
 		got := Log(x)
-		if e := math.Abs(ulpError(got, bigLog(x))); e > worst {
-			worst, worstX = e, x
+		if e := math.Abs(ulpError(got, bigLog(x))); e > maxULP {
+			maxULP, maxAt = e, x
 		}
 		if math.Log(x) != got {
 			differ++
@@ -73,10 +73,10 @@ func TestLogAccuracy(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("Log: max error %.4f ulp at x = %v over %d arguments", worst, worstX, len(xs))
+	t.Logf("Log: max error %.4f ulp at x = %v over %d arguments", maxULP, maxAt, len(xs))
 	t.Logf("math.Log on %s differs from Log for %d arguments, %d of them subnormal", runtime.GOARCH, differ, differSub)
-	if worst >= 0.9 {
-		t.Errorf("Log: max error %.4f ulp at x = %v, want < 0.9", worst, worstX)
+	if maxULP >= 0.9 {
+		t.Errorf("Log: max error %.4f ulp at x = %v, want < 0.9", maxULP, maxAt)
 	}
 }
 
