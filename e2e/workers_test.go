@@ -115,14 +115,14 @@ func TestWorkersSingleFile(t *testing.T) {
 	}
 }
 
-// TestWorkersPause pauses a run on two workers, then checks that nothing
-// moves (both workers are parked) until Run.
+// TestWorkersPause starts a run on two workers with Step, which pauses it
+// at its first trace point (a Pause click could arrive after a short run
+// ended), then checks that nothing moves (both workers are parked) until
+// Run, which takes the run to its end.
 func TestWorkersPause(t *testing.T) {
 	p := open(t, "n=4000&d=50&taus=1,2&workers=2")
-	p.do(chromedp.Click(chromedp.CSS("#run")))
-	p.waitStatus(60*time.Second, "running:")
-	p.do(chromedp.Click(chromedp.CSS("#pause")))
-	p.waitStatus(10*time.Second, "paused")
+	p.do(chromedp.Click(chromedp.CSS("#step")))
+	p.waitStatus(60*time.Second, "paused")
 	// Let the updates already on their way arrive (the workers park after
 	// at most one more slice), then the traces must stay still.
 	a := eval[string](p, `imlab.tracesCSV()`)
@@ -140,6 +140,9 @@ func TestWorkersPause(t *testing.T) {
 	}
 	p.do(chromedp.Click(chromedp.CSS("#run")))
 	p.waitStatus(180*time.Second, "done")
+	if n := eval[float64](p, `imlab.workers()`); n != 2 {
+		t.Errorf("the run used %v workers, want 2", n)
+	}
 }
 
 func head(s string) string {

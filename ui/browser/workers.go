@@ -28,7 +28,10 @@ import (
 func IsWorker() bool { return js.Global().Get("imlabWorker").Truthy() }
 
 // ServeWorker is a worker's main: it serves the page's messages
-// (lab.RunWorker) and returns when the worker has no more work.
+// (lab.RunWorker) and never returns. A worker with no more work still
+// receives the commands the page sends every worker (Pause, Run) until the
+// page terminates it; were its Go program to exit, each of those would
+// throw "Go program has already exited" in the page.
 func ServeWorker() {
 	in := make(chan lab.Message, 1024) // the page sends a few messages per job: never full
 	deliver := js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -40,10 +43,11 @@ func ServeWorker() {
 		in <- m
 		return nil
 	})
-	defer deliver.Release()
 	js.Global().Call("imlabInbox", deliver)
 	y := NewYielder()
 	lab.RunWorker(in, post, lab.WorkerEnv{Yield: y.Yield, Now: Now})
+	for range in { // late commands: nothing left to act on
+	}
 }
 
 func post(m lab.Message) {
