@@ -83,6 +83,16 @@ func (l *Lazy) CatchUpAll(w, b []float64, now int) {
 	}
 }
 
+// LazyIfPreferred returns NewLazy(d, eta, lambda) for a solver with
+// minibatches of τ rows of ds when lazy updates pay (PreferLazy), nil when
+// dense updates are cheaper.
+func LazyIfPreferred(ds *dataset.Dataset, tau int, eta, lambda float64) *Lazy {
+	if !PreferLazy(ds, tau) {
+		return nil
+	}
+	return NewLazy(ds.D, eta, lambda)
+}
+
 // PreferLazy reports whether lazy updates pay for minibatches of τ rows of
 // ds: catching up and mapping the rows' coordinates costs about two passes
 // over the minibatch's non-zeros m, the dense map one pass over d, so lazy

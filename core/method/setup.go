@@ -69,3 +69,14 @@ func (s Setup) Smoothness() float64 {
 
 // Tau is the largest minibatch the sampler draws.
 func (s Setup) Tau() int { return s.Sampler.MaxSize() }
+
+// InverseNP returns the weights 1/(n p_i) of the unbiased minibatch
+// gradient (1/n) Σ_{i∈S} ∇f_i/p_i, a fresh slice.
+func (s Setup) InverseNP() []float64 {
+	n := float64(len(s.P))
+	w := make([]float64, len(s.P))
+	for i, pi := range s.P {
+		w[i] = 1 / (n * pi)
+	}
+	return w
+}

@@ -74,19 +74,14 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		pr:       pr,
 		step:     step,
 		q:        q,
-		invNP:    make([]float64, ds.N),
+		invNP:    setup.InverseNP(),
 		w:        make([]float64, ds.D),
 		ref:      make([]float64, ds.N),
 		full:     make([]float64, ds.D),
 		nextRef:  make([]float64, ds.N),
 		nextFull: make([]float64, ds.D),
 		a:        make([]float64, opt.Sampler.MaxSize()),
-	}
-	if method.PreferLazy(ds, opt.Sampler.MaxSize()) {
-		s.lazy = method.NewLazy(ds.D, step, pr.Lambda)
-	}
-	for i, pi := range setup.P {
-		s.invNP[i] = 1 / (float64(ds.N) * pi)
+		lazy:     method.LazyIfPreferred(ds, opt.Sampler.MaxSize(), step, pr.Lambda),
 	}
 	return s, nil
 }

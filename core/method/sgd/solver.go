@@ -57,20 +57,16 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 	if !(step > 0) || math.IsInf(step, 0) {
 		return nil, fmt.Errorf("%w: SGD step %v, want positive and finite", method.ErrOptions, step)
 	}
-	n := float64(pr.Data.N)
 	s := &Solver{
 		Base:     method.NewBase(setup, opt.Seed),
 		pr:       pr,
 		step:     step,
 		switchAt: -1,
-		invNP:    make([]float64, pr.Data.N),
+		invNP:    setup.InverseNP(),
 		u:        make([]float64, pr.Data.D),
 		w:        make([]float64, pr.Data.D),
 		scale:    1,
 		a:        make([]float64, opt.Sampler.MaxSize()),
-	}
-	for i, pi := range setup.P {
-		s.invNP[i] = 1 / (n * pi)
 	}
 	if opt.Decreasing {
 		s.switchAt = int(math.Min(math.Ceil(2/(step*pr.Lambda)), 1<<52))
