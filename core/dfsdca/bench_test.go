@@ -11,6 +11,7 @@ import (
 	"imlab/core/loss"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/core/sparse"
 	"imlab/core/synth"
 )
 
@@ -180,6 +181,6 @@ func kernelLoop(ds *dataset.Dataset, rows []int, invNorm, w []float64) {
 	for _, i := range rows {
 		lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
 		idx, val := ds.Col[lo:hi], ds.Val[lo:hi]
-		axpy((ds.Y[i]-dot(idx, val, w))*invNorm[i], idx, val, w)
+		sparse.Axpy((ds.Y[i]-sparse.Dot(idx, val, w))*invNorm[i], idx, val, w)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/loss"
+	"imlab/core/sparse"
 )
 
 // runTrace runs the sampling for budget iterations/n with the given worker
@@ -168,7 +169,7 @@ func TestPoolHandOffs(t *testing.T) {
 	}
 	want := make([]float64, ds.N)
 	for i := range want {
-		want[i] = dot(ds.Col[ds.RowPtr[i]:ds.RowPtr[i+1]], ds.Val[ds.RowPtr[i]:ds.RowPtr[i+1]], w)
+		want[i] = sparse.Dot(ds.Col[ds.RowPtr[i]:ds.RowPtr[i+1]], ds.Val[ds.RowPtr[i]:ds.RowPtr[i+1]], w)
 	}
 	rounds := 20000
 	if testing.Short() {

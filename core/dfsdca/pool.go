@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"imlab/core/dataset"
+	"imlab/core/sparse"
 )
 
 // phase is one of the two parallel steps of an iteration.
@@ -185,7 +186,7 @@ func (p *pool) work(part int, ph phase) {
 		for k := part; k < len(p.batch); k += p.parts {
 			i := p.batch[k]
 			lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
-			p.z[k] = dot(ds.Col[lo:hi], ds.Val[lo:hi], w)
+			p.z[k] = sparse.Dot(ds.Col[lo:hi], ds.Val[lo:hi], w)
 		}
 	case phaseAxpy:
 		inner := p.parts - 1
@@ -198,7 +199,7 @@ func (p *pool) work(part int, ph phase) {
 			if part < inner {
 				hi = row + int(p.cuts[i*inner+part])
 			}
-			axpy(p.coef[k], ds.Col[lo:hi], ds.Val[lo:hi], w)
+			sparse.Axpy(p.coef[k], ds.Col[lo:hi], ds.Val[lo:hi], w)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"imlab/core/loss"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/core/sparse"
 )
 
 // Errors returned by the solver.
@@ -248,7 +249,7 @@ func (s *Solver) step(k int) bool {
 		} else {
 			for k, i := range batch {
 				lo, hi := rowPtr[i], rowPtr[i+1]
-				z[k] = dot(col[lo:hi], val[lo:hi], w)
+				z[k] = sparse.Dot(col[lo:hi], val[lo:hi], w)
 			}
 		}
 
@@ -285,7 +286,7 @@ func (s *Solver) step(k int) bool {
 		} else {
 			for k, i := range batch {
 				lo, hi := rowPtr[i], rowPtr[i+1]
-				axpy(coef[k], col[lo:hi], val[lo:hi], w)
+				sparse.Axpy(coef[k], col[lo:hi], val[lo:hi], w)
 			}
 		}
 		if timed {

@@ -7,6 +7,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/loss"
+	"imlab/core/sparse"
 )
 
 // Problem is one instance of the ERM problem: data, loss and λ > 0.
@@ -39,33 +40,11 @@ func DefaultLambda(ds *dataset.Dataset) float64 {
 	return ds.Summarize().MaxNorm / float64(ds.N)
 }
 
-// Dot returns x_iᵀw, summed in the order of the row's entries.
-//
-// The loop is unrolled by eight over fixed-length windows, which drops the
-// bounds checks on the row and, in WebAssembly, most of the per-iteration
-// cost, while keeping the one running sum and its order: P, ∇P and the
-// traces keep their bits. (The solver's kernel keeps four partial sums,
-// which is faster still but rounds differently.)
+// Dot returns x_iᵀw, summed in the order of the row's entries by
+// sparse.DotOrdered: P, ∇P and the traces keep the plain loop's bits.
 func Dot(ds *dataset.Dataset, i int, w []float64) float64 {
 	idx, val := ds.Row(i)
-	val = val[:len(idx)]
-	s := 0.0
-	k := 0
-	for ; k+8 <= len(idx); k += 8 {
-		i8, v8 := idx[k:k+8:k+8], val[k:k+8:k+8]
-		s += v8[0] * w[i8[0]]
-		s += v8[1] * w[i8[1]]
-		s += v8[2] * w[i8[2]]
-		s += v8[3] * w[i8[3]]
-		s += v8[4] * w[i8[4]]
-		s += v8[5] * w[i8[5]]
-		s += v8[6] * w[i8[6]]
-		s += v8[7] * w[i8[7]]
-	}
-	for ; k < len(idx); k++ {
-		s += val[k] * w[idx[k]]
-	}
-	return s
+	return sparse.DotOrdered(idx, val, w)
 }
 
 // Primal returns P(w), summing the n loss terms and the d squares of w with
@@ -97,9 +76,7 @@ func (p *Problem) Gradient(w, grad []float64) float64 {
 			continue
 		}
 		idx, val := ds.Row(i)
-		for k, j := range idx {
-			grad[j] += g * val[k]
-		}
+		sparse.Axpy(g, idx, val, grad)
 	}
 	invN := 1 / float64(ds.N)
 	for j, wj := range w {
