@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench/epoch.sh measures one dfSDCA epoch natively and under WebAssembly
-# (node), side by side, for docs/speed.md.
+# (node, and headless Chromium through bench/wasmrun), side by side, for
+# docs/speed.md.
 #
 #   bench/epoch.sh                                   # 3 rounds, default set
 #   ROUNDS=5 BENCHES='page/uniform/tau=1' bench/epoch.sh
@@ -15,6 +16,7 @@
 # summarize for the statistics over rounds.
 #
 # Environment: ROUNDS (3), BENCHES (space-separated shape/sampling/tau),
+# SIDES (native wasm chromium; "wasm" is node, "chromium" the browser),
 # PAGE_EPOCHS (100) and DENSE_EPOCHS (20), OUT (directory for the raw
 # results; default a fresh temporary one, printed at the end).
 set -euo pipefail
@@ -28,7 +30,8 @@ summarize() {
 	awk '
 		FNR == 1 { f++ }
 		{ r = f "." $1; v[$3, $2, r] = $4; w[$3, $2, r] = $5; rs[r] = 1
-		  if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
+		  if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 }
+		  if ($2 != "native" && !($2 in sseen)) { sseen[$2] = 1; sides[++ns] = $2 } }
 		function stats(arr, b, s,   r, m, x, i, j, t) {
 			m = 0
 			for (r in rs) if ((b, s, r) in arr) x[++m] = arr[b, s, r]
@@ -37,19 +40,20 @@ summarize() {
 			return (m % 2) ? x[(m+1)/2] : (x[m/2] + x[m/2+1]) / 2
 		}
 		END {
-			printf "%-22s %6s %18s %18s %24s %16s\n", "epoch, ms", "rounds", "native least/med", "wasm least/med", "wasm/native (rounds)", "mean med n/w"
-			for (k = 1; k <= n; k++) {
-				b = order[k]
+			printf "%-22s %-8s %6s %18s %18s %24s %16s\n", "epoch, ms", "side", "rounds", "native least/med", "side least/med", "side/native (rounds)", "mean med n/side"
+			for (k = 1; k <= n; k++) for (si = 1; si <= ns; si++) {
+				b = order[k]; sd = sides[si]
 				nm = stats(v, b, "native"); nl = least
-				wm = stats(v, b, "wasm"); wl = least; c = count
+				wm = stats(v, b, sd); wl = least; c = count
+				if (c == 0) continue
 				qlo = ""; qhi = ""
-				for (r in rs) if ((b, "native", r) in v && (b, "wasm", r) in v) {
-					q = v[b, "wasm", r] / v[b, "native", r]
+				for (r in rs) if ((b, "native", r) in v && (b, sd, r) in v) {
+					q = v[b, sd, r] / v[b, "native", r]
 					if (qlo == "" || q < qlo) qlo = q
 					if (qhi == "" || q > qhi) qhi = q
 				}
-				printf "%-22s %6d %18s %18s %24s %16s\n", b, c, sprintf("%.2f/%.2f", nl, nm), sprintf("%.2f/%.2f", wl, wm),
-					sprintf("%.2f (%.2f–%.2f)", wl / nl, qlo, qhi), sprintf("%.1f/%.1f", stats(w, b, "native"), stats(w, b, "wasm"))
+				printf "%-22s %-8s %6d %18s %18s %24s %16s\n", b, sd, c, sprintf("%.2f/%.2f", nl, nm), sprintf("%.2f/%.2f", wl, wm),
+					sprintf("%.2f (%.2f–%.2f)", wl / nl, qlo, qhi), sprintf("%.1f/%.1f", stats(w, b, "native"), stats(w, b, sd))
 			}
 		}' "$@"
 }
@@ -69,14 +73,19 @@ mkdir -p "$out"
 go test -c -o "$out/native.test" ./core/dfsdca
 GOOS=js GOARCH=wasm go test -c -o "$out/wasm.test" ./core/dfsdca
 js_exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec"
+sides=${SIDES:-native wasm chromium}
+case " $sides " in *" chromium "*) go build -o "$out/wasmrun" ./bench/wasmrun ;; esac
 
 for round in $(seq "$rounds"); do
 	for bench in $benches; do
 		epochs=${PAGE_EPOCHS:-100}
 		case $bench in dense/*) epochs=${DENSE_EPOCHS:-20} ;; esac
-		for side in native wasm; do
-			cmd=("$out/native.test")
-			[ "$side" = wasm ] && cmd=("$js_exec" "$out/wasm.test")
+		for side in $sides; do
+			case $side in
+			native) cmd=("$out/native.test") ;;
+			wasm) cmd=("$js_exec" "$out/wasm.test") ;;
+			chromium) cmd=("$out/wasmrun" "$out/wasm.test") ;;
+			esac
 			"${cmd[@]}" -test.run='^$' -test.bench="^BenchmarkEpoch\$/^${bench//\//\$/^}\$/^workers=1\$" \
 				-test.benchtime="${epochs}x" >"$out/bench.txt"
 			# Benchmark line: name N ns/op "ns/op" least "least-ms/epoch" ….

@@ -27,9 +27,18 @@ type Stop struct {
 	PStar float64
 	// MaxIterPerN is the budget in iterations/n; 0 means none.
 	MaxIterPerN float64
-	// EvalEvery is the spacing of evaluations in iterations/n; 0 means
-	// 0.25.
+	// EvalEvery is the spacing of the evaluation grid in iterations/n: P
+	// is evaluated only at iterations round(m·EvalEvery·n), m = 0, 1, ….
+	// 0 means 0.25.
 	EvalEvery float64
+	// PerDoubling, if positive, thins the grid as the run goes on: about
+	// PerDoubling evaluations per doubling of t (every grid point up to
+	// m = 2·PerDoubling, then every 2nd, every 4th, …), and, when Gap is
+	// set, every grid point again from shortly before the crossing that
+	// the last two evaluations predict. The points that remain are those
+	// of the full grid, bit for bit; see schedule.go. 0 evaluates at every
+	// grid point.
+	PerDoubling int
 }
 
 // DefaultEvalEvery is the evaluation spacing used when Stop.EvalEvery is 0.
@@ -64,6 +73,8 @@ func NewRun(s *Solver, stop Stop) *Run {
 		r.err = fmt.Errorf("%w: budget %v iterations/n, want ≥ 0 and finite", ErrOptions, stop.MaxIterPerN)
 	case !(r.stop.EvalEvery > 0) || math.IsInf(r.stop.EvalEvery, 0):
 		r.err = fmt.Errorf("%w: evaluation spacing %v iterations/n, want > 0 and finite", ErrOptions, stop.EvalEvery)
+	case stop.PerDoubling < 0:
+		r.err = fmt.Errorf("%w: %d evaluations per doubling, want ≥ 0", ErrOptions, stop.PerDoubling)
 	case math.IsInf(stop.PStar, 0):
 		r.err = fmt.Errorf("%w: P* = %v, want finite or NaN", ErrOptions, stop.PStar)
 	}
@@ -155,6 +166,9 @@ func (r *Run) evaluate() bool {
 		r.grid = max(r.grid+1, int(float64(s.Iter())/spacing))
 		for math.Round(float64(r.grid)*spacing) <= float64(s.Iter()) {
 			r.grid++
+		}
+		if r.stop.PerDoubling > 0 {
+			r.grid = r.thinned(r.grid, spacing)
 		}
 		r.nextEval = iterCount(math.Round(float64(r.grid) * spacing))
 	}
