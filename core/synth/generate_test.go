@@ -230,6 +230,7 @@ func TestFullDensityIsDense(t *testing.T) {
 func BenchmarkGenerate(b *testing.B) {
 	for _, cfg := range []Config{
 		{N: 1000, D: 100, Density: 0.8},
+		{N: 10000, D: 100, Density: 0.8}, // the page's default size
 		{N: 5000, D: 1000, Density: 0.1},
 		{N: 5000, D: 1000, Density: 0.8},
 		{N: 2000, D: 10000, Density: 0.1},

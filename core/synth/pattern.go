@@ -60,13 +60,13 @@ func bernoulliThresholds(p []float64) []uint64 {
 }
 
 // appendRow appends the features of one example in increasing order, or
-// one uniformly random feature if none was drawn.
-func (pat *pattern) appendRow(col []int32, r *rand.Rand) []int32 {
+// one uniformly random feature if none was drawn. src is r's source.
+func (pat *pattern) appendRow(col []int32, src *rand.PCG, r *rand.Rand) []int32 {
 	start := len(col)
 	if pat.skipping {
 		col = pat.appendSkipping(col, r)
 	} else {
-		col = pat.appendTrials(col, r)
+		col = pat.appendTrials(col, src)
 	}
 	if len(col) == start {
 		col = append(col, int32(r.IntN(len(pat.thresholds))))
@@ -83,26 +83,36 @@ func (pat *pattern) work(nnz int) int {
 	return w + len(pat.thresholds)/2*trialWork
 }
 
-// appendTrials makes one Bernoulli trial per feature.
-func (pat *pattern) appendTrials(col []int32, r *rand.Rand) []int32 {
+// appendTrials makes one Bernoulli trial per feature, two per Uint64 of
+// src. The trials write straight into col's spare capacity when it has room
+// for every feature (no copy), else into a scratch row.
+func (pat *pattern) appendTrials(col []int32, src *rand.PCG) []int32 {
 	const low = 1<<32 - 1
-	thresholds, scratch := pat.thresholds, pat.scratch
+	thresholds := pat.thresholds
 	d, m := len(thresholds), 0
+	out := pat.scratch
+	if cap(col)-len(col) > d {
+		out = col[len(col) : len(col)+d+1]
+	}
+	out = out[:d+1]
 	// Branch-free: for u, t ≤ 2³², u − t wraps (top bit set) exactly when
 	// u < t; writing unconditionally avoids mispredicting ~ω' of the trials.
 	j := 0
 	for ; j+1 < d; j += 2 {
-		u := r.Uint64()
-		scratch[m] = int32(j)
+		u := src.Uint64()
+		out[m] = int32(j)
 		m += int((u&low - thresholds[j]) >> 63)
-		scratch[m] = int32(j + 1)
+		out[m] = int32(j + 1)
 		m += int((u>>32 - thresholds[j+1]) >> 63)
 	}
 	if j < d {
-		scratch[m] = int32(j)
-		m += int((r.Uint64()&low - thresholds[j]) >> 63)
+		out[m] = int32(j)
+		m += int((src.Uint64()&low - thresholds[j]) >> 63)
 	}
-	return append(col, scratch[:m]...)
+	if cap(col)-len(col) > d {
+		return col[:len(col)+m]
+	}
+	return append(col, out[:m]...)
 }
 
 // appendSkipping draws candidates a Geometric(pmax) gap apart and keeps

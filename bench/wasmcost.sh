@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# bench/wasmcost.sh times data generation (core/synth BenchmarkGenerate) and
+# the P* solve (core/optimum BenchmarkSolve) natively, under node and in
+# headless Chromium (bench/wasmrun), side by side, for docs/speed.md.
+#
+#   bench/wasmcost.sh                    # 3 rounds
+#   ROUNDS=5 SIDES='native wasm' bench/wasmcost.sh
+#   bench/wasmcost.sh summarize DIR/results.txt …
+#
+# Method. Each case runs in its own process as COUNT (7) separate one-op
+# benchmarks (-test.benchtime=1x -test.count=COUNT); the run reports its
+# fastest op, which on a shared machine estimates the undisturbed time (see
+# bench/epoch.sh). Sides of a case follow each other within a round; the
+# summary (bench/epoch.sh summarize) gives per case the least and median
+# over rounds and side/native as the ratio of the least times.
+#
+# Environment: ROUNDS (3), COUNT (7), SIDES (native wasm chromium), CASES
+# (space-separated package:benchmark, the benchmark as -test.bench's
+# slash-separated path), OUT (raw results directory).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = summarize ]; then
+	shift
+	exec bench/epoch.sh summarize "$@"
+fi
+
+rounds=${ROUNDS:-3}
+count=${COUNT:-7}
+sides=${SIDES:-native wasm chromium}
+cases=${CASES:-synth:Generate/n=10000/d=100/density=0.8 synth:Generate/n=5000/d=1000/density=0.8 optimum:Solve/n=10000/d=100/logistic optimum:Solve/n=10000/d=100/smoothhinge:1}
+out=${OUT:-$(mktemp -d -t imlab-wasmcost.XXXXXX)}
+mkdir -p "$out"
+: >"$out/results.txt"
+js_exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec"
+for pkg in $(for c in $cases; do echo "${c%%:*}"; done | sort -u); do
+	go test -c -o "$out/$pkg.native" "./core/$pkg"
+	GOOS=js GOARCH=wasm go test -c -o "$out/$pkg.wasm" "./core/$pkg"
+done
+case " $sides " in *" chromium "*) go build -o "$out/wasmrun" ./bench/wasmrun ;; esac
+
+for round in $(seq "$rounds"); do
+	for c in $cases; do
+		pkg=${c%%:*} bench=${c#*:}
+		for side in $sides; do
+			case $side in
+			native) cmd=("$out/$pkg.native") ;;
+			wasm) cmd=("$js_exec" "$out/$pkg.wasm") ;;
+			chromium) cmd=("$out/wasmrun" "$out/$pkg.wasm") ;;
+			esac
+			pattern="^Benchmark${bench//\//\$/^}\$"
+			pattern=${pattern//./\\.}
+			"${cmd[@]}" -test.run='^$' -test.bench="$pattern" -test.benchtime=1x -test.count="$count" >"$out/bench.txt"
+			# Lines: round side case least_ms median_ms.
+			awk -v r="$round" -v s="$side" -v b="$pkg/$bench" '$1 ~ /^Benchmark/ { x[++n] = $3 / 1e6 }
+				END {
+					if (n == 0) { print "no result for " b > "/dev/stderr"; exit 1 }
+					for (i = 2; i <= n; i++) for (j = i; j > 1 && x[j-1] > x[j]; j--) { t = x[j]; x[j] = x[j-1]; x[j-1] = t }
+					printf "%s %s %s %.3f %.3f\n", r, s, b, x[1], (n % 2) ? x[(n+1)/2] : (x[n/2] + x[n/2+1]) / 2
+				}' "$out/bench.txt" | tee -a "$out/results.txt" >&2
+		done
+	done
+done
+
+bench/epoch.sh summarize "$out/results.txt"
+echo "raw results: $out/results.txt" >&2
