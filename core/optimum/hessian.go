@@ -2,6 +2,7 @@ package optimum
 
 import (
 	"imlab/core/problem"
+	"imlab/core/sparse"
 )
 
 // hessian is ∇²P at one point w, kept as the per-example weights
@@ -50,10 +51,7 @@ func (h *hessian) mulVec(dst, v []float64) {
 		if c == 0 {
 			continue // flat pieces of the smoothed hinge
 		}
-		t := c * problem.Dot(ds, i, v)
 		idx, val := ds.Row(i)
-		for k, j := range idx {
-			dst[j] += t * val[k]
-		}
+		sparse.Axpy(c*sparse.DotOrdered(idx, val, v), idx, val, dst)
 	}
 }
