@@ -102,6 +102,9 @@ func New(pr *problem.Problem, pstar float64, cfg Config) (*Experiment, error) {
 	if !(cfg.Eps > 0) {
 		return nil, fmt.Errorf("experiment: target gap must be positive (got %v)", cfg.Eps)
 	}
+	if cfg.EvalPerDoubling < 0 {
+		return nil, fmt.Errorf("experiment: evaluations per doubling must be ≥ 0 (got %d)", cfg.EvalPerDoubling)
+	}
 	// A gap that only rounds to below ε must never count as reached.
 	if err := pr.CheckGap(cfg.Eps, pstar); err != nil {
 		return nil, err

@@ -144,6 +144,41 @@ func TestSlicesDoNotChangeResults(t *testing.T) {
 	}
 }
 
+// TestEvalPerDoubling checks that a thinned experiment evaluates fewer
+// points, each the full grid's bit for bit, and crosses ε no earlier.
+func TestEvalPerDoubling(t *testing.T) {
+	pr := heterogeneous(t, 80, 6)
+	ps := pstar(t, pr)
+	cfg := Config{Taus: []int{1, 4}, Eps: 1e-10, Seed: 9, EvalEvery: 0.1}
+	full, _ := New(pr, ps, cfg)
+	cfg.EvalPerDoubling = 4
+	thin, _ := New(pr, ps, cfg)
+	for _, ex := range []*Experiment{full, thin} {
+		if err := ex.Until(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k, j := range full.Jobs() {
+		a, b := j.Run.Trace(), thin.Jobs()[k].Run.Trace()
+		if len(b) >= len(a) {
+			t.Errorf("%s τ=%d: %d points thinned, %d on the full grid", j.Sampling, j.Tau, len(b), len(a))
+		}
+		at := make(map[float64]float64, len(a))
+		for _, pt := range a {
+			at[pt.IterPerN] = pt.Primal
+		}
+		end := a[len(a)-1].IterPerN
+		if b[len(b)-1].IterPerN < end {
+			t.Errorf("%s τ=%d: thinned run ended at t/n = %v, before the full grid's %v", j.Sampling, j.Tau, b[len(b)-1].IterPerN, end)
+		}
+		for _, pt := range b {
+			if p, ok := at[pt.IterPerN]; pt.IterPerN <= end && (!ok || math.Float64bits(p) != math.Float64bits(pt.Primal)) {
+				t.Fatalf("%s τ=%d: thinned point %+v is not on the full grid", j.Sampling, j.Tau, pt)
+			}
+		}
+	}
+}
+
 func TestBudgetExhaustionIsReportedAndRunsGoOn(t *testing.T) {
 	pr := heterogeneous(t, 60, 5)
 	ex, err := New(pr, pstar(t, pr), Config{Taus: []int{1, 2}, Eps: 1e-14, MaxIterPerN: 0.5})
@@ -182,6 +217,7 @@ func TestBadConfig(t *testing.T) {
 		{0, Config{Taus: []int{0}}},
 		{0, Config{Taus: []int{21}}},
 		{0, Config{Samplings: []string{"psychic"}}},
+		{0, Config{EvalPerDoubling: -1}},
 	} {
 		if _, err := New(pr, c.pstar, c.cfg); err == nil {
 			t.Errorf("New(P*=%v, %+v) accepted", c.pstar, c.cfg)
