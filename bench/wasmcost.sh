@@ -14,7 +14,13 @@
 # summary (bench/epoch.sh summarize) gives per case the least and median
 # over rounds and side/native as the ratio of the least times.
 #
-# Environment: ROUNDS (3), COUNT (7), SIDES (native wasm chromium), CASES
+# CPU=1 measures CPU time instead, which a loaded machine disturbs far less
+# than wall time: the process's user + system CPU (/usr/bin/time) for
+# COUNT + 1 ops minus that for 1 op (start-up, compilation, data set-up),
+# divided by COUNT; the results' two figures are then both that. Chromium
+# is skipped (its CPU time is spread over browser processes).
+#
+# Environment: CPU, ROUNDS (3), COUNT (7), SIDES (native wasm chromium), CASES
 # (space-separated package:benchmark, the benchmark as -test.bench's
 # slash-separated path), OUT (raw results directory).
 set -euo pipefail
@@ -50,6 +56,16 @@ for round in $(seq "$rounds"); do
 			esac
 			pattern="^Benchmark${bench//\//\$/^}\$"
 			pattern=${pattern//./\\.}
+			if [ "${CPU:-}" = 1 ]; then
+				[ "$side" = chromium ] && continue
+				cpu() { /usr/bin/time -f '%U %S' -o "$out/time.txt" "$@" >/dev/null && awk '{ print $1 + $2 }' "$out/time.txt"; }
+				one=$(cpu "${cmd[@]}" -test.run='^$' -test.bench="$pattern" -test.benchtime=1x)
+				many=$(cpu "${cmd[@]}" -test.run='^$' -test.bench="$pattern" -test.benchtime="$((count + 1))x")
+				awk -v r="$round" -v s="$side" -v b="$pkg/$bench" -v one="$one" -v many="$many" -v n="$count" \
+					'BEGIN { ms = (many - one) / n * 1000; printf "%s %s %s %.1f %.1f\n", r, s, b, ms, ms }' |
+					tee -a "$out/results.txt" >&2
+				continue
+			fi
 			"${cmd[@]}" -test.run='^$' -test.bench="$pattern" -test.benchtime=1x -test.count="$count" >"$out/bench.txt"
 			# Lines: round side case least_ms median_ms.
 			awk -v r="$round" -v s="$side" -v b="$pkg/$bench" '$1 ~ /^Benchmark/ { x[++n] = $3 / 1e6 }
