@@ -15,21 +15,14 @@ import (
 
 // Config selects what an Experiment runs. Zero fields take the paper's values.
 type Config struct {
-	Taus      []int    // minibatch sizes; default 1, 2, 4, 8, 16, 32
-	Samplings []string // theory.Spec sampling names; default "nice", "imp"
-	Eps       float64  // target gap P(w) − P*; default 1e−10
-	Partition string   // bucket partition rule, "random" (default) or "balanced"
-	Seed      uint64   // seeds the partition and every run's sampler
-	Workers   int      // goroutines per minibatch (1 = sequential)
-	EvalEvery float64  // iterations/n between evaluations of P; default 0.25
-	// EvalPerDoubling, if positive, thins each run's evaluations to about
-	// this many per doubling of t (dfsdca.Stop.PerDoubling): far fewer
-	// evaluations of P on long runs, the same bits at every point that
-	// remains, but crossings that may come later by up to the thinned
-	// spacing. 0 evaluates at every multiple of EvalEvery, as the paper's
-	// ratios need.
-	EvalPerDoubling int
-	MaxIterPerN     float64 // per-run budget in iterations/n; default 1000
+	Taus        []int    // minibatch sizes; default 1, 2, 4, 8, 16, 32
+	Samplings   []string // theory.Spec sampling names; default "nice", "imp"
+	Eps         float64  // target gap P(w) − P*; default 1e−10
+	Partition   string   // bucket partition rule, "random" (default) or "balanced"
+	Seed        uint64   // seeds the partition and every run's sampler
+	Workers     int      // goroutines per minibatch (1 = sequential)
+	EvalEvery   float64  // iterations/n between evaluations of P; default 0.25
+	MaxIterPerN float64  // per-run budget in iterations/n; default 1000
 	// Yield, if set, is called by New after building each plan (a pass or
 	// two over the data), so that a browser can hand control back to its
 	// event loop while the experiment is planned.
@@ -38,6 +31,13 @@ type Config struct {
 	// keeping the last Record minibatches (Job.Recorder), to watch which
 	// examples are sampled; the iterates are the same as without.
 	Record int
+	// EvalPerDoubling, if positive, thins each run's evaluations to about
+	// this many per doubling of t (dfsdca.Stop.PerDoubling): far fewer
+	// evaluations of P on long runs, the same bits at every point that
+	// remains, but crossings that may come later by up to the thinned
+	// spacing. 0 evaluates at every multiple of EvalEvery, as the paper's
+	// ratios need.
+	EvalPerDoubling int
 }
 
 // ErrNoReach reports a run that spent its budget without reaching ε.
