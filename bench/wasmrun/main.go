@@ -8,6 +8,9 @@
 // it writes to stdout and stderr to stdout, and exits with its exit code.
 // bench/epoch.sh and bench/wasmcost.sh use it to time code in the browser
 // the page runs in. The page's own code (workers, yields) is not involved.
+// The program has no file system (wasm_exec.js's stubs), so it suits
+// benchmarks and plain tests; Example tests, which capture their output in
+// a temporary file, fail.
 package main
 
 import (
