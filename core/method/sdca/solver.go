@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"imlab/core/dataset"
 	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/problem"
@@ -63,6 +64,7 @@ type Solver struct {
 	sched  *schedule // Shuffled order; nil for IID
 	queue  []int
 	head   int
+	sink   float64 // keeps warm's loads alive
 }
 
 // drawBlock is how many IID serial draws are made at a time.
@@ -165,6 +167,7 @@ func (s *Solver) next() bool {
 	i := s.queue[s.head]
 	s.head++
 	ds := s.pr.Data
+	s.warm(ds)
 	lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
 	col, val := ds.Col[lo:hi], ds.Val[lo:hi]
 	z := sparse.Dot(col, val, s.w)
@@ -181,6 +184,29 @@ func (s *Solver) next() bool {
 	s.alpha[i] += d
 	sparse.Axpy(d*s.inv, col, val, s.w)
 	return true
+}
+
+// warm touches the memory of the examples visited next, whose order is
+// known: the row of the next one and the row offset and state of the one
+// after. A visit is bound by the cache misses of fetching a random row and
+// its state, one after the other; touching them early lets those misses
+// resolve while this visit computes (as dfSDCA does, see its step).
+func (s *Solver) warm(ds *dataset.Dataset) {
+	q := s.queue[s.head:]
+	acc := 0.0
+	if len(q) > 0 {
+		if r := ds.RowPtr[q[0]]; r < len(ds.Val) {
+			acc += ds.Val[r] + float64(ds.Col[r])
+		}
+	}
+	if len(q) > 1 {
+		j := q[1]
+		acc += float64(ds.RowPtr[j]) + s.alpha[j] + s.curv[j] + ds.Y[j]
+		if s.logit != nil {
+			acc += s.logit[j]
+		}
+	}
+	s.sink += acc
 }
 
 // solveLogistic returns the logistic step Δ at coordinate i, margin z, and
