@@ -7,6 +7,9 @@
 #                             repetitions of every solver; about 10 minutes)
 #   bench/peers.sh --quick    smoke test (1 run each, fewer τ; a few minutes)
 #   bench/peers.sh --runs N   N timed repetitions (median reported)
+#   bench/peers.sh --wall     time solves by the wall clock instead of each
+#                             process's CPU time (the default, which the
+#                             other jobs of a shared machine disturb less)
 #
 # Problem: logistic loss, a constant-1 bias feature appended, λ = max_i ‖x_i‖/n
 # (after the bias), P(w) = (1/n) Σ log(1 + exp(−y_i x_iᵀw)) + (λ/2)‖w‖².
@@ -26,9 +29,11 @@ data_dir="$(dirname "$0")/../../shared/data"
 runs=5       # timed repetitions (median reported)
 sweep_runs=3 # runs per τ in imlab's τ sweep
 quick=0
+clock=cpu
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1 runs=1 sweep_runs=1 ;;
+	--wall) clock=wall ;;
 	--runs)
 		runs=${2:?--runs needs a number}
 		shift
@@ -38,7 +43,7 @@ while [ $# -gt 0 ]; do
 		exit 0
 		;;
 	*)
-		echo "peers.sh: unknown argument '$1' (want --quick or --runs N)" >&2
+		echo "peers.sh: unknown argument '$1' (want --quick, --wall or --runs N)" >&2
 		exit 2
 		;;
 	esac
@@ -168,7 +173,7 @@ imlab_timed() {
 	local file=$1 pstar=$2 sampling=$3 tau=$4 workers=$5 method=$6 order=$7 procs=1
 	[ "$workers" -gt 1 ] && procs=$workers
 	if ! GOMAXPROCS=$procs "$race" -data "$file" -pstar "$pstar" -targets "$targets_csv" -method "$method" \
-		-sampling "$sampling" -tau "$tau" -workers "$workers" -order "$order" -seed 1 2>>"$logs/race.log"; then
+		-sampling "$sampling" -tau "$tau" -workers "$workers" -order "$order" -seed 1 -clock "$clock" 2>>"$logs/race.log"; then
 		log "bench/race failed ($method $sampling τ=$tau): $(tail -n 1 "$logs/race.log")"
 		echo nan nan nan nan
 	fi
@@ -249,7 +254,7 @@ for ds in "${datasets[@]}"; do
 			EP[$c]="$e6; $e10 epochs"
 		done
 		"$python" "$here/peers.py" --data "$file" --name "$name" --pstar "$pstar" \
-			--plan "$logs/search-$name.csv" --runs 1 >"$logs/timed-$name-rep$r.csv" 2>>"$logs/peers-$name.log"
+			--plan "$logs/search-$name.csv" --runs 1 --clock "$clock" >"$logs/timed-$name-rep$r.csv" 2>>"$logs/peers-$name.log"
 		while IFS=, read -r solver _ target _ seconds _ _ _; do
 			[ "$solver" = solver ] && continue
 			if [ "$target" = 1e-06 ]; then T6[$solver]+=" $seconds"; else T10[$solver]+=" $seconds"; fi
@@ -297,7 +302,12 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 # ---------------------------------------------------------------- reporting
 
 report() {
-	echo "Wall-clock seconds of a fresh solve (setup included, data in memory, no evaluation of P inside the clock) to the whole epoch that first reaches the target: median of the timed repetitions, and the best (least) of them; all single-threaded except the 2-worker row."
+	if [ "$clock" = cpu ]; then
+		echo -n "CPU seconds (the solving process's user + system time)"
+	else
+		echo -n "Wall-clock seconds"
+	fi
+	echo " of a fresh solve (setup included, data in memory, no evaluation of P inside the clock) to the whole epoch that first reaches the target: median of the timed repetitions, and the best (least) of them; all single-threaded except the 2-worker row."
 	echo "Setting: how each peer was stopped, and the epochs (passes over the data) each solver used to reach 1e−6; 1e−10."
 	echo
 	echo "| solver | data set | time to 1e−6 (s) | time to 1e−10 (s) | best to 1e−6 | best to 1e−10 | runs | setting |"
@@ -333,7 +343,7 @@ machine() {
 	cpu=$(awk -F': ' '/^model name/ { m = $2 } /^cache size/ { c = $2 } END { print m ", " c " cache" }' /proc/cpuinfo)
 	sk=$("$python" -c 'import sklearn, numpy, scipy; print(f"scikit-learn {sklearn.__version__}, NumPy {numpy.__version__}, SciPy {scipy.__version__}")')
 	ll=$(dpkg-query -W -f='${Version}' python3-liblinear 2>/dev/null || echo unknown)
-	echo "- date: $started; $( [ $quick = 1 ] && echo "**--quick** run" || echo "full run"), $runs timed repetition(s) per entry (median), $sweep_runs run(s) per τ in the sweep"
+	echo "- date: $started; $( [ $quick = 1 ] && echo "**--quick** run" || echo "full run"), $runs timed repetition(s) per entry (median), $sweep_runs run(s) per τ in the sweep; timed by $( [ $clock = cpu ] && echo "CPU time" || echo "wall clock")"
 	echo "- machine: $(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc) CPUs ($cpu), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM, $(uname -sr)"
 	echo "- load average (1, 5, 15 min) before: $load_before; after: $load_after (the machine is shared)"
 	echo "- $(go version | cut -d' ' -f3-); Python $("$python" -c 'import platform; print(platform.python_version())'); $sk; LIBLINEAR $ll (Debian python3-liblinear)"
