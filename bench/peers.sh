@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/peers.sh — race imlab's dfSDCA against scikit-learn (SAG, SAGA) and
+# bench/peers.sh — race imlab's SDCA and dfSDCA against scikit-learn (SAG, SAGA) and
 # LIBLINEAR (-s 7 dual CD, -s 0 trust-region Newton) on w8a and ijcnn1.tr,
 # single-threaded, on this machine, in one run.
 #
@@ -7,6 +7,9 @@
 #                             repetitions of every solver; about 10 minutes)
 #   bench/peers.sh --quick    smoke test (1 run each, fewer τ; a few minutes)
 #   bench/peers.sh --runs N   N timed repetitions (median reported)
+#   bench/peers.sh --wall     time solves by the wall clock instead of each
+#                             process's CPU time (the default, which the
+#                             other jobs of a shared machine disturb less)
 #
 # Problem: logistic loss, a constant-1 bias feature appended, λ = max_i ‖x_i‖/n
 # (after the bias), P(w) = (1/n) Σ log(1 + exp(−y_i x_iᵀw)) + (λ/2)‖w‖².
@@ -26,9 +29,11 @@ data_dir="$(dirname "$0")/../../shared/data"
 runs=5       # timed repetitions (median reported)
 sweep_runs=3 # runs per τ in imlab's τ sweep
 quick=0
+clock=cpu
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--quick) quick=1 runs=1 sweep_runs=1 ;;
+	--wall) clock=wall ;;
 	--runs)
 		runs=${2:?--runs needs a number}
 		shift
@@ -38,7 +43,7 @@ while [ $# -gt 0 ]; do
 		exit 0
 		;;
 	*)
-		echo "peers.sh: unknown argument '$1' (want --quick or --runs N)" >&2
+		echo "peers.sh: unknown argument '$1' (want --quick, --wall or --runs N)" >&2
 		exit 2
 		;;
 	esac
@@ -105,8 +110,9 @@ if [ -z "$logs" ]; then
 fi
 mkdir -p "$logs"
 imlab="$logs/imlab"
-log "building the imlab CLI"
-(cd "$root" && go build -o "$imlab" ./cmd/imlab)
+race="$logs/race"
+log "building the imlab CLI and bench/race"
+(cd "$root" && go build -o "$imlab" ./cmd/imlab && go build -o "$race" ./bench/race)
 
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 
@@ -154,6 +160,21 @@ imlab_run() {
 		reach_times "$out" "$tau"
 	else
 		log "imlab run failed ($name $sampling τ=$tau): $(tail -n 1 "${out%.csv}.log")"
+		echo nan nan nan nan
+	fi
+}
+
+# imlab_timed FILE PSTAR SAMPLING TAU WORKERS METHOD ORDER times imlab the
+# way bench/peers.py times the peers (bench/race: an untimed search for the
+# whole epochs that reach each target, then a fresh timed solve of that many
+# epochs, setup included, no evaluation of P inside the clock) and prints
+# "t6 t10 e6 e10" (seconds and epochs; nan if not reached).
+imlab_timed() {
+	local file=$1 pstar=$2 sampling=$3 tau=$4 workers=$5 method=$6 order=$7 procs=1
+	[ "$workers" -gt 1 ] && procs=$workers
+	if ! GOMAXPROCS=$procs "$race" -data "$file" -pstar "$pstar" -targets "$targets_csv" -method "$method" \
+		-sampling "$sampling" -tau "$tau" -workers "$workers" -order "$order" -seed 1 -clock "$clock" 2>>"$logs/race.log"; then
+		log "bench/race failed ($method $sampling τ=$tau): $(tail -n 1 "$logs/race.log")"
 		echo nan nan nan nan
 	fi
 }
@@ -218,24 +239,22 @@ for ds in "${datasets[@]}"; do
 
 	# 3. Timed repetitions, interleaved so that a change in the machine's load
 	# hits every solver alike: each repetition runs every configuration once.
-	configs=("imp 1 1")
-	[ -n "$best_tau" ] && [ "$best_tau" != 1 ] && configs+=("imp $best_tau 1")
-	[ -n "$best_tau" ] && configs+=("nice $best_tau 1")
-	configs+=("imp $tau_workers 2")
-	# SDCA with exact coordinate steps and serial importance sampling
-	# (issue 12's candidate for the race; docs/methods.md).
-	configs+=("importance 1 1 sdca")
+	# Each configuration is "sampling τ workers method order".
+	configs=("importance 1 1 sdca shuffled" "importance 1 1 sdca iid" "imp 1 1 dfsdca iid")
+	[ -n "$best_tau" ] && [ "$best_tau" != 1 ] && configs+=("imp $best_tau 1 dfsdca iid")
+	[ -n "$best_tau" ] && configs+=("nice $best_tau 1 dfsdca iid")
+	configs+=("imp $tau_workers 2 dfsdca iid")
 	declare -A T6=() T10=() EP=()
 	for ((r = 1; r <= runs; r++)); do
 		log "$name: timed repetition $r of $runs"
 		for c in "${configs[@]}"; do
-			read -r sampling tau workers method <<<"$c"
-			read -r a b x6 x10 < <(imlab_run "$name" "$file" "$sampling" "$tau" "$workers" "rep$r" "${method:-dfsdca}")
+			read -r sampling tau workers method order <<<"$c"
+			read -r a b e6 e10 < <(imlab_timed "$file" "$pstar" "$sampling" "$tau" "$workers" "$method" "$order")
 			T6[$c]+=" $a" T10[$c]+=" $b"
-			EP[$c]=$(awk -v a="$x6" -v b="$x10" -v t="$tau" 'BEGIN { printf "%.3g; %.3g epochs", a * t, b * t }')
+			EP[$c]="$e6; $e10 epochs"
 		done
 		"$python" "$here/peers.py" --data "$file" --name "$name" --pstar "$pstar" \
-			--plan "$logs/search-$name.csv" --runs 1 >"$logs/timed-$name-rep$r.csv" 2>>"$logs/peers-$name.log"
+			--plan "$logs/search-$name.csv" --runs 1 --clock "$clock" >"$logs/timed-$name-rep$r.csv" 2>>"$logs/peers-$name.log"
 		while IFS=, read -r solver _ target _ seconds _ _ _; do
 			[ "$solver" = solver ] && continue
 			if [ "$target" = 1e-06 ]; then T6[$solver]+=" $seconds"; else T10[$solver]+=" $seconds"; fi
@@ -248,13 +267,15 @@ for ds in "${datasets[@]}"; do
 	# row LABEL KEY NOTE: a main-table row for configuration KEY.
 	row() { main_rows+=("$1|$name|$(med6 "$2")|$(med10 "$2")|$(min6 "$2")|$(min10 "$2")|$runs|$3"); }
 
-	[ "$best_tau" = 1 ] || row "imlab τ-importance, τ=1" "imp 1 1" "${EP[imp 1 1]}"
+	best="importance 1 1 sdca shuffled"
+	row "imlab SDCA, importance, shuffled epochs" "$best" "${EP[$best]}; -method sdca -sampling importance -order shuffled"
+	row "imlab SDCA, importance, i.i.d." "importance 1 1 sdca iid" "${EP[importance 1 1 sdca iid]}; -method sdca -sampling importance"
+	[ "$best_tau" = 1 ] || row "imlab dfSDCA τ-importance, τ=1" "imp 1 1 dfsdca iid" "${EP[imp 1 1 dfsdca iid]}"
 	if [ -n "$best_tau" ]; then
-		row "imlab τ-importance, best τ=$best_tau" "imp $best_tau 1" "${EP[imp $best_tau 1]}; fastest to 1e−10 in the τ sweep"
-		row "imlab τ-nice, τ=$best_tau" "nice $best_tau 1" "${EP[nice $best_tau 1]}; reference"
+		row "imlab dfSDCA τ-importance, best τ=$best_tau" "imp $best_tau 1 dfsdca iid" "${EP[imp $best_tau 1 dfsdca iid]}; fastest to 1e−10 in the τ sweep"
+		row "imlab dfSDCA τ-nice, τ=$best_tau" "nice $best_tau 1 dfsdca iid" "${EP[nice $best_tau 1 dfsdca iid]}; reference"
 	fi
-	row "imlab τ-importance, τ=$tau_workers, 2 workers" "imp $tau_workers 2" "${EP[imp $tau_workers 2]}; GOMAXPROCS=2"
-	row "imlab SDCA (exact steps), importance, τ=1" "importance 1 1 sdca" "${EP[importance 1 1 sdca]}; -method sdca"
+	row "imlab dfSDCA τ-importance, τ=$tau_workers, 2 workers" "imp $tau_workers 2 dfsdca iid" "${EP[imp $tau_workers 2 dfsdca iid]}; GOMAXPROCS=2"
 	for solver in sag saga liblinear-s7 liblinear-s0; do
 		setting=$(awk -F, -v s="$solver" '$1 == s { out = out (out == "" ? "" : "; ") $7 } END { print out }' "$logs/search-$name.csv")
 		[ -n "$setting" ] || continue
@@ -266,11 +287,14 @@ for ds in "${datasets[@]}"; do
 		esac
 		row "$label" "$solver" "$setting"
 	done
-	if [ -n "$best_tau" ]; then
-		k="imp $best_tau 1"
-		verdict_rows+=("$name|τ-importance, τ=$best_tau|median|$(ratio "$(med6 "$k")" "$(med6 liblinear-s7)")|$(ratio "$(med10 "$k")" "$(med10 liblinear-s7)")|$(ratio "$(med6 "$k")" "$(med6 saga)")|$(ratio "$(med10 "$k")" "$(med10 saga)")")
-		verdict_rows+=("$name|τ-importance, τ=$best_tau|best run|$(ratio "$(min6 "$k")" "$(min6 liblinear-s7)")|$(ratio "$(min10 "$k")" "$(min10 liblinear-s7)")|$(ratio "$(min6 "$k")" "$(min6 saga)")|$(ratio "$(min10 "$k")" "$(min10 saga)")")
-	fi
+	for from in median "best run"; do
+		if [ "$from" = median ]; then f6=med6 f10=med10; else f6=min6 f10=min10; fi
+		v="$name|SDCA, importance, shuffled|$from"
+		for peer in liblinear-s7 sag saga; do
+			v+="|$(ratio "$($f6 "$best")" "$($f6 $peer)")|$(ratio "$($f10 "$best")" "$($f10 $peer)")"
+		done
+		verdict_rows+=("$v")
+	done
 	unset T6 T10 EP
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -278,7 +302,12 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 # ---------------------------------------------------------------- reporting
 
 report() {
-	echo "Wall-clock seconds: median of the timed repetitions, and the best (least) of them; all single-threaded except the 2-worker row."
+	if [ "$clock" = cpu ]; then
+		echo -n "CPU seconds (the solving process's user + system time)"
+	else
+		echo -n "Wall-clock seconds"
+	fi
+	echo " of a fresh solve (setup included, data in memory, no evaluation of P inside the clock) to the whole epoch that first reaches the target: median of the timed repetitions, and the best (least) of them; all single-threaded except the 2-worker row."
 	echo "Setting: how each peer was stopped, and the epochs (passes over the data) each solver used to reach 1e−6; 1e−10."
 	echo
 	echo "| solver | data set | time to 1e−6 (s) | time to 1e−10 (s) | best to 1e−6 | best to 1e−10 | runs | setting |"
@@ -289,10 +318,10 @@ report() {
 		echo "| $s | $d | $(fmt "$a") | $(fmt "$b") | $(fmt "$c") | $(fmt "$e") | $n | $note |"
 	done
 	echo
-	echo "imlab's time over the peers' (goal: ≤ 1.00 against LIBLINEAR -s 7, ≤ 0.25 against SAGA):"
+	echo "imlab's time over the peers' (goal: below 1.00 against every peer at both precisions):"
 	echo
-	echo "| data set | imlab | from | ÷ LIBLINEAR -s 7, 1e−6 | ÷ LIBLINEAR -s 7, 1e−10 | ÷ SAGA, 1e−6 | ÷ SAGA, 1e−10 |"
-	echo "|---|---|---|---:|---:|---:|---:|"
+	echo "| data set | imlab | from | ÷ LIBLINEAR -s 7, 1e−6 | ÷ LIBLINEAR -s 7, 1e−10 | ÷ SAG, 1e−6 | ÷ SAG, 1e−10 | ÷ SAGA, 1e−6 | ÷ SAGA, 1e−10 |"
+	echo "|---|---|---|---:|---:|---:|---:|---:|---:|"
 	for row in "${verdict_rows[@]}"; do
 		echo "| ${row//|/ | } |"
 	done
@@ -314,7 +343,7 @@ machine() {
 	cpu=$(awk -F': ' '/^model name/ { m = $2 } /^cache size/ { c = $2 } END { print m ", " c " cache" }' /proc/cpuinfo)
 	sk=$("$python" -c 'import sklearn, numpy, scipy; print(f"scikit-learn {sklearn.__version__}, NumPy {numpy.__version__}, SciPy {scipy.__version__}")')
 	ll=$(dpkg-query -W -f='${Version}' python3-liblinear 2>/dev/null || echo unknown)
-	echo "- date: $started; $( [ $quick = 1 ] && echo "**--quick** run" || echo "full run"), $runs timed repetition(s) per entry (median), $sweep_runs run(s) per τ in the sweep"
+	echo "- date: $started; $( [ $quick = 1 ] && echo "**--quick** run" || echo "full run"), $runs timed repetition(s) per entry (median), $sweep_runs run(s) per τ in the sweep; timed by $( [ $clock = cpu ] && echo "CPU time" || echo "wall clock")"
 	echo "- machine: $(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc) CPUs ($cpu), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM, $(uname -sr)"
 	echo "- load average (1, 5, 15 min) before: $load_before; after: $load_after (the machine is shared)"
 	echo "- $(go version | cut -d' ' -f3-); Python $("$python" -c 'import platform; print(platform.python_version())'); $sk; LIBLINEAR $ll (Debian python3-liblinear)"

@@ -9,6 +9,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
+	"imlab/core/method/sdca"
 	"imlab/core/problem"
 	"imlab/core/table"
 	"imlab/core/theory"
@@ -31,6 +32,7 @@ func runRun(args []string, e *env) error {
 	m := methodFlag(fs)
 	scale := fs.Float64("step-scale", 1, "multiply the method's safe step by F (SDCA: divide its curvature)")
 	decreasing := fs.Bool("decreasing", false, "sgd: switch to decreasing steps after its k* iterations")
+	order := fs.String("order", "iid", "sdca with a serial sampling: iid draws, or shuffled epochs (each example ≈ n·p_i times, in random order)")
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
 		return err
@@ -47,6 +49,10 @@ func runRun(args []string, e *env) error {
 	if spec.Tau < 1 {
 		return fmt.Errorf("-tau %d: %w", spec.Tau, errBadTau)
 	}
+	ord, err := sdca.ParseOrder(*order)
+	if err != nil || (*m != catalog.SDCA && ord != sdca.IID) {
+		return fmt.Errorf("-order %s: iid or shuffled, and shuffled for sdca only: %w", *order, errUsage)
+	}
 	pr, err := p.load(e.ctx)
 	if err != nil {
 		return err
@@ -62,7 +68,7 @@ func runRun(args []string, e *env) error {
 		return err
 	}
 	if *m != catalog.DFSDCA {
-		opt := catalog.Options{StepScale: *scale, Decreasing: *decreasing, Seed: spec.Seed}
+		opt := catalog.Options{StepScale: *scale, Decreasing: *decreasing, Order: ord, Seed: spec.Seed}
 		ms := method.Stop{Gap: stop.Gap, PStar: stop.PStar, MaxPasses: stop.MaxIterPerN, EvalEvery: stop.EvalEvery}
 		return runMethod(*m, pr, plan, opt, ms, *format, e)
 	}

@@ -52,6 +52,9 @@ type Options struct {
 	Decreasing bool
 	// Workers shares dfSDCA's minibatches among goroutines.
 	Workers int
+	// Order is SDCA's order of visits with a serial sampling (sdca.IID,
+	// the default, or sdca.Shuffled).
+	Order sdca.Order
 	// Seed seeds the sampling stream.
 	Seed uint64
 }
@@ -82,7 +85,7 @@ func New(m Name, pr *problem.Problem, pl *theory.Plan, opt Options) (method.Solv
 		}
 		return &dualFree{Solver: s, tau: pl.Sampler.MaxSize()}, nil
 	case SDCA:
-		return sdca.New(pr, sdca.Options{Sampler: pl.Sampler, V: pl.V, StepScale: scale, Seed: opt.Seed})
+		return sdca.New(pr, sdca.Options{Sampler: pl.Sampler, V: pl.V, StepScale: scale, Order: opt.Order, Seed: opt.Seed})
 	case SAGA:
 		return saga.New(pr, saga.Options{Sampler: pl.Sampler, V: pl.V, Step: scale * method.VarianceReducedStep(setup), Seed: opt.Seed})
 	case LSVRG:

@@ -12,42 +12,105 @@ import (
 	"imlab/core/method/internal/mtest"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/core/theory"
 )
 
 func newSolver(t testing.TB, pr *problem.Problem, smp sampling.Sampler, v []float64, scale float64, seed uint64) *Solver {
 	t.Helper()
-	s, err := New(pr, Options{Sampler: smp, V: v, StepScale: scale, Seed: seed})
+	return newSolverWith(t, pr, Options{Sampler: smp, V: v, StepScale: scale, Seed: seed})
+}
+
+func newSolverWith(t testing.TB, pr *problem.Problem, opt Options) *Solver {
+	t.Helper()
+	s, err := New(pr, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-// TestAgreesWithReference runs the solver and the plain reference on the
-// same minibatches for every sampling and loss.
+// orders returns the orders a sampling can be run in.
+func orders(smp mtest.Sampling) []Order {
+	if smp.Tau == 1 {
+		return []Order{IID, Shuffled}
+	}
+	return []Order{IID}
+}
+
+// replay returns the examples or minibatches the solver will visit: the
+// sampler's draws for IID, the schedule's epochs for Shuffled.
+func replay(pl *theory.Plan, order Order, seed uint64) func() []int {
+	if order == IID {
+		draw, _ := mtest.Replay(pl, seed)
+		return draw
+	}
+	src, sc := sampling.NewSource(seed), newSchedule(pl.P)
+	var epoch []int
+	return func() []int {
+		for len(epoch) == 0 {
+			epoch = slices.Clone(sc.next(src))
+		}
+		i := epoch[0]
+		epoch = epoch[1:]
+		return []int{i}
+	}
+}
+
+// TestAgreesWithReference runs the solver with exact steps and the plain
+// reference on the same minibatches for every sampling, order and loss.
 func TestAgreesWithReference(t *testing.T) {
 	ds := mtest.Data(t, 60, 8, 0.5, 1)
 	for _, l := range mtest.Losses {
 		pr := mtest.Problem(t, ds, l, 1)
 		for _, smp := range mtest.Samplings(3) {
 			pl := mtest.Plan(t, pr, smp, 2)
-			s := newSolver(t, pr, pl.Sampler, pl.V, 0, 9)
-			draw, _ := mtest.Replay(pl, 9)
+			for _, order := range orders(smp) {
+				s := newSolverWith(t, pr, Options{Sampler: pl.Sampler, V: pl.V, Order: order, Exact: true, Seed: 9})
+				draw := replay(pl, order, 9)
+				ref := newReference(pr, pl.V, 1)
+				for range 400 {
+					if err := s.Step(1); err != nil {
+						t.Fatal(err)
+					}
+					ref.step(draw())
+				}
+				if d := mtest.RelDiff(ref.alpha, s.Alpha()); d > 1e-11 {
+					t.Errorf("%v %v %v: α of solver and reference differ by %.3g after 400 iterations", l, smp, order, d)
+				}
+				if d := mtest.RelDiff(ref.w, s.W()); d > 1e-11 {
+					t.Errorf("%v %v %v: w of solver and reference differ by %.3g after 400 iterations", l, smp, order, d)
+				}
+				if got, want := s.Evals(), int64(400*smp.Tau); got != want {
+					t.Errorf("%v %v %v: %d evaluations, want %d", l, smp, order, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestInexactNearReference: with StepAccuracy's steps the logistic run
+// stays close to the exact reference on the same minibatches (each step is
+// off by at most κ of itself, and the errors do not accumulate: both runs
+// head for the same optimum).
+func TestInexactNearReference(t *testing.T) {
+	ds := mtest.Data(t, 60, 8, 0.5, 1)
+	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
+	for _, smp := range mtest.Samplings(3) {
+		pl := mtest.Plan(t, pr, smp, 2)
+		for _, order := range orders(smp) {
+			s := newSolverWith(t, pr, Options{Sampler: pl.Sampler, V: pl.V, Order: order, Seed: 9})
+			draw := replay(pl, order, 9)
 			ref := newReference(pr, pl.V, 1)
-			for range 400 {
+			for range 4000 {
 				if err := s.Step(1); err != nil {
 					t.Fatal(err)
 				}
 				ref.step(draw())
 			}
-			if d := mtest.RelDiff(ref.alpha, s.Alpha()); d > 1e-11 {
-				t.Errorf("%v %v: α of solver and reference differ by %.3g after 400 iterations", l, smp, d)
-			}
-			if d := mtest.RelDiff(ref.w, s.W()); d > 1e-11 {
-				t.Errorf("%v %v: w of solver and reference differ by %.3g after 400 iterations", l, smp, d)
-			}
-			if got, want := s.Evals(), int64(400*smp.Tau); got != want {
-				t.Errorf("%v %v: %d evaluations, want %d", l, smp, got, want)
+			d := mtest.RelDiff(ref.w, s.W())
+			t.Logf("%v %v: w of inexact solver and exact reference differ by %.3g after 4000 iterations", smp, order, d)
+			if d > 1e-6 {
+				t.Errorf("%v %v: w of inexact solver and exact reference differ by %.3g after 4000 iterations", smp, order, d)
 			}
 		}
 	}
@@ -133,21 +196,26 @@ func TestReachesTarget(t *testing.T) {
 		_, pstar := mtest.Optimum(t, pr)
 		for _, smp := range mtest.Samplings(4) {
 			pl := mtest.Plan(t, pr, smp, 11)
-			s := newSolver(t, pr, pl.Sampler, pl.V, 0, 13)
-			run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 3000})
-			if err := run.Until(context.Background(), nil); err != nil {
-				t.Fatalf("%v %v: %v", l, smp, err)
+			for _, order := range orders(smp) {
+				for _, exact := range []bool{false, true} {
+					s := newSolverWith(t, pr, Options{Sampler: pl.Sampler, V: pl.V, Order: order, Exact: exact, Seed: 13})
+					run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 3000})
+					if err := run.Until(context.Background(), nil); err != nil {
+						t.Fatalf("%v %v %v exact=%v: %v", l, smp, order, exact, err)
+					}
+					x, ok := run.Reached()
+					if !ok {
+						tr := run.Trace()
+						t.Errorf("%v %v %v exact=%v: gap 1e-10 not reached in 3000 passes (last %+v)", l, smp, order, exact, tr[len(tr)-1])
+						continue
+					}
+					if d := Dual(pr, s.Alpha()); d > pstar+1e-12 {
+						t.Errorf("%v %v %v exact=%v: D(α) = %.17g above P* = %.17g", l, smp, order, exact, d, pstar)
+					}
+					t.Logf("%-12v %-14v %-8v exact=%-5v θ = %.3g: gap 1e-10 after %.1f passes", l, smp, order, exact,
+						Rate(method.Setup{Problem: pr, P: pl.P, V: pl.V}), x)
+				}
 			}
-			x, ok := run.Reached()
-			if !ok {
-				tr := run.Trace()
-				t.Errorf("%v %v: gap 1e-10 not reached in 3000 passes (last %+v)", l, smp, tr[len(tr)-1])
-				continue
-			}
-			if d := Dual(pr, s.Alpha()); d > pstar+1e-12 {
-				t.Errorf("%v %v: D(α) = %.17g above P* = %.17g", l, smp, d, pstar)
-			}
-			t.Logf("%-12v %-14v θ = %.3g: gap 1e-10 after %.1f passes", l, smp, Rate(method.Setup{Problem: pr, P: pl.P, V: pl.V}), x)
 		}
 	}
 }

@@ -3,11 +3,14 @@ package sdca
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 
+	"imlab/core/dataset"
 	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/core/sparse"
 	"imlab/core/theory"
 )
 
@@ -21,6 +24,12 @@ type Options struct {
 	// StepScale divides every curvature v_i/(λn): 0 or 1 is the theory's
 	// step; larger values step further than it allows (for experiments).
 	StepScale float64
+	// Order is IID (the default) or, for serial samplings, Shuffled.
+	Order Order
+	// Exact solves every logistic coordinate step to rounding; otherwise a
+	// step is taken within StepAccuracy of the exact one, which usually
+	// needs a single exp.
+	Exact bool
 	// Seed seeds the sampling stream.
 	Seed uint64
 }
@@ -35,17 +44,35 @@ func Rate(s method.Setup) float64 {
 // concurrent use.
 type Solver struct {
 	method.Base
-	pr    *problem.Problem
-	step  coordinate
-	curv  []float64 // v_i/(λn), divided by StepScale
-	w     []float64
-	alpha []float64
+	pr       *problem.Problem
+	step     coordinate
+	logistic bool // the loss is logistic: steps through solveLogistic
+	exact    bool
+	inv      float64   // 1/(λn)
+	curv     []float64 // v_i/(λn), divided by StepScale
+	w        []float64
+	alpha    []float64
+	// logit[i] is the logit t of β_i = y_i α_i that the last step at i
+	// ended at (σ(t) = β_i exactly), or NaN: the logistic warm start.
+	logit []float64
 	z     []float64 // margins of the minibatch at w before the update
 	delta []float64
+
+	// The serial path's examples to visit: queue[head:].
+	serial bool
+	src    *rand.PCG
+	sched  *schedule // Shuffled order; nil for IID
+	queue  []int
+	head   int
+	sink   float64 // keeps warm's loads alive
 }
 
+// drawBlock is how many IID serial draws are made at a time.
+const drawBlock = 256
+
 // New checks the options and returns a solver at α = 0, w = 0. Errors wrap
-// method.ErrOptions; a loss without a dual coordinate step is one.
+// method.ErrOptions; a loss without a dual coordinate step is one, and so
+// is the Shuffled order with a sampling that is not serial.
 func New(pr *problem.Problem, opt Options) (*Solver, error) {
 	setup, err := method.NewSetup(pr, opt.Sampler, opt.V)
 	if err != nil {
@@ -72,48 +99,161 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 	}
 	ds := pr.Data
 	tau := opt.Sampler.MaxSize()
+	_, logistic := pr.Loss.(loss.Logistic)
 	s := &Solver{
-		Base:  method.NewBase(setup, opt.Seed),
-		pr:    pr,
-		step:  step,
-		curv:  make([]float64, ds.N),
-		w:     make([]float64, ds.D),
-		alpha: make([]float64, ds.N),
-		z:     make([]float64, tau),
-		delta: make([]float64, tau),
+		Base:     method.NewBase(setup, opt.Seed),
+		pr:       pr,
+		step:     step,
+		logistic: logistic,
+		exact:    opt.Exact,
+		inv:      1 / (pr.Lambda * float64(ds.N)),
+		curv:     make([]float64, ds.N),
+		w:        make([]float64, ds.D),
+		alpha:    make([]float64, ds.N),
+		z:        make([]float64, tau),
+		delta:    make([]float64, tau),
+		src:      sampling.NewSource(opt.Seed),
+	}
+	if logistic {
+		s.logit = make([]float64, ds.N)
+		for i := range s.logit {
+			s.logit[i] = math.NaN()
+		}
 	}
 	ln := pr.Lambda * float64(ds.N)
 	for i, v := range opt.V {
 		s.curv[i] = v / (ln * scale)
 	}
+	s.serial = sampling.DrawSerial(opt.Sampler, s.src, nil)
+	switch opt.Order {
+	case IID:
+	case Shuffled:
+		if !s.serial {
+			return nil, fmt.Errorf("%w: the shuffled order needs a serial sampling, not %s", method.ErrOptions, opt.Sampler)
+		}
+		s.sched = newSchedule(setup.P)
+	default:
+		return nil, fmt.Errorf("%w: unknown order %v", method.ErrOptions, opt.Order)
+	}
 	return s, nil
 }
 
 // Step runs k iterations.
-func (s *Solver) Step(k int) error { return s.Iterate(k, s.iterate) }
+func (s *Solver) Step(k int) error {
+	if s.serial {
+		return s.Iterate(k, s.next)
+	}
+	return s.Iterate(k, s.iterate)
+}
 
 func (s *Solver) iterate() bool { return s.stepWith(s.Draw()) }
+
+// next does a serial iteration on the next example of the queue, which it
+// refills in blocks: IID draws through sampling.DrawSerial (the stream
+// Sampler.Sample would consume), or the Shuffled order's next epoch.
+func (s *Solver) next() bool {
+	if s.head == len(s.queue) {
+		if s.sched != nil {
+			for s.queue = s.sched.next(s.src); len(s.queue) == 0; s.queue = s.sched.next(s.src) {
+			}
+		} else {
+			if s.queue == nil {
+				s.queue = make([]int, drawBlock)
+			}
+			sampling.DrawSerial(s.Setup().Sampler, s.src, s.queue)
+		}
+		s.head = 0
+	}
+	i := s.queue[s.head]
+	s.head++
+	ds := s.pr.Data
+	s.warm(ds)
+	lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
+	col, val := ds.Col[lo:hi], ds.Val[lo:hi]
+	z := sparse.Dot(col, val, s.w)
+	var d float64
+	if s.logistic {
+		d = s.solveLogistic(i, z)
+	} else {
+		d = s.step(z, ds.Y[i], s.alpha[i], s.curv[i])
+	}
+	if z*0+d*0 != 0 {
+		return false
+	}
+	s.Count(1)
+	s.alpha[i] += d
+	sparse.Axpy(d*s.inv, col, val, s.w)
+	return true
+}
+
+// warm touches the memory of the examples visited next, whose order is
+// known: the row of the next one and the row offset and state of the one
+// after. A visit is bound by the cache misses of fetching a random row and
+// its state, one after the other; touching them early lets those misses
+// resolve while this visit computes (as dfSDCA does, see its step).
+func (s *Solver) warm(ds *dataset.Dataset) {
+	q := s.queue[s.head:]
+	acc := 0.0
+	if len(q) > 0 {
+		if r := ds.RowPtr[q[0]]; r < len(ds.Val) {
+			acc += ds.Val[r] + float64(ds.Col[r])
+		}
+	}
+	if len(q) > 1 {
+		j := q[1]
+		acc += float64(ds.RowPtr[j]) + s.alpha[j] + s.curv[j] + ds.Y[j]
+		if s.logit != nil {
+			acc += s.logit[j]
+		}
+	}
+	s.sink += acc
+}
+
+// solveLogistic returns the logistic step Δ at coordinate i, margin z, and
+// records the logit it ends at: one warm Newton step when that is within
+// StepAccuracy (not with Exact), else logisticNewton.
+func (s *Solver) solveLogistic(i int, z float64) float64 {
+	y, q := s.pr.Data.Y[i], s.curv[i]
+	beta := y * s.alpha[i]
+	if !s.exact {
+		if t, b, ok := logisticWarm(y*z, beta, s.logit[i], q); ok {
+			s.logit[i] = t
+			return y * (b - beta)
+		}
+	}
+	t, b, _ := logisticNewton(y*z, beta, q)
+	s.logit[i] = t
+	if !(b > 0 && b < 1) {
+		s.logit[i] = math.NaN() // σ(t) rounded to an end of [0, 1]
+	}
+	return y * (b - beta)
+}
 
 // stepWith does the iteration on minibatch batch.
 func (s *Solver) stepWith(batch []int) bool {
 	ds := s.pr.Data
 	z, delta := s.z[:len(batch)], s.delta[:len(batch)]
 	for k, i := range batch {
-		z[k] = problem.Dot(ds, i, s.w)
+		lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
+		z[k] = sparse.Dot(ds.Col[lo:hi], ds.Val[lo:hi], s.w)
 	}
 	finite := 0.0
 	for k, i := range batch {
-		delta[k] = s.step(z[k], ds.Y[i], s.alpha[i], s.curv[i])
+		if s.logistic {
+			delta[k] = s.solveLogistic(i, z[k])
+		} else {
+			delta[k] = s.step(z[k], ds.Y[i], s.alpha[i], s.curv[i])
+		}
 		finite += z[k]*0 + delta[k]*0
 	}
 	if finite != 0 {
 		return false
 	}
 	s.Count(len(batch))
-	inv := 1 / (s.pr.Lambda * float64(ds.N))
 	for k, i := range batch {
 		s.alpha[i] += delta[k]
-		method.AddRow(ds, i, delta[k]*inv, s.w)
+		lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
+		sparse.Axpy(delta[k]*s.inv, ds.Col[lo:hi], ds.Val[lo:hi], s.w)
 	}
 	return true
 }

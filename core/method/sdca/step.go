@@ -51,24 +51,25 @@ const (
 //
 //	g(t) = −t − yz − q(σ(t) − β) = 0,  β' = σ(t) = 1/(1 + e^(−t)),
 //
-// in the logit t. g decreases (slope in [−1 − q/4, −1]), is concave for
-// t < 0 and convex for t > 0, so Newton's method converges monotonically
-// from 0 clamped into the bracket [−yz − q + qβ, −yz + qβ] that holds the
-// root (σ ∈ (0, 1)): from the right of the root where g is concave, from
-// the left where it is convex. It starts instead from the current logit,
-// near the root once the run converges, and falls back to that safe start
-// if a step fails to halve |g|; a bisection on the bracket guards against
-// rounding. Since |g”/g'| ≤ 1, after a step s the error is below s²/2, so
-// the iteration stops after a step below 1e−9(1 + |t|).
+// in the logit t, to rounding (see logisticNewton).
 func logisticStep(z, y, alpha, q float64) float64 {
-	delta, _ := logisticNewton(z, y, alpha, q)
-	return delta
+	_, b, _ := logisticNewton(y*z, y*alpha, q)
+	return y * (b - y*alpha)
 }
 
-// logisticNewton is logisticStep that also reports the Newton steps taken.
-func logisticNewton(z, y, alpha, q float64) (delta float64, steps int) {
-	beta := y * alpha
-	c := y*z - q*beta
+// logisticNewton solves g(t) = −t − yz − q(σ(t) − β) = 0 for the logit t
+// of β' and returns t, β' = σ(t) and the Newton steps taken; yz is the
+// margin times the label. g decreases (slope in [−1 − q/4, −1]), is concave
+// for t < 0 and convex for t > 0, so Newton's method converges
+// monotonically from 0 clamped into the bracket [−yz − q + qβ, −yz + qβ]
+// that holds the root (σ ∈ (0, 1)): from the right of the root where g is
+// concave, from the left where it is convex. It starts instead from the
+// current logit, near the root once the run converges, and falls back to
+// that safe start if a step fails to halve |g|; a bisection on the bracket
+// guards against rounding. Since |g”/g'| ≤ 1, after a step s the error is
+// below s²/2, so the iteration stops after a step below 1e−9(1 + |t|).
+func logisticNewton(yz, beta, q float64) (t, b float64, steps int) {
+	c := yz - q*beta
 	lo, hi := -c-q, -c // g(lo) ≥ 0 ≥ g(hi)
 	safe := func() float64 { return math.Min(math.Max(0, lo), hi) }
 	t, fellBack := safe(), true
@@ -105,7 +106,30 @@ func logisticNewton(z, y, alpha, q float64) (delta float64, steps int) {
 		}
 		t = next
 	}
-	return y * (sigmoid(t) - beta), steps
+	return t, sigmoid(t), steps
+}
+
+// StepAccuracy is the relative accuracy κ of the logistic loss's coordinate
+// steps when Options.Exact is not set: a step from logit t₀ to t₁ is taken
+// once its error |t₁ − t*| ≤ κ|t₁ − t₀|. In the one-dimensional quadratic
+// model a step off by the fraction ε gains (1 − ε²) of the exact step's
+// increase of D, so κ = 0.1 costs at most about 1% of the progress; on the
+// peer race's data the epochs to 1e−10 are the same for κ = 0.01, 0.1, 0.5
+// and exact steps.
+const StepAccuracy = 0.1
+
+// logisticWarm is one Newton step on g from t0 = logit(β), the logit the
+// previous step at this coordinate ended at: since σ(t0) = β, g(t0) =
+// −t0 − yz needs no exp, and the step's one exp gives both β' = σ(t1) and
+// g(t1), whence the error bound |t1 − t*| ≤ |g(t1)| (|g'| ≥ 1). It reports
+// ok if that bound is within StepAccuracy of the step; else the caller
+// solves with logisticNewton. A NaN t0 (no logit stored) is never ok.
+func logisticWarm(yz, beta, t0, q float64) (t1, b1 float64, ok bool) {
+	s := (-t0 - yz) / (1 + q*beta*(1-beta))
+	t1 = t0 + s
+	b1 = sigmoid(t1)
+	g1 := -t1 - yz + q*(beta-b1)
+	return t1, b1, math.Abs(g1) <= StepAccuracy*math.Abs(s)
 }
 
 // sigmoid returns 1/(1 + e^(−t)) without overflow. With the warm start's

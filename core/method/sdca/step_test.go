@@ -61,7 +61,8 @@ func TestLogisticStepIsFewNewtonSteps(t *testing.T) {
 	for it := range 20000 {
 		draw := s.Draw() // the next minibatch, as iterate would draw it
 		for _, i := range draw {
-			_, steps := logisticNewton(problem.Dot(ds, i, s.W()), ds.Y[i], s.Alpha()[i], s.curv[i])
+			y := ds.Y[i]
+			_, _, steps := logisticNewton(y*problem.Dot(ds, i, s.W()), y*s.Alpha()[i], s.curv[i])
 			if it < 100 {
 				early += steps
 			} else {
@@ -75,5 +76,39 @@ func TestLogisticStepIsFewNewtonSteps(t *testing.T) {
 	t.Logf("Newton steps per coordinate: %.2f in the first 100 iterations, %.2f after", float64(early)/400, mean)
 	if mean > 3 || float64(early)/400 > 6 {
 		t.Errorf("%.2f Newton steps per coordinate on average: not a few", mean)
+	}
+}
+
+// TestLogisticWarmAccuracy: whenever logisticWarm accepts its one Newton
+// step, the step is within StepAccuracy of the exact one (to rounding).
+func TestLogisticWarmAccuracy(t *testing.T) {
+	r := sampling.NewRand(2)
+	accepted := 0
+	const trials = 20000
+	for k := range trials {
+		q := math.Pow(10, 8*r.Float64()-4)
+		beta := 1 / (1 + math.Exp(-20*(2*r.Float64()-1)))
+		t0 := math.Log(beta / (1 - beta))
+		// Margins near the current root, as late in a run, and far from it.
+		yz := -t0 + math.Pow(10, -8+8*r.Float64())*float64(1-2*(k%2))
+		t1, b1, ok := logisticWarm(yz, beta, t0, q)
+		if !ok {
+			continue
+		}
+		accepted++
+		tstar, _, _ := logisticNewton(yz, beta, q)
+		if err, step := math.Abs(t1-tstar), math.Abs(t1-t0); err > StepAccuracy*step+1e-14*(1+math.Abs(tstar)) {
+			t.Fatalf("yz=%v β=%v q=%v: accepted t1 = %v, root %v: error %.3g > κ·step %.3g", yz, beta, q, t1, tstar, err, StepAccuracy*step)
+		}
+		if b1 != sigmoid(t1) {
+			t.Fatalf("β' = %v is not σ(t1) = %v", b1, sigmoid(t1))
+		}
+	}
+	t.Logf("one Newton step accepted in %d of %d trials", accepted, trials)
+	if accepted < trials/2 {
+		t.Errorf("one Newton step accepted in only %d of %d trials: the warm start does not pay", accepted, trials)
+	}
+	if _, _, ok := logisticWarm(1, 0.5, math.NaN(), 1); ok {
+		t.Error("a NaN logit was accepted")
 	}
 }
