@@ -21,7 +21,8 @@ import (
 // worker gets the module in its first message, runs it (main then sees
 // self.imlabWorker and calls ServeWorker), and from then on exchanges
 // lab.Messages, copied field by field into plain objects (trace points as
-// a Float64Array: bit for bit, NaN included).
+// a Float64Array: bit for bit, NaN included). All of it is written on
+// syscall/js: dom/v2 has no Worker, postMessage or typed arrays.
 
 // IsWorker reports whether this Go instance runs in one of the lab's
 // workers rather than in the page.
@@ -59,12 +60,7 @@ func post(m lab.Message) {
 type WorkerHost struct{}
 
 // Cores is navigator.hardwareConcurrency (1 if unknown).
-func (WorkerHost) Cores() int {
-	if n := js.Global().Get("navigator").Get("hardwareConcurrency"); n.Truthy() {
-		return n.Int()
-	}
-	return 1
-}
+func (WorkerHost) Cores() int { return Cores() }
 
 // Start starts n workers; it must not be called from a JS callback.
 func (WorkerHost) Start(n int, receive func(int, lab.Message)) (conns []lab.WorkerConn, err error) {
