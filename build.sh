@@ -56,9 +56,10 @@ wasm_test() {
 	GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" "$@"
 }
 
-# Packages that must run under wasm: all of core/ and the UI packages that do not import vecty.
+# Packages that must run under wasm: all of core/ and the UI packages that do not import vecty
+# (ui/browser: the workers' messages, under node).
 wasm_pkgs() {
-	go list ./core/... ./ui/chart/... ./ui/figures/... ./ui/lab/...
+	go list ./core/... ./ui/browser/... ./ui/chart/... ./ui/figures/... ./ui/lab/...
 }
 
 test_all() {
