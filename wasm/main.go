@@ -10,7 +10,7 @@
 //	imlab.firstRender  performance.now() when the page was first rendered
 //	imlab.ready        performance.now() when the data was loaded and Run could be pressed
 //	imlab.benchEpoch() times one dfSDCA epoch on the loaded data, in ms
-//	imlab.stats()      work slices and frame drawing: counts, mean and max ms
+//	imlab.stats(gc)    work slices, frame drawing and memory: counts, mean and max ms (after a GC if gc)
 //	imlab.tracesCSV()  the traces of the run on screen, as the CSV export writes them
 //	imlab.workers()    how many workers ran the run on screen (0 = the main thread)
 //
@@ -20,7 +20,6 @@ package main
 
 import (
 	"runtime"
-	"syscall/js"
 	"time"
 
 	"github.com/hexops/vecty"
@@ -35,9 +34,6 @@ func main() {
 		browser.ServeWorker()
 		return
 	}
-	hooks := js.Global().Get("Object").New()
-	js.Global().Set("imlab", hooks)
-
 	y := browser.NewYielder()
 	var page *app.Page
 	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Workers: browser.WorkerHost{},
@@ -51,10 +47,10 @@ func main() {
 		browser.SetHash(lab.JoinHash(settings, teaching))
 	}
 	page = app.New(ctl, settings, func() {
-		hooks.Set("ready", browser.Now().Seconds()*1e3)
+		browser.Hook("ready", browser.Now().Seconds()*1e3)
 	})
 	page.SetTeaching(teaching)
-	hooks.Set("benchEpoch", js.FuncOf(func(js.Value, []js.Value) any {
+	browser.HookFunc("benchEpoch", func(bool) any {
 		ds := ctl.Dataset()
 		if ds == nil {
 			return "no data"
@@ -64,9 +60,9 @@ func main() {
 			return err.Error()
 		}
 		return d.Seconds() * 1e3
-	}))
-	hooks.Set("stats", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) > 0 && args[0].Truthy() {
+	})
+	browser.HookFunc("stats", func(gc bool) any {
+		if gc {
 			runtime.GC()
 		}
 		sl, fr := ctl.Snapshot().Slices, page.FrameStats()
@@ -83,17 +79,17 @@ func main() {
 			"frames": fr.Count, "maxFrameMs": ms(fr.Max), "meanFrameMs": mean(fr), "slowFrames": fr.Slow,
 			"gcs": m.NumGC, "maxGCPauseMs": float64(maxPause) / 1e6, "heapMiB": float64(m.HeapAlloc) / (1 << 20),
 		}
-	}))
-	hooks.Set("tracesCSV", js.FuncOf(func(js.Value, []js.Value) any {
+	})
+	browser.HookFunc("tracesCSV", func(bool) any {
 		snap := ctl.Snapshot()
 		files, err := lab.Exports(&snap, "imlab")
 		if err != nil {
 			return err.Error()
 		}
 		return string(files[0].Data)
-	}))
-	hooks.Set("workers", js.FuncOf(func(js.Value, []js.Value) any { return ctl.Snapshot().Workers }))
+	})
+	browser.HookFunc("workers", func(bool) any { return ctl.Snapshot().Workers })
 	vecty.SetTitle("Importance Minibatch Lab")
-	hooks.Set("firstRender", browser.Now().Seconds()*1e3)
+	browser.Hook("firstRender", browser.Now().Seconds()*1e3)
 	vecty.RenderBody(page)
 }

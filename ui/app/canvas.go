@@ -12,11 +12,11 @@ import (
 // crisp on high-DPI screens (see canvas.Canvas.Fit); draw works in CSS
 // pixels. A canvas that is missing or not laid out is left alone.
 func paintCanvas(id string, draw func(p chart.Painter, w, h float64)) {
-	el := browser.Element(id)
-	if !el.Truthy() {
+	el := browser.Canvas(id)
+	if el == nil {
 		return
 	}
-	c := canvas.FromValue(el)
+	c := canvas.New(el)
 	w, h := c.Fit()
 	if w <= 0 || h <= 0 {
 		return

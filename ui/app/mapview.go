@@ -3,8 +3,6 @@
 package app
 
 import (
-	"syscall/js"
-
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
@@ -63,7 +61,7 @@ func (v *MapView) compute() {
 		})
 		v.running = false
 		v.elapsed = (browser.Now() - t0).Seconds()
-		js.Global().Get("imlab").Set("mapSeconds", v.elapsed)
+		browser.Hook("mapSeconds", v.elapsed)
 		if err != nil {
 			v.p.ctl.ReportError(err)
 		}
@@ -88,11 +86,11 @@ func (v *MapView) cellAt(e *vecty.Event) (row, col int, ok bool) {
 	if v.m == nil {
 		return 0, 0, false
 	}
-	el := e.Target
+	w, h := browser.ClientSize(browser.HTMLElement(e.Target))
+	me := browser.MouseEvent(e.Value)
 	hm := v.m.Plot(v.selected)
 	hm.FontSize = v.p.fontSize()
-	row, col, ok = hm.CellAt(el.Get("clientWidth").Float(), el.Get("clientHeight").Float(),
-		e.Get("offsetX").Float(), e.Get("offsetY").Float())
+	row, col, ok = hm.CellAt(w, h, me.OffsetX(), me.OffsetY())
 	return row, col, ok && v.m.Ratio[row] != nil
 }
 
@@ -103,7 +101,7 @@ func (v *MapView) hover(e *vecty.Event) {
 	}
 	if text != v.readout {
 		v.readout = text
-		browser.Element("map-readout").Set("textContent", text)
+		browser.Element("map-readout").SetTextContent(text)
 	}
 }
 
@@ -124,7 +122,8 @@ func (v *MapView) key(e *vecty.Event) {
 	if r < 0 {
 		r, c = 0, 0
 	}
-	switch e.Get("key").String() {
+	ke := browser.KeyboardEvent(e.Value)
+	switch ke.Key() {
 	case "ArrowUp":
 		r = max(r-1, 0)
 	case "ArrowDown":
@@ -134,16 +133,16 @@ func (v *MapView) key(e *vecty.Event) {
 	case "ArrowRight":
 		c = min(c+1, len(v.m.Spec.Taus)-1)
 	case "Enter", " ":
-		e.Call("preventDefault")
+		ke.PreventDefault()
 		v.run(r, c)
 		return
 	default:
 		return
 	}
-	e.Call("preventDefault")
+	ke.PreventDefault()
 	v.selected = [2]int{r, c}
 	v.readout = v.m.CellText(r, c)
-	browser.Element("map-readout").Set("textContent", v.readout)
+	browser.Element("map-readout").SetTextContent(v.readout)
 	v.frames.Request()
 }
 

@@ -4,7 +4,6 @@ package app
 
 import (
 	"fmt"
-	"syscall/js"
 	"time"
 
 	"github.com/hexops/vecty"
@@ -95,11 +94,10 @@ func New(ctl *lab.Controller, s lab.Settings, onReady func()) *Page {
 		p.link = hash
 		vecty.Rerender(p)
 	})
-	js.Global().Call("addEventListener", "resize", js.FuncOf(func(js.Value, []js.Value) any {
+	browser.OnResize(func() {
 		p.plots.invalidate()
 		p.frames.Request()
-		return nil
-	}))
+	})
 	return p
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -93,7 +92,7 @@ func (p *Page) fileField(s *lab.Snapshot) *vecty.HTML {
 			prop.ID("file"), prop.Type(prop.TypeFile), vecty.Attribute("name", "file"),
 			vecty.Attribute("aria-describedby", "file-name file-hint"),
 			event.Change(p.act("reading the file", func(e *vecty.Event) {
-				p.loadFiles(e.Target.Get("files"))
+				p.loadFiles(browser.InputFiles(e.Target))
 				e.Target.Set("value", "") // choosing the same file again reloads it
 			})),
 		)),
@@ -133,9 +132,8 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 	)
 }
 
-// loadFiles starts reading the first file of a FileList.
-func (p *Page) loadFiles(list js.Value) {
-	files := browser.FilesOf(list)
+// loadFiles starts reading the first of the files.
+func (p *Page) loadFiles(files []browser.File) {
 	if len(files) == 0 {
 		return
 	}
@@ -154,9 +152,7 @@ func (p *Page) loadFiles(list js.Value) {
 }
 
 func (p *Page) onDrop(e *vecty.Event) {
-	if dt := e.Get("dataTransfer"); dt.Truthy() {
-		p.loadFiles(dt.Get("files"))
-	}
+	p.loadFiles(browser.DroppedFiles(e.Value))
 }
 
 func fmtG(x float64) string { return fmt.Sprint(x) }

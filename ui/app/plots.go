@@ -3,7 +3,6 @@
 package app
 
 import (
-	"syscall/js"
 	"time"
 
 	"imlab/ui/browser"
@@ -63,20 +62,19 @@ func (ps *plotState) draw(s *lab.Snapshot, now time.Duration, running bool) bool
 		ps.data = s.Data
 	}
 	for _, id := range []string{"plot-nice", "plot-imp", "histogram"} {
-		ps.size[id] = cssSize(browser.Element(id))
+		ps.size[id] = cssSize(id)
 	}
 	ps.valid = true
 	return !deferred
 }
 
 func (ps *plotState) sizeChanged(id string) bool {
-	return cssSize(browser.Element(id)) != ps.size[id]
+	return cssSize(id) != ps.size[id]
 }
 
-// cssSize is an element's laid-out size in CSS pixels.
-func cssSize(el js.Value) [2]float64 {
-	if !el.Truthy() {
-		return [2]float64{}
-	}
-	return [2]float64{el.Get("clientWidth").Float(), el.Get("clientHeight").Float()}
+// cssSize is the laid-out size in CSS pixels of the element with the given
+// id (0 × 0 if there is none).
+func cssSize(id string) [2]float64 {
+	w, h := browser.ClientSize(browser.Element(id))
+	return [2]float64{w, h}
 }

@@ -232,10 +232,10 @@ const pngScale = 2
 // with the data and settings.
 func (p *Page) exportPlot(id, sampling string, svg bool) {
 	el := browser.Element(id)
-	if !el.Truthy() {
+	if el == nil {
 		return
 	}
-	w, h := el.Get("clientWidth").Float(), el.Get("clientHeight").Float()
+	w, h := browser.ClientSize(el)
 	if svg {
 		browser.Download("imlab-"+id+".svg", "image/svg+xml", lab.PlotSVG(&p.snap, sampling, w, h))
 		return

@@ -54,9 +54,9 @@ func fullscreenButton(id string) *vecty.HTML {
 	return elem.Button(vecty.Markup(prop.ID("fullscreen-"+id), prop.Type(prop.TypeButton), vecty.Class("fullscreen"),
 		vecty.Attribute("title", "Show this plot full screen (Esc leaves)"),
 		event.Click(func(*vecty.Event) {
-			if el := browser.Element(id); el.Truthy() {
-				if fig := el.Get("parentElement"); fig.Truthy() && fig.Get("requestFullscreen").Truthy() {
-					fig.Call("requestFullscreen")
+			if el := browser.Element(id); el != nil {
+				if fig := browser.Parent(el); fig != nil {
+					browser.RequestFullscreen(fig)
 				}
 			}
 		})),
@@ -184,8 +184,8 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool) bool
 		return false
 	}
 	st.key, st.shown, st.at = key, true, now
-	if el := browser.Element("sampling-summary"); el.Truthy() {
-		el.Set("textContent", samplingSummary(v))
+	if el := browser.Element("sampling-summary"); el != nil {
+		el.SetTextContent(samplingSummary(v))
 	}
 	paintCanvas("sampling", func(pt chart.Painter, w, h float64) {
 		if v == nil {

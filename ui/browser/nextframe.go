@@ -2,18 +2,16 @@
 
 package browser
 
-import "syscall/js"
+import (
+	"time"
+
+	"honnef.co/go/js/dom/v2"
+)
 
 // NextFrame blocks the calling goroutine until the browser's next
 // animation frame. It must not be called from inside a JS callback.
 func NextFrame() {
 	done := make(chan struct{})
-	var fn js.Func
-	fn = js.FuncOf(func(js.Value, []js.Value) any {
-		fn.Release()
-		close(done)
-		return nil
-	})
-	js.Global().Call("requestAnimationFrame", fn)
+	dom.GetWindow().RequestAnimationFrame(func(time.Duration) { close(done) })
 	<-done
 }

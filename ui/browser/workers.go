@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"sync"
 	"syscall/js"
@@ -21,7 +22,8 @@ import (
 // worker gets the module in its first message, runs it (main then sees
 // self.imlabWorker and calls ServeWorker), and from then on exchanges
 // lab.Messages, copied field by field into plain objects (trace points as
-// a Float64Array: bit for bit, NaN included).
+// a Float64Array: bit for bit, NaN included). All of it is written on
+// syscall/js: dom/v2 has no Worker, postMessage or typed arrays.
 
 // IsWorker reports whether this Go instance runs in one of the lab's
 // workers rather than in the page.
@@ -59,12 +61,7 @@ func post(m lab.Message) {
 type WorkerHost struct{}
 
 // Cores is navigator.hardwareConcurrency (1 if unknown).
-func (WorkerHost) Cores() int {
-	if n := js.Global().Get("navigator").Get("hardwareConcurrency"); n.Truthy() {
-		return n.Int()
-	}
-	return 1
-}
+func (WorkerHost) Cores() int { return Cores() }
 
 // Start starts n workers; it must not be called from a JS callback.
 func (WorkerHost) Start(n int, receive func(int, lab.Message)) (conns []lab.WorkerConn, err error) {
@@ -177,13 +174,11 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		o.Set("cmd", int(m.Cmd))
 	case lab.MsgUpdate:
 		u := m.Update
-		pts := js.Global().Get("Float64Array").New(4 * len(u.Points))
-		for k, p := range u.Points {
-			pts.SetIndex(4*k, p.IterPerN)
-			pts.SetIndex(4*k+1, p.Primal)
-			pts.SetIndex(4*k+2, p.Gap)
-			pts.SetIndex(4*k+3, p.Seconds)
+		xs := make([]float64, 0, 4*len(u.Points))
+		for _, p := range u.Points {
+			xs = append(xs, p.IterPerN, p.Primal, p.Gap, p.Seconds)
 		}
+		pts := float64Array(xs)
 		uo := map[string]any{"job": u.Job, "done": u.Done, "err": u.Err, "points": pts}
 		transfer = append(transfer, pts.Get("buffer"))
 		if mb := u.Minibatches; mb != nil {
@@ -253,10 +248,9 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 			}
 			m.Update.Minibatches = mb
 		}
-		pts := u.Get("points")
-		for k := 0; k+3 < pts.Get("length").Int(); k += 4 {
-			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: pts.Index(k).Float(),
-				Primal: pts.Index(k + 1).Float(), Gap: pts.Index(k + 2).Float(), Seconds: pts.Index(k + 3).Float()})
+		xs := goFloats(u.Get("points"))
+		for k := 0; k+3 < len(xs); k += 4 {
+			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: xs[k], Primal: xs[k+1], Gap: xs[k+2], Seconds: xs[k+3]})
 		}
 	}
 	return m, nil
@@ -268,19 +262,52 @@ func int32Array(xs []int) js.Value {
 	for k, x := range xs {
 		binary.LittleEndian.PutUint32(b[4*k:], uint32(int32(x)))
 	}
-	u8 := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(u8, b)
-	return js.Global().Get("Int32Array").New(u8.Get("buffer"))
+	return typedArray("Int32Array", b)
 }
 
 // goInts reads an Int32Array written by int32Array.
 func goInts(a js.Value) []int {
-	u8 := js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), a.Get("byteLength"))
-	b := make([]byte, u8.Get("length").Int())
-	js.CopyBytesToGo(b, u8)
+	b := bytesOfView(a)
 	xs := make([]int, len(b)/4)
 	for k := range xs {
 		xs[k] = int(int32(binary.LittleEndian.Uint32(b[4*k:])))
 	}
 	return xs
+}
+
+// float64Array copies xs bit for bit: through bytes, since a number set
+// into a Float64Array from Go loses the sign of −0 (js.ValueOf makes every
+// zero +0).
+func float64Array(xs []float64) js.Value {
+	b := make([]byte, 8*len(xs))
+	for k, x := range xs {
+		binary.LittleEndian.PutUint64(b[8*k:], math.Float64bits(x))
+	}
+	return typedArray("Float64Array", b)
+}
+
+// goFloats reads a Float64Array written by float64Array.
+func goFloats(a js.Value) []float64 {
+	b := bytesOfView(a)
+	xs := make([]float64, len(b)/8)
+	for k := range xs {
+		xs[k] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*k:]))
+	}
+	return xs
+}
+
+// typedArray copies b (little-endian, as every browser is) into a new
+// typed array of the named kind.
+func typedArray(kind string, b []byte) js.Value {
+	u8 := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(u8, b)
+	return js.Global().Get(kind).New(u8.Get("buffer"))
+}
+
+// bytesOfView copies the bytes a typed array views.
+func bytesOfView(a js.Value) []byte {
+	u8 := js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), a.Get("byteLength"))
+	b := make([]byte, u8.Get("length").Int())
+	js.CopyBytesToGo(b, u8)
+	return b
 }

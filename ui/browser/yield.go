@@ -7,7 +7,8 @@ import (
 	"time"
 )
 
-// Yielder hands control back to the browser's event loop.
+// Yielder hands control back to the browser's event loop. It is written on
+// syscall/js: dom/v2 has no MessageChannel.
 type Yielder struct {
 	port js.Value
 	wake chan struct{}
@@ -38,10 +39,6 @@ func (y *Yielder) Yield() {
 	<-y.wake
 }
 
-var performance = js.Global().Get("performance")
-
 // Now is the page's monotonic clock (performance.now), with sub-millisecond
 // resolution in isolated contexts and ~0.1 ms otherwise.
-func Now() time.Duration {
-	return time.Duration(performance.Call("now").Float() * float64(time.Millisecond))
-}
+func Now() time.Duration { return time.Duration(nowMs() * float64(time.Millisecond)) }

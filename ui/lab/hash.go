@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"net/url"
 	"slices"
 	"strings"
 )
@@ -22,7 +21,7 @@ func (s Settings) Hash() string {
 		}
 		// Commas (τ lists) and colons (smoothhinge:μ) are safe in a hash:
 		// keep them readable.
-		b.WriteString(string(f.Key) + "=" + readable.Replace(url.QueryEscape(v)))
+		b.WriteString(string(f.Key) + "=" + readable.Replace(queryEscape(v)))
 	}
 	return b.String()
 }
@@ -38,7 +37,7 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 	s := base
 	s.Taus = slices.Clone(base.Taus)
 	s.File = FileRef{}
-	vals, err := url.ParseQuery(strings.TrimPrefix(hash, "#"))
+	vals, err := parseQuery(strings.TrimPrefix(hash, "#"))
 	if err != nil {
 		return base, &FieldError{Err: errorf("link: %v", err)}
 	}

@@ -2,7 +2,6 @@ package lab
 
 import (
 	"fmt"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,7 +66,7 @@ func SplitHash(hash string) (settings string, t Teaching, err error) {
 			keep = append(keep, part)
 			continue
 		}
-		v, e := url.QueryUnescape(raw)
+		v, e := queryUnescape(raw)
 		if e != nil {
 			return "", Teaching{}, fmt.Errorf("%w: link: %s: %v", ErrSettings, key, e)
 		}

@@ -1,0 +1,71 @@
+//go:build js && wasm
+
+package browser
+
+import (
+	"math"
+	"reflect"
+	"syscall/js"
+	"testing"
+
+	"imlab/core/dfsdca"
+	"imlab/ui/lab"
+)
+
+// Every kind of message crosses between the page and a worker unchanged:
+// encodeMessage and decodeMessage run under node as in the browser.
+func TestMessagesRoundTrip(t *testing.T) {
+	preset := lab.DefaultSettings()
+	preset.Norms, preset.Density, preset.N, preset.D, preset.DataSeed = "extreme:w", 0.25, 300, 40, math.MaxUint64-1
+	nan := math.NaN()
+	msgs := []lab.Message{
+		{Kind: lab.MsgData, Data: lab.DataSpec{Preset: preset, Name: "preset"}},
+		{Kind: lab.MsgData, Data: lab.DataSpec{Preset: preset, File: []byte("1 1:0.5\n-1 2:1\n"), Name: "a.txt",
+			Bias: true, PositiveClass: "1"}},
+		{Kind: lab.MsgPStar, Loss: "logistic", Lambda: 1e-3, PStar: 0.1234567890123},
+		{Kind: lab.MsgJob, Spec: lab.JobSpec{Index: 3, Tau: 8, Sampling: "imp", Loss: "square", Lambda: 0.5,
+			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7}},
+		{Kind: lab.MsgCmd, Cmd: lab.Command(2)},
+		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 2, Done: true, Err: "failed",
+			Points:      []dfsdca.Point{{IterPerN: 0.5, Primal: 1.25, Gap: nan, Seconds: 3}, {IterPerN: 1, Primal: math.Copysign(0, -1), Gap: 1e-300, Seconds: 4}},
+			Minibatches: &lab.Minibatches{Iters: 9, Recent: [][]int{{1, 2}, {3}, {}}, Visits: []int{0, 5, 1 << 30}}}},
+		{Kind: lab.MsgFailed, Err: "no data"},
+	}
+	for _, m := range msgs {
+		v, _ := encodeMessage(m)
+		got, err := decodeMessage(v)
+		if err != nil {
+			t.Fatalf("kind %d: %v", m.Kind, err)
+		}
+		if !sameMessage(got, m) {
+			t.Errorf("kind %d: got\n%+v\nwant\n%+v", m.Kind, got, m)
+		}
+	}
+}
+
+// sameMessage is reflect.DeepEqual with trace points compared bit for bit
+// (NaN, −0).
+func sameMessage(a, b lab.Message) bool {
+	if len(a.Update.Points) != len(b.Update.Points) {
+		return false
+	}
+	for k, p := range a.Update.Points {
+		q := b.Update.Points[k]
+		for _, xy := range [][2]float64{{p.IterPerN, q.IterPerN}, {p.Primal, q.Primal}, {p.Gap, q.Gap}, {p.Seconds, q.Seconds}} {
+			if math.Float64bits(xy[0]) != math.Float64bits(xy[1]) {
+				return false
+			}
+		}
+	}
+	a.Update.Points, b.Update.Points = nil, nil
+	return reflect.DeepEqual(a, b)
+}
+
+// A value that is not a message is an error, not a panic.
+func TestDecodeBadMessage(t *testing.T) {
+	if _, err := decodeMessage(js0()); err == nil {
+		t.Error("decoding undefined: no error")
+	}
+}
+
+func js0() js.Value { return js.Undefined() }
