@@ -13,6 +13,7 @@ import (
 	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/loss"
+	"imlab/core/method/catalog"
 	"imlab/core/problem"
 )
 
@@ -270,7 +271,7 @@ func (c *Controller) run(s Settings, step bool) {
 // sameRun reports whether a and b describe the same experiment.
 func sameRun(a, b Settings) bool {
 	return a.Loss == b.Loss && a.Lambda == b.Lambda && a.Eps == b.Eps && a.Partition == b.Partition &&
-		a.Seed == b.Seed && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
+		a.Seed == b.Seed && a.Method == b.Method && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
 }
 
 func (c *Controller) runTask(t *task, s Settings, step bool) error {
@@ -332,6 +333,9 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		c.changedLocked()
 		c.mu.Unlock()
 		c.notify()
+	}
+	if s.Method != catalog.DFSDCA {
+		return c.runJobsHere(t, s, pr, key, pstar, known) // methodmain.go
 	}
 	if !known {
 		if !t.checkpoint() {

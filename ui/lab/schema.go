@@ -33,6 +33,7 @@ const (
 	FieldTaus          FieldKey = "taus"
 	FieldPartition     FieldKey = "partition"
 	FieldSeed          FieldKey = "seed"
+	FieldMethod        FieldKey = "method"
 )
 
 // Field is one row of the settings schema: how a setting is named in the
@@ -209,6 +210,7 @@ func schema() []Field {
 				return nil
 			}},
 		seedField(FieldSeed, "seed", "Run seed", func(s *Settings) *uint64 { return &s.Seed }),
+		methodField(),
 	}
 }
 
