@@ -70,6 +70,7 @@ type Controller struct {
 
 	lambda     float64
 	pstar      float64
+	mtheory    *MethodTheory // of the run's method (methodtheory.go)
 	exp        *experiment.Experiment
 	runErrs    []error
 	runStart   time.Duration
@@ -144,6 +145,7 @@ func (c *Controller) Snapshot() Snapshot {
 			s.Sampling = c.samplingViewLocked()
 		}
 		s.Progress = progress(s.Jobs, c.settings.Eps)
+		s.Method = c.mtheory.View(s.Jobs, c.settings.Eps)
 		end := c.env.Now()
 		if c.phase == Done {
 			end = c.finishedAt
@@ -317,6 +319,15 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	if err != nil {
 		return err
 	}
+	mt, err := NewMethodTheory(pr, s, t.pacer())
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	if t.aliveLocked() {
+		c.mtheory = mt
+	}
+	c.mu.Unlock()
 	key := pstarKey{ds, l.String(), lambda}
 	c.mu.Lock()
 	pstar, known := c.pstars[key]

@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,13 +85,16 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 		for _, smp := range []string{"nice", "imp"} {
 			spec := JobSpec{Tau: 4, Sampling: smp, Loss: s.Loss, Lambda: lambda, PStar: pstar, Eps: s.Eps,
 				Partition: s.Partition, Seed: 7, Method: m}
+			// Slices of any size give the same points: a page's slices
+			// follow the clock, the command line's its own chunks.
+			slice := []int{1, 7, 1000}[(len(smp)+int(m[1]))%3]
 			run, err := NewJobRun(ds, spec)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var got Update
 			for !got.Done {
-				u := run.Advance(100)
+				u := run.Advance(slice)
 				got.Points, got.Done, got.Err = append(got.Points, u.Points...), u.Done, u.Err
 			}
 			pl, err := theory.NewPlan(pr, theory.Spec{Sampling: smp, Tau: 4, Partition: s.Partition, Seed: 7})
@@ -102,7 +106,7 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 				t.Fatal(werr)
 			}
 			if len(got.Points) != len(want) {
-				t.Fatalf("%s %s: %d points, the command line's run %d", m, smp, len(got.Points), len(want))
+				t.Fatalf("%s %s, slices of %d iterations: %d points, the command line's run %d", m, smp, slice, len(got.Points), len(want))
 			}
 			for k, p := range want {
 				q := got.Points[k]
@@ -142,3 +146,73 @@ func TestMethodKey(t *testing.T) {
 	}
 }
 
+// The method view's ratio table and best τ: its ratios are the Rows' on the
+// method's axis, its theory is catalog's (what `imlab tau-star` prints), and
+// its measured times are the cost model's of the traces.
+func TestMethodView(t *testing.T) {
+	for _, m := range []catalog.Name{catalog.DFSDCA, catalog.SAGA, catalog.LSVRG} {
+		s := methodSettings(m)
+		done := runMethodTraces(t, newHarness(t), s)
+		v := done.Method
+		if v == nil || v.Method != m || len(v.Rows) != len(s.Taus) {
+			t.Fatalf("%s: method view %+v", m, v)
+		}
+		for k, r := range v.Rows {
+			want := done.Rows[k].Empirical
+			if math.Abs(r.Empirical-want) > 1e-12*want {
+				t.Errorf("%s τ=%d: empirical ratio %v, the table's %v", m, r.Tau, r.Empirical, want)
+			}
+			if m == catalog.DFSDCA {
+				if th := done.Rows[k].Theory; math.Abs(r.Theory-th) > 0.02*th {
+					t.Errorf("dfsdca τ=%d: theoretical ratio %v from passes per e-fold, θ ratio %v", r.Tau, r.Theory, th)
+				}
+				if x := done.Rows[k].NiceX * float64(r.Tau); math.Abs(r.NicePasses-x) > 1e-12*x {
+					t.Errorf("dfsdca τ=%d: %v passes to ε, the table's iterations/n × τ %v", r.Tau, r.NicePasses, x)
+				}
+			}
+		}
+		pr := problemOf(t, s, done)
+		for _, c := range v.Curves {
+			plan := func(tau int) (*theory.Plan, error) {
+				return theory.NewPlan(pr, theory.Spec{Sampling: c.Sampling, Tau: tau, Partition: s.Partition, Seed: s.Seed})
+			}
+			want, err := catalog.TauCurve(m, pr, plan, TauStarTaus, TauStarCost)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.Points[c.Star].Tau; got != want[catalog.TauStar(want)].Tau {
+				t.Errorf("%s %s: τ* %d, imlab tau-star's %d", m, c.Sampling, got, want[catalog.TauStar(want)].Tau)
+			}
+			measured := 0
+			for i, p := range c.Points {
+				if !(c.Predict[i] > 0) {
+					t.Errorf("%s %s τ=%d: predicted time %v", m, c.Sampling, p.Tau, c.Predict[i])
+				}
+				if !math.IsNaN(c.Measured[i]) {
+					measured++
+					if !slices.Contains(s.Taus, p.Tau) {
+						t.Errorf("%s: a time measured at τ=%d, which did not run", m, p.Tau)
+					}
+				}
+			}
+			if wantMeasured := len(s.Taus); m == catalog.LSVRG && measured != 0 || m != catalog.LSVRG && measured != wantMeasured {
+				t.Errorf("%s %s: %d measured times", m, c.Sampling, measured)
+			}
+		}
+	}
+}
+
+// problemOf rebuilds the problem of a finished run.
+func problemOf(t *testing.T, s Settings, done Snapshot) *problem.Problem {
+	t.Helper()
+	ds, err := synth.Generate(s.Synth())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := loss.Parse(s.Loss)
+	pr, err := problem.New(ds, l, done.Lambda)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pr
+}
