@@ -3,12 +3,15 @@
 package app
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"imlab/core/method/catalog"
 	"imlab/core/table"
 	"imlab/ui/lab"
 )
@@ -95,4 +98,39 @@ func tauStarTable(v *lab.MethodView) vecty.MarkupOrChild {
 			),
 		),
 	)
+}
+
+// compareField is the Compare with checkboxes, one per method, bound to the
+// form's compare list; the compared methods run after the selected one and
+// share its plots.
+func (p *Page) compareField() *vecty.HTML {
+	key := lab.FieldCompare
+	chosen, _ := lab.ParseCompare(p.form[key])
+	items := []vecty.MarkupOrChild{
+		vecty.Markup(prop.ID("compare"), vecty.Class("field", "compare"), vecty.Attribute("aria-describedby", "compare-hint")),
+		elem.Legend(vecty.Text(lab.Label(key))),
+	}
+	for _, m := range catalog.Names {
+		m := m
+		id := "compare-" + string(m)
+		items = append(items, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
+			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
+				event.Change(p.act("editing the form", func(e *vecty.Event) {
+					now, _ := lab.ParseCompare(p.form[key])
+					if e.Target.Get("checked").Bool() {
+						now = append(now, m)
+					} else {
+						now = slices.DeleteFunc(now, func(x catalog.Name) bool { return x == m })
+					}
+					p.form[key] = lab.FormatCompare(lab.CompareList(now))
+					p.formChanged(key)
+				})))),
+			vecty.Text(" "+lab.MethodName(m))))
+	}
+	items = append(items, elem.Small(vecty.Markup(prop.ID("compare-hint"), vecty.Class("hint")), vecty.Text(lab.CompareHint)))
+	if p.invalid(key) {
+		items = append(items, elem.Small(vecty.Markup(prop.ID("compare-error"), vecty.Class("field-error"), vecty.Attribute("role", "alert")),
+			vecty.Text(p.formErr.Error())))
+	}
+	return elem.FieldSet(items...)
 }

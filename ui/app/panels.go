@@ -116,6 +116,7 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelProblem.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Problem and runs")),
 		p.field(lab.FieldMethod, p.selectInput(lab.FieldMethod, methodOptions()), lab.MethodHint),
+		p.compareField(), // methods.go
 		p.field(lab.FieldLoss, p.selectInput(lab.FieldLoss, []option{
 			{"logistic", "logistic (γ = 4)"}, {"square", "square (γ = 1)"}, {"smoothhinge", "smoothed hinge (γ = 1)"},
 		}), ""),

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -139,6 +140,7 @@ func (c *Controller) Snapshot() Snapshot {
 			s.Jobs = c.poolJobViewsLocked()
 			s.Rows = c.exp.RowsFrom(func(k int) []dfsdca.Point { return s.Jobs[k].Trace })
 			s.Sampling = c.samplingViewLocked()
+			s.Compared = c.comparedLocked() // methodcompare.go
 		} else {
 			s.Jobs = c.jobViews()
 			s.Rows = c.exp.Rows()
@@ -273,7 +275,7 @@ func (c *Controller) run(s Settings, step bool) {
 // sameRun reports whether a and b describe the same experiment.
 func sameRun(a, b Settings) bool {
 	return a.Loss == b.Loss && a.Lambda == b.Lambda && a.Eps == b.Eps && a.Partition == b.Partition &&
-		a.Seed == b.Seed && a.Method == b.Method && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
+		a.Seed == b.Seed && slices.Equal(a.Methods(), b.Methods()) && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
 }
 
 func (c *Controller) runTask(t *task, s Settings, step bool) error {
@@ -345,7 +347,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		c.mu.Unlock()
 		c.notify()
 	}
-	if s.Method != catalog.DFSDCA {
+	if s.Method != catalog.DFSDCA || len(s.Methods()) > 1 {
 		return c.runJobsHere(t, s, pr, key, pstar, known) // methodmain.go
 	}
 	if !known {

@@ -88,7 +88,7 @@ func Exports(s *Snapshot, base string) ([]Export, error) {
 		name, mime, format string
 		t                  *table.Table
 	}{
-		{base + "-traces.csv", "text/csv", "csv", TracesTable(s.Settings.Method, s.Jobs)},
+		{base + "-traces.csv", "text/csv", "csv", tracesTableOf(s)},
 		{base + "-ratios.csv", "text/csv", "csv", ratioTableOf(s, true)},
 		{base + "-ratios.md", "text/markdown", "md", ratioTableOf(s, false)},
 	} {

@@ -13,6 +13,10 @@ import (
 const MethodHint = "Which solver every run uses. The sampling, its marginals pᵢ and ESO parameters vᵢ stay the same; " +
 	"each method takes the step its theory allows for them, and the curves are drawn against passes through the data."
 
+// CompareHint is the form's hint under the compare checkboxes.
+const CompareHint = "Methods run after the selected one, with the same samplings and τ, and drawn on the same plots against passes " +
+	"through the data, one colour per method. Few τ keep the plots legible."
+
 // ExplainMethod says what method m does with a minibatch and which safe
 // step it takes, for the selector and the ratio table's caption.
 func ExplainMethod(m catalog.Name) string {

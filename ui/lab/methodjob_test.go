@@ -4,9 +4,11 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/method"
@@ -215,4 +217,58 @@ func problemOf(t *testing.T, s Settings, done Snapshot) *problem.Problem {
 		t.Fatal(err)
 	}
 	return pr
+}
+
+// Methods compared with the run's run beside it, on the main thread or on
+// workers alike, each job as it runs alone.
+func TestCompareMethods(t *testing.T) {
+	s := methodSettings(catalog.DFSDCA)
+	s.Compare = []catalog.Name{catalog.SAGA, catalog.SDCA}
+	back, err := ParseHash(s.Hash(), DefaultSettings())
+	if err != nil || !strings.Contains(s.Hash(), "compare=sdca,saga") || !slices.Equal(back.Compare, []catalog.Name{catalog.SDCA, catalog.SAGA}) {
+		t.Fatalf("link %q reads back %v, %v", s.Hash(), back.Compare, err)
+	}
+	all := func(snap Snapshot) [][]dfsdca.Point {
+		out := tracesOf(snap)
+		for _, j := range snap.Compared {
+			out = append(out, j.Trace)
+		}
+		return out
+	}
+	main := runMethodTraces(t, newHarness(t), s)
+	if len(main.Jobs) != 4 || len(main.Compared) != 8 {
+		t.Fatalf("%d jobs and %d compared, want 4 and 8", len(main.Jobs), len(main.Compared))
+	}
+	h := newWorkerHarness(t, &fakeHost{cores: 4})
+	h.c.SetWorkers(2)
+	sameTraces(t, "compare, workers=2", all(runMethodTraces(t, h, s)), all(main))
+	alone := runMethodTraces(t, newHarness(t), methodSettings(catalog.SDCA))
+	sameTraces(t, "sdca compared vs alone", tracesOf(alone), all(main)[4:8])
+	dfsdcaAlone := runMethodTraces(t, newHarness(t), methodSettings(catalog.DFSDCA))
+	sameTraces(t, "dfsdca with compared methods vs alone", tracesOf(dfsdcaAlone), tracesOf(main))
+	nice, imp := Plots(&main)
+	if len(nice.Series) != 6 || len(imp.Series) != 6 || nice.XLabel != PassesLabel {
+		t.Errorf("compare plots: %d and %d series, x label %q", len(nice.Series), len(imp.Series), nice.XLabel)
+	}
+}
+
+func TestCompareTracesTable(t *testing.T) {
+	s := methodSettings(catalog.SAGA)
+	s.Taus, s.Compare = []int{4}, []catalog.Name{catalog.DFSDCA}
+	done := runMethodTraces(t, newHarness(t), s)
+	tb := tracesTableOf(&done)
+	if got := strings.Join(tb.Header, ","); got != "method,sampling,tau,passes,primal,gap,seconds" {
+		t.Fatalf("header %q", got)
+	}
+	// The dfSDCA rows are on the passes axis: τ × iterations/n.
+	j := done.Compared[0]
+	last := j.Trace[len(j.Trace)-1]
+	want := strconv.FormatFloat(4*last.IterPerN, 'g', -1, 64)
+	found := false
+	for _, r := range tb.Rows {
+		found = found || (r[0] == "dfsdca" && r[1] == j.Sampling && r[3] == want)
+	}
+	if !found {
+		t.Errorf("no dfsdca row at %s passes", want)
+	}
 }

@@ -47,13 +47,16 @@ type JobSpec struct {
 
 // JobSpecs lists the jobs of an experiment with settings s, regulariser
 // lambda and optimum pstar, in the run order of experiment.Experiment: for
-// each sampling, for each τ.
+// each sampling, for each τ; then the same for each compared method
+// (Settings.Methods).
 func JobSpecs(s Settings, lambda, pstar float64) []JobSpec {
 	var specs []JobSpec
-	for _, sampling := range []string{"nice", "imp"} {
-		for _, tau := range s.Taus {
-			specs = append(specs, JobSpec{Index: len(specs), Tau: tau, Sampling: sampling, Loss: s.Loss,
-				Lambda: lambda, PStar: pstar, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Method: s.Method})
+	for _, m := range s.Methods() { // the compared methods' jobs after the experiment's own
+		for _, sampling := range []string{"nice", "imp"} {
+			for _, tau := range s.Taus {
+				specs = append(specs, JobSpec{Index: len(specs), Tau: tau, Sampling: sampling, Loss: s.Loss,
+					Lambda: lambda, PStar: pstar, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Method: m})
+			}
 		}
 	}
 	return specs

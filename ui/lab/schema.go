@@ -34,6 +34,7 @@ const (
 	FieldPartition     FieldKey = "partition"
 	FieldSeed          FieldKey = "seed"
 	FieldMethod        FieldKey = "method"
+	FieldCompare       FieldKey = "compare"
 )
 
 // Field is one row of the settings schema: how a setting is named in the
@@ -211,6 +212,7 @@ func schema() []Field {
 			}},
 		seedField(FieldSeed, "seed", "Run seed", func(s *Settings) *uint64 { return &s.Seed }),
 		methodField(),
+		compareField(),
 	}
 }
 
