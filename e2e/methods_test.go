@@ -36,14 +36,7 @@ func testCompareMethods(t *testing.T) {
 	var want string
 	var first *page
 	for _, workers := range []string{"main", "2"} {
-		var p *page
-		if first == nil {
-			p = open(t, link+"&workers="+workers)
-			first = p
-		} else {
-			p = first.openTab(siteURL + "#" + link + "&workers=" + workers)
-			p.waitStatus(30*time.Second, "ready")
-		}
+		p := tabOn(t, &first, link+"&workers="+workers)
 		if !eval[bool](p, `document.getElementById("compare-saga").checked && !document.getElementById("compare-sdca").checked`) {
 			t.Errorf("the compare checkboxes do not show the link's compare=saga")
 		}
@@ -84,14 +77,7 @@ func sameMethodTraces(t *testing.T, m catalog.Name) {
 	var want string
 	var first *page
 	for _, workers := range []string{"main", "1", "2"} {
-		var p *page
-		if first == nil {
-			p = open(t, link+"&workers="+workers)
-			first = p
-		} else {
-			p = first.openTab(siteURL + "#" + link + "&workers=" + workers)
-			p.waitStatus(30*time.Second, "ready")
-		}
+		p := tabOn(t, &first, link+"&workers="+workers)
 		if got := eval[string](p, `document.getElementById("method").value`); got != string(m) {
 			t.Errorf("%s: the selector shows %q", m, got)
 		}
@@ -126,6 +112,19 @@ func sameMethodTraces(t *testing.T, m catalog.Name) {
 			t.Errorf("%s workers=%s: traces differ from the main thread's:\n%s\nvs\n%s", m, workers, head(got), head(want))
 		}
 	}
+}
+
+// tabOn opens the lab at hash, ready: the first time in a new browser
+// (*first), then in another tab of it.
+func tabOn(t *testing.T, first **page, hash string) *page {
+	t.Helper()
+	if *first == nil {
+		*first = open(t, hash)
+		return *first
+	}
+	p := (*first).openTab(siteURL + "#" + hash)
+	p.waitStatus(30*time.Second, "ready")
+	return p
 }
 
 // methodTraces is a method's traces CSV without comments and without its
