@@ -326,9 +326,11 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		return err
 	}
 	c.mu.Lock()
-	if t.aliveLocked() {
-		c.mtheory = mt
+	if !t.aliveLocked() { // superseded while planning: the new task owns the state
+		c.mu.Unlock()
+		return nil
 	}
+	c.mtheory = mt
 	c.mu.Unlock()
 	key := pstarKey{ds, l.String(), lambda}
 	c.mu.Lock()
