@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -270,5 +271,31 @@ func TestCompareTracesTable(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no dfsdca row at %s passes", want)
+	}
+}
+
+// BenchmarkNewMethodTheory times the planning a run adds for its method's
+// ratio table and best-τ view (2 samplings × the τ of TauStarTaus), on the
+// default preset and on a sparse one.
+func BenchmarkNewMethodTheory(b *testing.B) {
+	for _, density := range []float64{DenseDensity, SparseDensity} {
+		s := DefaultSettings()
+		s.Density = density
+		ds, err := synth.Generate(s.Synth())
+		if err != nil {
+			b.Fatal(err)
+		}
+		l, _ := loss.Parse(s.Loss)
+		pr, err := problem.New(ds, l, ds.Summarize().MaxNorm/float64(ds.N))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("n=%d,d=%d,density=%g", s.N, s.D, density), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NewMethodTheory(pr, s, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
