@@ -77,7 +77,7 @@ func ExplainTauStar(v *MethodView) string {
 		"examples on c = %d cores costs ⌈τ/c⌉ example updates plus a synchronisation cost of %s%s. Times to reach ε = %s, in sequential passes "+
 		"(units of n example updates): predicted = time per e-fold × ln(gap₀/ε), from the method's rate; measured = the runs above in the same model. "+
 		"★ marks τ*, the least time of each column.",
-		MethodName(v.Method), v.Cost.Cores, table.Sig(v.Cost.Sync, 3), lsvrgNote(v.Method), table.Float(v.Eps))
+		MethodName(v.Method), v.Cost.Cores, table.Float(v.Cost.Sync), lsvrgNote(v.Method), table.Float(v.Eps))
 }
 
 func lsvrgNote(m catalog.Name) string {
