@@ -49,6 +49,7 @@ type Run struct {
 
 	trace    []Point
 	nextEval int64 // evaluation count of the next evaluation
+	chunk    int64 // iterations left of those planned to reach nextEval
 	grid     int64 // index m of the grid point at nextEval
 	budget   int64 // evaluation count that ends the run; −1 for none
 	reached  int   // index in trace of the first point with Gap ≤ target; −1 if none
@@ -97,7 +98,7 @@ func (r *Run) Advance(iters int) (done bool, err error) {
 	}
 	s := r.s
 	evaluated := false
-	if s.Evals() >= r.nextEval {
+	if r.chunk == 0 && s.Evals() >= r.nextEval {
 		if r.evaluate() {
 			return true, r.err
 		}
@@ -105,15 +106,22 @@ func (r *Run) Advance(iters int) (done bool, err error) {
 	}
 	tau := int64(max(s.BatchSize(), 1))
 	for iters > 0 {
-		// Iterations of τ evaluations until the next evaluation is due.
-		need := (r.nextEval - s.Evals() + tau - 1) / tau
-		k := int(min(int64(iters), max(need, 1)))
+		if r.chunk == 0 {
+			// Iterations of τ evaluations until the next evaluation is
+			// due, planned here and done across as many calls as it
+			// takes: an iteration that costs more (an L-SVRG full
+			// gradient) then moves the evaluation the same way however
+			// the caller slices the run.
+			r.chunk = max((r.nextEval-s.Evals()+tau-1)/tau, 1)
+		}
+		k := int(min(int64(iters), r.chunk))
 		if err := s.Step(k); err != nil {
 			r.done, r.err = true, err
 			return true, err
 		}
 		iters -= k
-		if s.Evals() >= r.nextEval {
+		r.chunk -= int64(k)
+		if r.chunk == 0 && s.Evals() >= r.nextEval {
 			if evaluated {
 				break // the evaluation waits for the next call
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"imlab/core/method/catalog"
 	"imlab/core/synth"
 	"imlab/core/table"
 	"imlab/ui/browser"
@@ -113,6 +114,8 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 	}
 	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelProblem.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Problem and runs")),
+		p.field(lab.FieldMethod, p.selectInput(lab.FieldMethod, methodOptions()), lab.MethodHint),
+		p.compareField(), // methods.go
 		p.field(lab.FieldLoss, p.selectInput(lab.FieldLoss, []option{
 			{"logistic", "logistic (γ = 4)"}, {"square", "square (γ = 1)"}, {"smoothhinge", "smoothed hinge (γ = 1)"},
 		}), ""),
@@ -130,6 +133,19 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 			p.field(lab.FieldSeed, p.wholeInput(lab.FieldSeed, 0), ""),
 		),
 	)
+}
+
+// methodOptions are the method selector's choices, in the catalog's order;
+// the default is the empty value, as the link leaves it out.
+func methodOptions() []option {
+	opts := make([]option, len(catalog.Names))
+	for k, m := range catalog.Names {
+		opts[k] = option{string(m), lab.MethodName(m)}
+		if m == lab.DefaultMethod {
+			opts[k].value = ""
+		}
+	}
+	return opts
 }
 
 // loadFiles starts reading the first of the files.

@@ -68,13 +68,20 @@ func (p *Page) plotsView(s *lab.Snapshot) *vecty.HTML {
 			fullscreenButton(id),
 		)
 	}
+	against := "iterations / n"
+	if m := s.Settings.Method; m != lab.DefaultMethod {
+		against = lab.PassesLabel + " (" + lab.MethodName(m) + ")"
+	}
 	return elem.Section(vecty.Markup(vecty.Class("plots"), vecty.Attribute("aria-label", "Convergence plots")),
-		plot("plot-nice", "Primal gap against iterations / n for τ-nice sampling, one curve per τ"),
-		plot("plot-imp", "Primal gap against iterations / n for τ-importance sampling, one curve per τ"),
+		plot("plot-nice", "Primal gap against "+against+" for τ-nice sampling, one curve per τ"),
+		plot("plot-imp", "Primal gap against "+against+" for τ-importance sampling, one curve per τ"),
 	)
 }
 
 func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
+	if s.Settings.Method != lab.DefaultMethod {
+		return p.methodRatioTable(s) // methods.go
+	}
 	match, known := lab.PaperMatch(s)
 	n := 0
 	if s.Data != nil {
@@ -128,6 +135,7 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 				elem.TableBody(rows...),
 			),
 		),
+		tauStarTable(s.Method), // methods.go
 	)
 }
 

@@ -12,6 +12,7 @@ import (
 	"syscall/js"
 
 	"imlab/core/dfsdca"
+	"imlab/core/method/catalog"
 	"imlab/ui/lab"
 )
 
@@ -169,7 +170,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		s := m.Spec
 		o.Set("spec", map[string]any{"index": s.Index, "tau": s.Tau, "sampling": s.Sampling, "loss": s.Loss,
 			"lambda": s.Lambda, "pstar": s.PStar, "eps": s.Eps, "partition": s.Partition,
-			"seed": strconv.FormatUint(s.Seed, 10)})
+			"seed": strconv.FormatUint(s.Seed, 10), "method": string(s.Method)})
 	case lab.MsgCmd:
 		o.Set("cmd", int(m.Cmd))
 	case lab.MsgUpdate:
@@ -233,6 +234,9 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 			Loss: s.Get("loss").String(), Lambda: s.Get("lambda").Float(), PStar: s.Get("pstar").Float(),
 			Eps: s.Get("eps").Float(), Partition: s.Get("partition").String()}
 		if m.Spec.Seed, err = strconv.ParseUint(s.Get("seed").String(), 10, 64); err != nil {
+			return m, err
+		}
+		if m.Spec.Method, err = catalog.Parse(s.Get("method").String()); err != nil {
 			return m, err
 		}
 	case lab.MsgCmd:

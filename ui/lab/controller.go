@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/loss"
+	"imlab/core/method/catalog"
 	"imlab/core/problem"
 )
 
@@ -69,6 +71,7 @@ type Controller struct {
 
 	lambda     float64
 	pstar      float64
+	mtheory    *MethodTheory // of the run's method (methodtheory.go)
 	exp        *experiment.Experiment
 	runErrs    []error
 	runStart   time.Duration
@@ -137,12 +140,14 @@ func (c *Controller) Snapshot() Snapshot {
 			s.Jobs = c.poolJobViewsLocked()
 			s.Rows = c.exp.RowsFrom(func(k int) []dfsdca.Point { return s.Jobs[k].Trace })
 			s.Sampling = c.samplingViewLocked()
+			s.Compared = c.comparedLocked() // methodcompare.go
 		} else {
 			s.Jobs = c.jobViews()
 			s.Rows = c.exp.Rows()
 			s.Sampling = c.samplingViewLocked()
 		}
 		s.Progress = progress(s.Jobs, c.settings.Eps)
+		s.Method = c.mtheory.View(s.Jobs, c.settings.Eps)
 		end := c.env.Now()
 		if c.phase == Done {
 			end = c.finishedAt
@@ -270,7 +275,7 @@ func (c *Controller) run(s Settings, step bool) {
 // sameRun reports whether a and b describe the same experiment.
 func sameRun(a, b Settings) bool {
 	return a.Loss == b.Loss && a.Lambda == b.Lambda && a.Eps == b.Eps && a.Partition == b.Partition &&
-		a.Seed == b.Seed && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
+		a.Seed == b.Seed && slices.Equal(a.Methods(), b.Methods()) && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
 }
 
 func (c *Controller) runTask(t *task, s Settings, step bool) error {
@@ -316,6 +321,17 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	if err != nil {
 		return err
 	}
+	mt, err := NewMethodTheory(pr, s, t.pacer())
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	if !t.aliveLocked() { // superseded while planning: the new task owns the state
+		c.mu.Unlock()
+		return nil
+	}
+	c.mtheory = mt
+	c.mu.Unlock()
 	key := pstarKey{ds, l.String(), lambda}
 	c.mu.Lock()
 	pstar, known := c.pstars[key]
@@ -332,6 +348,9 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		c.changedLocked()
 		c.mu.Unlock()
 		c.notify()
+	}
+	if s.Method != catalog.DFSDCA || len(s.Methods()) > 1 {
+		return c.runJobsHere(t, s, pr, key, pstar, known) // methodmain.go
 	}
 	if !known {
 		if !t.checkpoint() {

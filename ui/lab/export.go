@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"imlab/core/experiment"
+	"imlab/core/method/catalog"
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
@@ -14,8 +15,11 @@ import (
 
 // TracesTable is every trace point of every started run, in run order,
 // under the CLI's trace columns with the run's sampling and τ in front.
-func TracesTable(jobs []JobView) *table.Table {
+// The first trace column is the method's x axis (XLabel): iter_per_n for
+// dfSDCA, passes for the others, as `imlab run -method M` prints.
+func TracesTable(m catalog.Name, jobs []JobView) *table.Table {
 	t := &table.Table{Header: experiment.TracesHeader()}
+	t.Header[len(experiment.JobColumns)] = XLabel(m)
 	for _, j := range jobs {
 		experiment.AddTrace(t, j.Sampling, j.Tau, j.Trace)
 	}
@@ -38,6 +42,37 @@ func RatioTable(rows []experiment.Row, exact bool) *table.Table {
 	return t
 }
 
+// MethodRatioTable is the ratio table of a method other than dfSDCA, one
+// row per τ: its safe steps, its theory's ratio and the measured one, on
+// the passes axis. exact as for RatioTable.
+func MethodRatioTable(rows []MethodRow, exact bool) *table.Table {
+	t := &table.Table{Header: []string{"tau", "step_nice", "step_imp", "theory", "nice_passes", "imp_passes", "empirical"}}
+	f := table.Float
+	if !exact {
+		f = func(x float64) string { return table.Sig(x, 3) }
+	}
+	for _, r := range rows {
+		t.Add(strconv.Itoa(r.Tau), f(r.StepNice), f(r.StepImp), f(r.Theory), f(r.NicePasses), f(r.ImpPasses), f(r.Empirical))
+	}
+	return t
+}
+
+// ratioTableOf is the ratio table of s's method.
+func ratioTableOf(s *Snapshot, exact bool) *table.Table {
+	if s.Settings.Method == DefaultMethod || s.Method == nil {
+		return RatioTable(s.Rows, exact)
+	}
+	return MethodRatioTable(s.Method.Rows, exact)
+}
+
+// methodOf is " of M" for a method other than dfSDCA, "" for it.
+func methodOf(st Settings) string {
+	if st.Method == DefaultMethod {
+		return ""
+	}
+	return " of " + MethodName(st.Method)
+}
+
 // Export is one downloadable file.
 type Export struct {
 	Name, MIME string
@@ -53,9 +88,9 @@ func Exports(s *Snapshot, base string) ([]Export, error) {
 		name, mime, format string
 		t                  *table.Table
 	}{
-		{base + "-traces.csv", "text/csv", "csv", TracesTable(s.Jobs)},
-		{base + "-ratios.csv", "text/csv", "csv", RatioTable(s.Rows, true)},
-		{base + "-ratios.md", "text/markdown", "md", RatioTable(s.Rows, false)},
+		{base + "-traces.csv", "text/csv", "csv", tracesTableOf(s)},
+		{base + "-ratios.csv", "text/csv", "csv", ratioTableOf(s, true)},
+		{base + "-ratios.md", "text/markdown", "md", ratioTableOf(s, false)},
 	} {
 		var b bytes.Buffer
 		if e.format == "csv" {
@@ -64,8 +99,8 @@ func Exports(s *Snapshot, base string) ([]Export, error) {
 			}
 		}
 		if e.format == "md" {
-			fmt.Fprintf(&b, "Ratios for %s; loss %s, λ = %s, ε = %s, partition %s, seed %d.\n\n",
-				s.Data.Name, s.Settings.Loss, table.Sig(s.Lambda, 4), table.Float(s.Settings.Eps),
+			fmt.Fprintf(&b, "Ratios%s for %s; loss %s, λ = %s, ε = %s, partition %s, seed %d.\n\n",
+				methodOf(s.Settings), s.Data.Name, s.Settings.Loss, table.Sig(s.Lambda, 4), table.Float(s.Settings.Eps),
 				s.Settings.Partition, s.Settings.Seed)
 		}
 		if err := e.t.Write(&b, e.format); err != nil {
@@ -96,10 +131,12 @@ func Provenance(s *Snapshot) []string {
 	} else if st.Lambda != 0 {
 		lambda = table.Float(st.Lambda)
 	}
-	lines = append(lines,
-		fmt.Sprintf("loss=%s, lambda=%s, eps=%s, taus=%s, partition=%s, seed=%d",
-			st.Loss, lambda, table.Float(st.Eps), FormatTaus(st.Taus), st.Partition, st.Seed),
-		"link: #"+st.Hash())
+	run := fmt.Sprintf("loss=%s, lambda=%s, eps=%s, taus=%s, partition=%s, seed=%d",
+		st.Loss, lambda, table.Float(st.Eps), FormatTaus(st.Taus), st.Partition, st.Seed)
+	if st.Method != DefaultMethod {
+		run = "method=" + string(st.Method) + ", " + run
+	}
+	lines = append(lines, run, "link: #"+st.Hash())
 	return lines
 }
 

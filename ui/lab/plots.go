@@ -13,8 +13,21 @@ func Plots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	for k, j := range s.Jobs {
 		curves[k] = figures.Curve{Tau: j.Tau, Sampling: j.Sampling, Trace: j.Trace}
 	}
+	if len(s.Settings.Methods()) > 1 {
+		return comparePlots(s) // methodcompare.go
+	}
+	if m := s.Settings.Method; m != DefaultMethod { // on the passes axis, as `imlab run -method M` prints it
+		nice, imp = figures.Convergence(MethodName(m), s.Settings.Taus, curves)
+		nice.XLabel, imp.XLabel = PassesLabel, PassesLabel
+		return nice, imp
+	}
 	return figures.Convergence("", s.Settings.Taus, curves)
 }
+
+// PassesLabel is the x label of the convergence plots of a method other
+// than dfSDCA: every gradient or coordinate evaluation counted, L-SVRG's
+// full gradients included.
+const PassesLabel = "passes through the data"
 
 // Histogram returns the plot of the ‖x_i‖² histogram of the loaded data, or
 // nil before any.
@@ -36,6 +49,9 @@ type PlotKey struct {
 func (s Snapshot) Key() PlotKey {
 	k := PlotKey{Version: s.RunID, Jobs: len(s.Jobs)}
 	for _, j := range s.Jobs {
+		k.Points += len(j.Trace)
+	}
+	for _, j := range s.Compared {
 		k.Points += len(j.Trace)
 	}
 	return k

@@ -10,6 +10,7 @@ import (
 	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/loss"
+	"imlab/core/method/catalog"
 	"imlab/core/problem"
 )
 
@@ -41,17 +42,21 @@ type JobSpec struct {
 	Eps       float64
 	Partition string
 	Seed      uint64
+	Method    catalog.Name // the method the job runs
 }
 
 // JobSpecs lists the jobs of an experiment with settings s, regulariser
 // lambda and optimum pstar, in the run order of experiment.Experiment: for
-// each sampling, for each τ.
+// each sampling, for each τ; then the same for each compared method
+// (Settings.Methods).
 func JobSpecs(s Settings, lambda, pstar float64) []JobSpec {
 	var specs []JobSpec
-	for _, sampling := range []string{"nice", "imp"} {
-		for _, tau := range s.Taus {
-			specs = append(specs, JobSpec{Index: len(specs), Tau: tau, Sampling: sampling, Loss: s.Loss,
-				Lambda: lambda, PStar: pstar, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed})
+	for _, m := range s.Methods() { // the compared methods' jobs after the experiment's own
+		for _, sampling := range []string{"nice", "imp"} {
+			for _, tau := range s.Taus {
+				specs = append(specs, JobSpec{Index: len(specs), Tau: tau, Sampling: sampling, Loss: s.Loss,
+					Lambda: lambda, PStar: pstar, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Method: m})
+			}
 		}
 	}
 	return specs
@@ -81,12 +86,16 @@ type Minibatches struct {
 type JobRun struct {
 	spec JobSpec
 	exp  *experiment.Experiment
-	sent int // trace points already sent
+	sent int        // trace points already sent
+	m    *methodJob // a method other than dfSDCA (methodjob.go); exp is then nil
 }
 
 // NewJobRun plans spec on ds. The plan is the one experiment.New would make
 // for the same job in the whole experiment.
 func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
+	if spec.Method != catalog.DFSDCA {
+		return newMethodJobRun(ds, spec)
+	}
 	l, err := loss.Parse(spec.Loss)
 	if err != nil {
 		return nil, err
@@ -108,6 +117,9 @@ func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
 // and returns the update to send: the points made meanwhile, and whether
 // the job finished.
 func (r *JobRun) Advance(iters int) Update {
+	if r.m != nil {
+		return r.m.advance(r.spec.Index, iters)
+	}
 	done, err := r.exp.Advance(iters)
 	u := Update{Job: r.spec.Index, Done: done}
 	if j := r.exp.Jobs()[0]; j.Run != nil {
@@ -135,7 +147,11 @@ func (r *JobRun) Advance(iters int) Update {
 func (r *JobRun) Tau() int { return r.spec.Tau }
 
 // Close stops the job's solver goroutines.
-func (r *JobRun) Close() { r.exp.Close() }
+func (r *JobRun) Close() {
+	if r.exp != nil {
+		r.exp.Close()
+	}
+}
 
 // Pool hands an experiment's jobs to workers and merges what they send
 // back. It holds no goroutine and calls nothing: the host (the page's

@@ -54,7 +54,7 @@ func (c *Controller) samplingViewLocked() *SamplingView {
 // last job, in run order, that has ended. Call with c.mu held.
 func (c *Controller) poolSamplingViewLocked() *SamplingView {
 	jobs, pj := c.exp.Jobs(), c.pool.jobs()
-	for k := len(pj) - 1; k >= 0; k-- {
+	for k := min(len(pj), len(jobs)) - 1; k >= 0; k-- { // the experiment's own jobs, not those of compared methods
 		mb := pj[k].mb
 		if mb == nil || c.data == nil {
 			continue

@@ -33,6 +33,8 @@ const (
 	FieldTaus          FieldKey = "taus"
 	FieldPartition     FieldKey = "partition"
 	FieldSeed          FieldKey = "seed"
+	FieldMethod        FieldKey = "method"
+	FieldCompare       FieldKey = "compare"
 )
 
 // Field is one row of the settings schema: how a setting is named in the
@@ -209,6 +211,8 @@ func schema() []Field {
 				return nil
 			}},
 		seedField(FieldSeed, "seed", "Run seed", func(s *Settings) *uint64 { return &s.Seed }),
+		methodField(),
+		compareField(),
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"imlab/core/experiment"
+	"imlab/core/method/catalog"
 	"imlab/core/synth"
 )
 
@@ -24,12 +25,14 @@ type Settings struct {
 	PositiveClass string // label read as +1 in a multi-class file; "" = automatic
 
 	// The problem and the experiment.
-	Loss      string  // loss.Parse name: "logistic", "square", "smoothhinge[:μ]"
-	Lambda    float64 // regulariser; 0 = the paper's max_i ‖x_i‖ / n
-	Eps       float64 // target gap ε
-	Taus      []int   // minibatch sizes
-	Partition string  // bucket partition: "random" or "balanced"
-	Seed      uint64  // seeds partitions and samplers
+	Loss      string         // loss.Parse name: "logistic", "square", "smoothhinge[:μ]"
+	Lambda    float64        // regulariser; 0 = the paper's max_i ‖x_i‖ / n
+	Eps       float64        // target gap ε
+	Taus      []int          // minibatch sizes
+	Partition string         // bucket partition: "random" or "balanced"
+	Seed      uint64         // seeds partitions and samplers
+	Method    catalog.Name   // the method every job runs (methodField)
+	Compare   []catalog.Name // more methods run beside it, on the same plots (compareField)
 
 	// The file the data was read from; zero for preset data.
 	File FileRef
@@ -65,7 +68,7 @@ func DefaultSettings() Settings {
 	return Settings{
 		Norms: DefaultNorms, Density: DefaultDensity, N: DefaultN, D: DefaultD, DataSeed: 1,
 		Bias: true, Loss: "logistic", Eps: 1e-10, Taus: slices.Clone(experiment.PaperTaus),
-		Partition: "random", Seed: 1,
+		Partition: "random", Seed: 1, Method: DefaultMethod,
 	}
 }
 

@@ -91,6 +91,10 @@ type Snapshot struct {
 	PStar    float64   // P*, NaN until known
 	Jobs     []JobView // nil until a run starts
 	Rows     []experiment.Row
+	Method   *MethodView // the run's method: its ratio table and best τ; nil before a run
+	// Compared are the jobs of the methods compared with the run's
+	// (Settings.Compare), in run order; nil if none.
+	Compared []ComparedJob
 	Progress float64       // fraction of the experiment done, 0…1
 	Elapsed  time.Duration // wall time spent running (pauses excluded)
 	Version  uint64        // increases with every change

@@ -311,7 +311,7 @@ func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 	h.c.Run(s)
 	done := h.wait("done", isPhase(Done))
 	if done.Err != nil || done.Workers != 2 {
-		t.Fatalf("err %v, %d workers", done.Err, done.Workers)
+		t.Fatalf("err %v, %d workers (%s)", done.Err, done.Workers, done.WorkersNote)
 	}
 	sameTraces(t, "paused while starting", tracesOf(done), tracesOf(main))
 

@@ -1,0 +1,136 @@
+//go:build js && wasm
+
+package app
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"imlab/core/method/catalog"
+	"imlab/core/table"
+	"imlab/ui/lab"
+)
+
+// methodRatioTable is the ratio table of a method other than dfSDCA: its
+// theory's ratio of passes per e-fold and the measured ratio of passes to
+// ε, with its safe steps (the paper's column is dfSDCA's, so not shown),
+// and the best-τ table under it.
+func (p *Page) methodRatioTable(s *lab.Snapshot) *vecty.HTML {
+	m := s.Settings.Method
+	var rows []vecty.MarkupOrChild
+	if v := s.Method; v != nil {
+		for _, r := range v.Rows {
+			th, em := lab.ExplainMethodRatio(m, r)
+			rows = append(rows, elem.TableRow(
+				elem.TableData(vecty.Text(strconv.Itoa(r.Tau))),
+				elem.TableData(explain("", table.Sig(r.Theory, 2), th)),
+				elem.TableData(explain("", num(r.Empirical), em)),
+				elem.TableData(explain("", table.Sig(r.StepNice, 3), lab.ExplainStep(m, "nice", r.Tau, r.StepNice))),
+				elem.TableData(explain("", table.Sig(r.StepImp, 3), lab.ExplainStep(m, "imp", r.Tau, r.StepImp))),
+			))
+		}
+	}
+	caption := "Speed-up of τ-importance over τ-nice for " + lab.MethodName(m) + ". Theoretical: ratio of the passes per factor e its theory predicts; " +
+		"empirical: ratio of the passes through the data each needed to reach ε. " + lab.ExplainMethod(m) + " Hover or focus a number for its formula."
+	if len(rows) == 0 {
+		caption = "Speed-up of τ-importance over τ-nice for " + lab.MethodName(m) + ": press Run to fill in."
+	}
+	col := func(label string) *vecty.HTML {
+		return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(label))
+	}
+	step := lab.StepName(m)
+	return elem.Section(vecty.Markup(vecty.Class("card", "ratios-card"), vecty.Attribute("aria-label", "Ratios")),
+		elem.Heading2(vecty.Text("Ratios")),
+		elem.Div(vecty.Markup(vecty.Class("table-scroll"), vecty.Attribute("tabindex", 0),
+			vecty.Attribute("role", "region"), vecty.Attribute("aria-label", "Ratio table")),
+			elem.Table(vecty.Markup(prop.ID("ratios")),
+				elem.Caption(vecty.Text(caption)),
+				elem.TableHead(elem.TableRow(col("τ"), col("theoretical"), col("empirical"), col(step+" τ-nice"), col(step+" τ-imp"))),
+				elem.TableBody(rows...),
+			),
+		),
+		tauStarTable(s.Method),
+	)
+}
+
+// tauStarTable is the best-τ table of the run's method: predicted and
+// measured time to ε against τ, τ* starred; nothing before a run.
+func tauStarTable(v *lab.MethodView) vecty.MarkupOrChild {
+	if v == nil || len(v.Curves[0].Points) == 0 {
+		return nil
+	}
+	cell := func(x float64, star bool, what string) *vecty.HTML {
+		text := num(x)
+		if star {
+			text += " ★"
+		}
+		return elem.TableData(vecty.Markup(vecty.MarkupIf(star, vecty.Class("star"))), explain("", text, what))
+	}
+	nice, imp := v.Curves[0], v.Curves[1]
+	var rows []vecty.MarkupOrChild
+	for k, pt := range nice.Points {
+		tau := strconv.Itoa(pt.Tau)
+		rows = append(rows, elem.TableRow(
+			elem.TableData(vecty.Text(tau)),
+			cell(nice.Predict[k], k == nice.Star, "τ-nice, τ = "+tau+": predicted time to ε (sequential passes)"),
+			cell(nice.Measured[k], k == nice.MeasuredStar, "τ-nice, τ = "+tau+": measured time to ε in the cost model (– where τ did not run)"),
+			cell(imp.Predict[k], k == imp.Star, "τ-importance, τ = "+tau+": predicted time to ε (sequential passes)"),
+			cell(imp.Measured[k], k == imp.MeasuredStar, "τ-importance, τ = "+tau+": measured time to ε in the cost model (– where τ did not run)"),
+		))
+	}
+	col := func(label string) *vecty.HTML {
+		return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(label))
+	}
+	return elem.Div(vecty.Markup(prop.ID("taustar-view")),
+		elem.Heading3(vecty.Text("Best τ")),
+		elem.Div(vecty.Markup(vecty.Class("table-scroll"), vecty.Attribute("tabindex", 0),
+			vecty.Attribute("role", "region"), vecty.Attribute("aria-label", "Best τ table")),
+			elem.Table(vecty.Markup(prop.ID("taustar")),
+				elem.Caption(vecty.Text(lab.ExplainTauStar(v))),
+				elem.TableHead(elem.TableRow(col("τ"), col("predicted τ-nice"), col("measured τ-nice"),
+					col("predicted τ-imp"), col("measured τ-imp"))),
+				elem.TableBody(rows...),
+			),
+		),
+	)
+}
+
+// compareField is the Compare with checkboxes, one per method, bound to the
+// form's compare list; the compared methods run after the selected one and
+// share its plots.
+func (p *Page) compareField() *vecty.HTML {
+	key := lab.FieldCompare
+	chosen, _ := lab.ParseCompare(p.form[key])
+	items := []vecty.MarkupOrChild{
+		vecty.Markup(prop.ID("compare"), vecty.Class("field", "compare"), vecty.Attribute("aria-describedby", "compare-hint")),
+		elem.Legend(vecty.Text(lab.Label(key))),
+	}
+	for _, m := range catalog.Names {
+		m := m
+		id := "compare-" + string(m)
+		items = append(items, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
+			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
+				event.Change(p.act("editing the form", func(e *vecty.Event) {
+					now, _ := lab.ParseCompare(p.form[key])
+					if e.Target.Get("checked").Bool() {
+						now = append(now, m)
+					} else {
+						now = slices.DeleteFunc(now, func(x catalog.Name) bool { return x == m })
+					}
+					p.form[key] = lab.FormatCompare(lab.CompareList(now))
+					p.formChanged(key)
+				})))),
+			vecty.Text(" "+lab.MethodName(m))))
+	}
+	items = append(items, elem.Small(vecty.Markup(prop.ID("compare-hint"), vecty.Class("hint")), vecty.Text(lab.CompareHint)))
+	if p.invalid(key) {
+		items = append(items, elem.Small(vecty.Markup(prop.ID("compare-error"), vecty.Class("field-error"), vecty.Attribute("role", "alert")),
+			vecty.Text(p.formErr.Error())))
+	}
+	return elem.FieldSet(items...)
+}

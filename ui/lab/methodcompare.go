@@ -1,0 +1,106 @@
+package lab
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"imlab/core/experiment"
+	"imlab/core/method/catalog"
+	"imlab/core/table"
+	"imlab/ui/chart"
+	"imlab/ui/figures"
+)
+
+// ComparedJob is a job of a method compared with the run's (the Compare
+// setting): its view, and its method.
+type ComparedJob struct {
+	Method catalog.Name
+	JobView
+}
+
+// comparedLocked returns the views of the pool's jobs beyond the
+// experiment's own, the compared methods'. Call with c.mu held.
+func (c *Controller) comparedLocked() []ComparedJob {
+	own := len(c.exp.Jobs())
+	pj := c.pool.jobs()
+	var out []ComparedJob
+	for k := own; k < len(pj); k++ {
+		spec, p := c.pool.specs[k], pj[k]
+		v := JobView{Tau: spec.Tau, Sampling: spec.Sampling, Theta: math.NaN(), Reached: math.NaN(),
+			Active: p.started && !p.done && c.phase == Running, Done: p.done, Trace: p.trace}
+		if p.err != "" {
+			v.Err = errors.New(p.err)
+		}
+		for _, pt := range p.trace {
+			if pt.Gap <= c.settings.Eps {
+				v.Reached = pt.IterPerN
+				break
+			}
+		}
+		out = append(out, ComparedJob{Method: spec.Method, JobView: v})
+	}
+	return out
+}
+
+// comparePlots are the convergence plots of a run with compared methods:
+// every method's curves, τ-nice left and τ-importance right, against
+// passes through the data (dfSDCA's iterations/n times τ), one style per
+// method, on shared ranges.
+func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
+	nice = chart.NewLinePlot("methods compared, "+SamplingName("nice"), PassesLabel, figures.YLabel, true)
+	imp = chart.NewLinePlot("methods compared, "+SamplingName("imp"), PassesLabel, figures.YLabel, true)
+	methods := s.Settings.Methods()
+	add := func(m catalog.Name, j JobView) {
+		ser := chart.Series{Label: fmt.Sprintf("%s τ = %d", m, j.Tau), Style: max(slices.Index(methods, m), 0) % chart.NumStyles,
+			X: make([]float64, len(j.Trace)), Y: make([]float64, len(j.Trace))}
+		for k, p := range j.Trace {
+			ser.X[k], ser.Y[k] = PassesOf(m, p, j.Tau), p.Gap
+		}
+		switch j.Sampling {
+		case "nice":
+			nice.Series = append(nice.Series, ser)
+		case "imp":
+			imp.Series = append(imp.Series, ser)
+		}
+	}
+	for _, j := range s.Jobs {
+		add(s.Settings.Method, j)
+	}
+	for _, j := range s.Compared {
+		add(j.Method, j.JobView)
+	}
+	chart.SharedRanges(nice, imp)
+	return nice, imp
+}
+
+// CompareTracesTable is every trace point of a run with compared methods,
+// the run's method first, each row led by its method, on the passes axis.
+func CompareTracesTable(s *Snapshot) *table.Table {
+	t := &table.Table{Header: append([]string{"method"}, experiment.TracesHeader()...)}
+	t.Header[1+len(experiment.JobColumns)] = "passes"
+	add := func(m catalog.Name, j JobView) {
+		for _, p := range j.Trace {
+			p.IterPerN = PassesOf(m, p, j.Tau)
+			t.Add(append([]string{string(m), j.Sampling, strconv.Itoa(j.Tau)}, experiment.TraceCells(p)...)...)
+		}
+	}
+	for _, j := range s.Jobs {
+		add(s.Settings.Method, j)
+	}
+	for _, j := range s.Compared {
+		add(j.Method, j.JobView)
+	}
+	return t
+}
+
+// tracesTableOf is the traces table of s: TracesTable, or
+// CompareTracesTable when methods are compared.
+func tracesTableOf(s *Snapshot) *table.Table {
+	if len(s.Compared) > 0 {
+		return CompareTracesTable(s)
+	}
+	return TracesTable(s.Settings.Method, s.Jobs)
+}

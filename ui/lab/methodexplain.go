@@ -1,0 +1,88 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+
+	"imlab/core/method/catalog"
+	"imlab/core/table"
+)
+
+// MethodHint is the form's hint under the method selector: what choosing a
+// method changes.
+const MethodHint = "Which solver every run uses. The sampling, its marginals pᵢ and ESO parameters vᵢ stay the same; " +
+	"each method takes the step its theory allows for them, and the curves are drawn against passes through the data."
+
+// CompareHint is the form's hint under the compare checkboxes.
+const CompareHint = "Methods run after the selected one, with the same samplings and τ, and drawn on the same plots against passes " +
+	"through the data, one colour per method. Few τ keep the plots legible."
+
+// ExplainMethod says what method m does with a minibatch and which safe
+// step it takes, for the selector and the ratio table's caption.
+func ExplainMethod(m catalog.Name) string {
+	const smooth = "𝓛 = maxᵢ vᵢ/(n pᵢ γ), the expected smoothness of the minibatch gradient (1/n) Σ_{i∈S} ∇fᵢ/pᵢ"
+	switch m {
+	case catalog.DFSDCA:
+		return "dfSDCA, the paper's Algorithm 1: one dual-free step of size θ per example of the minibatch, θ = minᵢ pᵢnλγ/(vᵢ + nλγ)."
+	case catalog.SDCA:
+		return "SDCA with exact dual coordinate steps (IProx-SDCA serially, Quartz with minibatches): each example's dual variable " +
+			"maximises the ESO's separable model, curvature vᵢ/(λn); its rate is dfSDCA's θ, but the exact steps adapt to each ‖xᵢ‖², " +
+			"so it gains little from importance sampling."
+	case catalog.SAGA:
+		return "SAGA with arbitrary sampling: the minibatch gradient corrected by each example's stored derivative, step η = 1/(6𝓛) with " + smooth + "."
+	case catalog.LSVRG:
+		return "L-SVRG with arbitrary sampling: the minibatch gradient corrected at a reference point renewed with probability q = τ/n, " +
+			"step η = 1/(6𝓛) with " + smooth + "; its full gradients count n evaluations each."
+	case catalog.SGD:
+		return "Minibatch SGD with arbitrary sampling: step η = 1/(2𝓛) with " + smooth + ", then decreasing steps (2k + 1)/((k + 1)²λ); " +
+			"it converges at rate O(1/k), so it may spend its budget of " + fmt.Sprint(SGDMaxPasses) + " passes before ε."
+	}
+	return string(m)
+}
+
+// ExplainMethodRatio explains the theoretical and empirical cells of a
+// method's row.
+func ExplainMethodRatio(m catalog.Name, r MethodRow) (theory, empirical string) {
+	theory = fmt.Sprintf("Theoretical speed-up of %s at τ = %d: the passes per factor e its theory predicts with τ-nice over those with "+
+		"τ-importance = %s (passes per e-fold = expected evaluations per iteration / (−n ln rate)).", MethodName(m), r.Tau, table.Sig(r.Theory, 3))
+	if math.IsNaN(r.Empirical) {
+		empirical = fmt.Sprintf("Empirical speed-up at τ = %d: passes τ-nice needs to reach ε over those τ-importance needs; known once both runs reach ε.", r.Tau)
+	} else {
+		empirical = fmt.Sprintf("Empirical speed-up at τ = %d: passes to reach ε, τ-nice %s over τ-importance %s = %s.",
+			r.Tau, table.Sig(r.NicePasses, 4), table.Sig(r.ImpPasses, 4), table.Sig(r.Empirical, 3))
+	}
+	return theory, empirical
+}
+
+// StepName is what the ratio table calls method m's safe step.
+func StepName(m catalog.Name) string {
+	if m == catalog.DFSDCA || m == catalog.SDCA {
+		return "θ"
+	}
+	return "η"
+}
+
+// ExplainStep explains the safe step of method m for one sampling at τ.
+func ExplainStep(m catalog.Name, sampling string, tau int, step float64) string {
+	what := "the rate θ of its exact steps (dfSDCA's step size)"
+	if StepName(m) == "η" {
+		what = "its step size η from the expected smoothness 𝓛"
+	}
+	return fmt.Sprintf("%s with %s at τ = %d: %s, here %s.", MethodName(m), SamplingName(sampling), tau, what, table.Sig(step, 4))
+}
+
+// ExplainTauStar is the caption of the best-τ table of view v.
+func ExplainTauStar(v *MethodView) string {
+	return fmt.Sprintf("Best minibatch size for %s under a simple parallel cost model (as imlab tau-star): an iteration on a minibatch of τ "+
+		"examples on c = %d cores costs ⌈τ/c⌉ example updates plus a synchronisation cost of %s%s. Times to reach ε = %s, in sequential passes "+
+		"(units of n example updates): predicted = time per e-fold × ln(gap₀/ε), from the method's rate; measured = the runs above in the same model. "+
+		"★ marks τ*, the least time of each column.",
+		MethodName(v.Method), v.Cost.Cores, table.Float(v.Cost.Sync), lsvrgNote(v.Method), table.Float(v.Eps))
+}
+
+func lsvrgNote(m catalog.Name) string {
+	if m != catalog.LSVRG {
+		return ""
+	}
+	return "; a full gradient ⌈n/c⌉ + s (L-SVRG's measured times are not shown: its trace does not say which passes were full gradients)"
+}

@@ -1,0 +1,121 @@
+package lab
+
+import (
+	"fmt"
+	"io"
+
+	"imlab/core/dataset"
+	"imlab/core/dfsdca"
+	"imlab/core/experiment"
+	"imlab/core/loss"
+	"imlab/core/method"
+	"imlab/core/method/catalog"
+	"imlab/core/problem"
+	"imlab/core/theory"
+)
+
+// The budgets of a job of a method other than dfSDCA, in passes through the
+// data (dfSDCA's is experiment.Config's 1000 iterations/n): the defaults of
+// `imlab run -method M -max-passes`, and SGD's of the docs' method tables,
+// since with decreasing steps it converges only at rate O(1/k).
+const (
+	MethodMaxPasses = 1000
+	SGDMaxPasses    = 100
+)
+
+// MethodStop is the stop rule of a job of method m (not dfSDCA) with
+// target eps and optimum pstar: P is evaluated every method.DefaultEvalEvery
+// passes, as `imlab run -method M` does by default, so the page's trace and
+// the command line's are the same points.
+func MethodStop(m catalog.Name, eps, pstar float64) method.Stop {
+	budget := float64(MethodMaxPasses)
+	if m == catalog.SGD {
+		budget = SGDMaxPasses
+	}
+	return method.Stop{Gap: eps, PStar: pstar, MaxPasses: budget, EvalEvery: method.DefaultEvalEvery}
+}
+
+// MethodOptions are the catalog options of a job of method m: the safe
+// step, and SGD with its decreasing steps (`imlab run -method sgd
+// -decreasing`), without which it would stall at its noise floor far above
+// the page's ε.
+func MethodOptions(m catalog.Name, seed uint64) catalog.Options {
+	return catalog.Options{Decreasing: m == catalog.SGD, Seed: seed}
+}
+
+// methodJob is a JobRun of a method other than dfSDCA: the catalog's
+// solver driven by a method.Run. Its points carry passes through the data
+// in the trace's x field (dfsdca.Point.IterPerN), as `imlab run -method M`
+// prints them in its first column: each method on its own axis as the
+// command line has it, the same bits; XOf and PassesOf read it.
+type methodJob struct {
+	run    *method.Run
+	budget float64 // passes
+	sent   int
+}
+
+// newMethodJobRun plans spec on ds and builds its method's solver, as
+// `imlab run -method M` builds it for the same settings.
+func newMethodJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
+	l, err := loss.Parse(spec.Loss)
+	if err != nil {
+		return nil, err
+	}
+	pr, err := problem.New(ds, l, spec.Lambda)
+	if err != nil {
+		return nil, err
+	}
+	pl, err := theory.NewPlan(pr, theory.Spec{Sampling: spec.Sampling, Tau: spec.Tau, Partition: spec.Partition, Seed: spec.Seed})
+	if err != nil {
+		return nil, err
+	}
+	s, err := catalog.New(spec.Method, pr, pl, MethodOptions(spec.Method, spec.Seed))
+	if err != nil {
+		return nil, err
+	}
+	if c, ok := s.(io.Closer); ok { // only dfSDCA with workers holds goroutines, and it does not come here
+		c.Close()
+		return nil, fmt.Errorf("lab: method %s holds goroutines", spec.Method)
+	}
+	stop := MethodStop(spec.Method, spec.Eps, spec.PStar)
+	return &JobRun{spec: spec, m: &methodJob{run: method.NewRun(s, stop), budget: stop.MaxPasses}}, nil
+}
+
+// advance is JobRun.Advance for a method other than dfSDCA.
+func (j *methodJob) advance(index, iters int) Update {
+	done, err := j.run.Advance(iters)
+	u := Update{Job: index, Done: done}
+	tr := j.run.Trace()
+	for _, pt := range tr[j.sent:] {
+		u.Points = append(u.Points, dfsdca.Point{IterPerN: pt.Passes, Primal: pt.Primal, Gap: pt.Gap, Seconds: pt.Seconds})
+	}
+	j.sent = len(tr)
+	switch {
+	case err != nil:
+		u.Err = err.Error()
+	case done:
+		if _, ok := j.run.Reached(); !ok {
+			u.Err = fmt.Errorf("%w (%g passes)", experiment.ErrNoReach, j.budget).Error()
+		}
+	}
+	return u
+}
+
+// PassesOf is the passes through the data of a trace point of a job of
+// method m at minibatch size τ: the point's x (IterPerN), times τ for
+// dfSDCA, whose x is iterations/n.
+func PassesOf(m catalog.Name, pt dfsdca.Point, tau int) float64 {
+	if m == catalog.DFSDCA {
+		return float64(tau) * pt.IterPerN
+	}
+	return pt.IterPerN
+}
+
+// XLabel is the label of the x axis of the traces of method m, and of the
+// first column of its CSV: the command line's.
+func XLabel(m catalog.Name) string {
+	if m == catalog.DFSDCA {
+		return "iter_per_n"
+	}
+	return "passes"
+}

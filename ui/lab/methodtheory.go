@@ -1,0 +1,194 @@
+package lab
+
+import (
+	"math"
+	"slices"
+
+	"imlab/core/method"
+	"imlab/core/method/catalog"
+	"imlab/core/problem"
+	"imlab/core/theory"
+)
+
+// TauStarCost is the parallel cost model of the page's best-τ view:
+// `imlab tau-star`'s defaults (8 cores, a synchronisation cost of one
+// example update per iteration), so the page and the command line predict
+// the same τ*.
+var TauStarCost = catalog.CostModel{Cores: 8, Sync: 1}
+
+// TauStarTaus are the τ of the best-τ curve (`imlab tau-star`'s default
+// -tau), to which the experiment's own τ are added.
+var TauStarTaus = []int{1, 2, 4, 8, 16, 32, 64, 128, 256}
+
+// MethodTheory is what the theory of the run's method predicts, computed
+// once when a run starts: its safe step and rate under τ-nice and
+// τ-importance sampling at every τ of the experiment and of the best-τ
+// curve, and the modelled time per e-fold under TauStarCost.
+type MethodTheory struct {
+	Method    catalog.Name
+	N         int
+	Cost      catalog.CostModel
+	Nice, Imp []catalog.TauPoint // by increasing τ
+}
+
+// NewMethodTheory computes the theory of s.Method on pr for the τ of
+// TauStarTaus and s.Taus (those ≤ n), with the partitions the experiment
+// draws; yield, if not nil, is called after each plan (a pass or two over
+// the data).
+func NewMethodTheory(pr *problem.Problem, s Settings, yield func()) (*MethodTheory, error) {
+	taus := slices.Concat(TauStarTaus, s.Taus)
+	slices.Sort(taus)
+	taus = slices.Compact(taus)
+	taus = slices.DeleteFunc(taus, func(t int) bool { return t > pr.Data.N })
+	mt := &MethodTheory{Method: s.Method, N: pr.Data.N, Cost: TauStarCost}
+	for _, c := range []struct {
+		sampling string
+		pts      *[]catalog.TauPoint
+	}{{"nice", &mt.Nice}, {"imp", &mt.Imp}} {
+		plan := func(tau int) (*theory.Plan, error) {
+			pl, err := theory.NewPlan(pr, theory.Spec{Sampling: c.sampling, Tau: tau, Partition: s.Partition, Seed: s.Seed})
+			if yield != nil {
+				yield()
+			}
+			return pl, err
+		}
+		pts, err := catalog.TauCurve(s.Method, pr, plan, taus, mt.Cost)
+		if err != nil {
+			return nil, err
+		}
+		*c.pts = pts
+	}
+	return mt, nil
+}
+
+// MethodView is the run's method as the page shows it: the ratio table in
+// the method's own terms and the best τ, predicted and measured.
+type MethodView struct {
+	Method catalog.Name
+	Rows   []MethodRow // one per τ of the experiment
+	Cost   catalog.CostModel
+	Eps    float64
+	// Gap0 is P(0) − P*, the gap every run starts from (NaN before a
+	// trace point): predicted times to ε are TimePerEFold · ln(Gap0/ε).
+	Gap0   float64
+	Curves [2]TauCurveView // τ-nice, τ-importance
+}
+
+// MethodRow is one τ of the ratio table of a method: its safe steps (θ for
+// dfSDCA and SDCA, η for the primal methods), its theoretical ratio — passes
+// per e-fold of τ-nice over τ-importance, the paper's θ ratio for dfSDCA in
+// all but rounding — and the measured one, from passes to ε.
+type MethodRow struct {
+	Tau                   int
+	StepNice, StepImp     float64
+	Theory                float64
+	NicePasses, ImpPasses float64 // to ε; NaN until reached
+	Empirical             float64
+}
+
+// TauCurveView is the best-τ curve of one sampling.
+type TauCurveView struct {
+	Sampling string
+	Points   []catalog.TauPoint
+	Star     int       // index of the predicted τ* (least time per e-fold)
+	Predict  []float64 // predicted modelled time to ε, in sequential passes
+	// Measured is the modelled time to ε of the run's job at Points[k].Tau
+	// (NaN where there is none, it has not reached ε, or, for L-SVRG, whose
+	// trace does not say how many of its passes were full gradients).
+	Measured     []float64
+	MeasuredStar int // index of the least measured time; −1 if none
+}
+
+// View returns the method view of jobs (in the experiment's run order)
+// with target eps.
+func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
+	if mt == nil {
+		return nil
+	}
+	v := &MethodView{Method: mt.Method, Cost: mt.Cost, Eps: eps, Gap0: math.NaN()}
+	if len(jobs) > 0 && len(jobs[0].Trace) > 0 {
+		v.Gap0 = jobs[0].Trace[0].Gap
+	}
+	type key struct {
+		tau      int
+		sampling string
+	}
+	byJob := map[key]JobView{}
+	var taus []int
+	for _, j := range jobs {
+		byJob[key{j.Tau, j.Sampling}] = j
+		if !slices.Contains(taus, j.Tau) {
+			taus = append(taus, j.Tau)
+		}
+	}
+	for k, c := range []struct {
+		sampling string
+		pts      []catalog.TauPoint
+	}{{"nice", mt.Nice}, {"imp", mt.Imp}} {
+		cv := TauCurveView{Sampling: c.sampling, Points: c.pts, Star: catalog.TauStar(c.pts), MeasuredStar: -1}
+		for _, p := range c.pts {
+			cv.Predict = append(cv.Predict, p.Time*math.Log(v.Gap0/eps))
+			t := math.NaN()
+			if j, ok := byJob[key{p.Tau, c.sampling}]; ok {
+				t = mt.measuredTime(j, eps)
+			}
+			cv.Measured = append(cv.Measured, t)
+			if !math.IsNaN(t) && (cv.MeasuredStar < 0 || t < cv.Measured[cv.MeasuredStar]) {
+				cv.MeasuredStar = len(cv.Measured) - 1
+			}
+		}
+		v.Curves[k] = cv
+	}
+	for _, tau := range taus {
+		r := MethodRow{Tau: tau, StepNice: math.NaN(), StepImp: math.NaN(), Theory: math.NaN()}
+		if i := slices.IndexFunc(mt.Nice, func(p catalog.TauPoint) bool { return p.Tau == tau }); i >= 0 {
+			nice, imp := mt.Nice[i].Theory, mt.Imp[i].Theory
+			r.StepNice, r.StepImp, r.Theory = nice.Step, imp.Step, nice.PassesPerEFold/imp.PassesPerEFold
+		}
+		r.NicePasses = mt.passesTo(byJob[key{tau, "nice"}], eps)
+		r.ImpPasses = mt.passesTo(byJob[key{tau, "imp"}], eps)
+		r.Empirical = r.NicePasses / r.ImpPasses
+		v.Rows = append(v.Rows, r)
+	}
+	return v
+}
+
+// points converts a job's trace to the method package's points, with
+// passes and iterations; ok is false for L-SVRG, whose iterations the trace
+// does not give.
+func (mt *MethodTheory) points(j JobView) (pts []method.Point, ok bool) {
+	if mt.Method == catalog.LSVRG {
+		return nil, false
+	}
+	n := float64(mt.N)
+	for _, p := range j.Trace {
+		passes := PassesOf(mt.Method, p, j.Tau)
+		pts = append(pts, method.Point{Passes: passes, Iter: int(math.Round(passes * n / float64(j.Tau))), Primal: p.Primal, Gap: p.Gap})
+	}
+	return pts, true
+}
+
+// passesTo is the passes job j took to reach eps (NaN if it has not).
+func (mt *MethodTheory) passesTo(j JobView, eps float64) float64 {
+	pts := make([]method.Point, len(j.Trace))
+	for k, p := range j.Trace {
+		pts[k] = method.Point{Passes: PassesOf(mt.Method, p, j.Tau), Gap: p.Gap}
+	}
+	if x, ok := method.Crossing(pts, eps); ok {
+		return x
+	}
+	return math.NaN()
+}
+
+// measuredTime is the modelled time job j took to reach eps (NaN if it has
+// not, or for L-SVRG).
+func (mt *MethodTheory) measuredTime(j JobView, eps float64) float64 {
+	pts, ok := mt.points(j)
+	if !ok {
+		return math.NaN()
+	}
+	if t, ok := mt.Cost.MeasuredTime(pts, mt.N, j.Tau, eps); ok {
+		return t
+	}
+	return math.NaN()
+}
