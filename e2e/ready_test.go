@@ -25,7 +25,13 @@ import (
 //	compiled         WebAssembly.compileStreaming resolved (loader mark)
 //	go_main          the page's Go main started (after instantiate)
 //	first_render     the page's first render
+//	worker_boot      the data's worker ran its bootstrap script
+//	worker_module    it received the compiled module
+//	worker_inst      it instantiated it
+//	worker_go        its Go program started
+//	worker_loaded    it posted the data it loaded
 //	data_ms          how long the data took to load where it was loaded
+//	page_got_data    the page received it
 //	ready            data loaded and Run enabled (imlab.ready)
 //
 // The last line gives the median and range of each.
@@ -37,7 +43,7 @@ func TestMeasureReady(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("IMLAB_BENCH_LOADS")); err == nil && n > 0 {
 		loads = n
 	}
-	names := []string{"wasm_fetched", "compiled", "go_main", "first_render", "data_ms", "ready"}
+	names := []string{"wasm_fetched", "compiled", "go_main", "first_render", "worker_boot", "worker_module", "worker_inst", "worker_go", "worker_loaded", "data_ms", "page_got_data", "ready"}
 	all := map[string][]float64{}
 	if skipReason != "" {
 		t.Skip(skipReason)
@@ -92,6 +98,12 @@ func loadReady(browser context.Context) (got map[string]float64, where string, e
 			compiled: mark("imlab:compiled"),
 			go_main: mark("imlab:go-main"),
 			first_render: imlab.firstRender,
+			worker_boot: mark("imlab:worker-boot"),
+			worker_module: mark("imlab:worker-module"),
+			worker_inst: mark("imlab:worker-instantiated"),
+			worker_go: mark("imlab:worker-go"),
+			worker_loaded: mark("imlab:worker-loaded"),
+			page_got_data: mark("imlab:page-got-data"),
 			data_ms: imlab.dataMs ? imlab.dataMs() : -1,
 			ready: imlab.ready,
 		};

@@ -13,6 +13,8 @@
 //	imlab.stats()      work slices and frame drawing: counts, mean and max ms
 //	imlab.tracesCSV()  the traces of the run on screen, as the CSV export writes them
 //	imlab.workers()    how many workers ran the run on screen (0 = the main thread)
+//	imlab.dataMs()     how long the data on screen took to generate or parse
+//	imlab.dataWhere()  where it was: "worker" or "main" (thread)
 //
 // The same module is the solver's Web Worker: run inside one (the loader's
 // bootstrap sets self.imlabWorker), main serves the page's jobs instead.
@@ -35,6 +37,7 @@ func main() {
 		browser.ServeWorker()
 		return
 	}
+	js.Global().Get("performance").Call("mark", "imlab:go-main")
 	hooks := js.Global().Get("Object").New()
 	js.Global().Set("imlab", hooks)
 
@@ -91,6 +94,21 @@ func main() {
 			return err.Error()
 		}
 		return string(files[0].Data)
+	}))
+	hooks.Set("dataMs", js.FuncOf(func(js.Value, []js.Value) any {
+		if d := ctl.Snapshot().Data; d != nil {
+			return d.LoadTime.Seconds() * 1e3
+		}
+		return -1
+	}))
+	hooks.Set("dataWhere", js.FuncOf(func(js.Value, []js.Value) any {
+		switch d := ctl.Snapshot().Data; {
+		case d == nil:
+			return "none"
+		case d.InWorker:
+			return "worker"
+		}
+		return "main"
 	}))
 	hooks.Set("workers", js.FuncOf(func(js.Value, []js.Value) any { return ctl.Snapshot().Workers }))
 	vecty.SetTitle("Importance Minibatch Lab")
