@@ -361,7 +361,7 @@ func encodeLoaded(l *lab.Loaded) (js.Value, []any) {
 	}
 	st := info.Stats
 	o := map[string]any{"n": ds.N, "d": ds.D, "source": int(info.Source), "name": info.Name,
-		"stats": []any{st.N, st.D, st.NNZ, st.Density, st.Sigma, st.MaxNorm},
+		"stats":   []any{st.N, st.D, st.NNZ, st.Density, st.Sigma, st.MaxNorm},
 		"histMin": info.Hist.Min, "histMax": info.Hist.Max, "defaultLambda": info.DefaultLambda,
 		"loadMs": info.LoadTime.Seconds() * 1e3}
 	warnings := make([]any, len(info.Warnings))
