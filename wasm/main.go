@@ -10,7 +10,8 @@
 //	imlab.firstRender  performance.now() when the page was first rendered
 //	imlab.ready        performance.now() when the data was loaded and Run could be pressed
 //	imlab.benchEpoch() times one dfSDCA epoch on the loaded data, in ms
-//	imlab.stats()      work slices and frame drawing: counts, mean and max ms
+//	imlab.stats()      work slices and frame drawing: counts, mean and max ms; the run's
+//	                   elapsed time and its workers' summed solver time
 //	imlab.tracesCSV()  the traces of the run on screen, as the CSV export writes them
 //	imlab.workers()    how many workers ran the run on screen (0 = the main thread)
 //	imlab.dataMs()     how long the data on screen took to generate or parse
@@ -72,7 +73,8 @@ func main() {
 		if len(args) > 0 && args[0].Truthy() {
 			runtime.GC()
 		}
-		sl, fr := ctl.Snapshot().Slices, page.FrameStats()
+		snap := ctl.Snapshot()
+		sl, fr := snap.Slices, page.FrameStats()
 		ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
 		mean := func(s lab.SliceStats) float64 { return ms(s.Total) / float64(max(1, s.Count)) }
 		var m runtime.MemStats
@@ -84,6 +86,7 @@ func main() {
 		return map[string]any{
 			"slices": sl.Count, "maxSliceMs": ms(sl.Max), "meanSliceMs": mean(sl), "slowSlices": sl.Slow,
 			"frames": fr.Count, "maxFrameMs": ms(fr.Max), "meanFrameMs": mean(fr), "slowFrames": fr.Slow,
+			"workers": snap.Workers, "workerBusyMs": ms(snap.WorkerBusy), "elapsedMs": ms(snap.Elapsed),
 			"gcs": m.NumGC, "maxGCPauseMs": float64(maxPause) / 1e6, "heapMiB": float64(m.HeapAlloc) / (1 << 20),
 		}
 	}))

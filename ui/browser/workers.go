@@ -239,7 +239,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 			pts.SetIndex(4*k+2, p.Gap)
 			pts.SetIndex(4*k+3, p.Seconds)
 		}
-		uo := map[string]any{"job": u.Job, "done": u.Done, "err": u.Err, "points": pts}
+		uo := map[string]any{"job": u.Job, "done": u.Done, "err": u.Err, "points": pts, "busyMs": u.Busy.Seconds() * 1e3}
 		transfer = append(transfer, pts.Get("buffer"))
 		if mb := u.Minibatches; mb != nil {
 			var lens, flat []int
@@ -304,7 +304,8 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 		m.Cmd = lab.Command(o.Get("cmd").Int())
 	case lab.MsgUpdate:
 		u := o.Get("update")
-		m.Update = lab.Update{Job: u.Get("job").Int(), Done: u.Get("done").Bool(), Err: u.Get("err").String()}
+		m.Update = lab.Update{Job: u.Get("job").Int(), Done: u.Get("done").Bool(), Err: u.Get("err").String(),
+			Busy: time.Duration(u.Get("busyMs").Float() * 1e6)}
 		if v := u.Get("visits"); v.Truthy() {
 			mb := &lab.Minibatches{Iters: u.Get("iters").Int(), Visits: goInts(v)}
 			flat := goInts(u.Get("recent"))

@@ -85,7 +85,8 @@ type Controller struct {
 	poolWorkers   int          // how many workers ran the run shown; 0 = the main thread
 	workersNote   string       // why the run shown is on the main thread, if workers failed
 	pauseStart    time.Duration
-	loader        WorkerConn // the worker loading data (loadOnWorker); nil if none
+	loader        WorkerConn      // the worker loading data (loadOnWorker); nil if none
+	workerBusy    []time.Duration // each worker's solver time in the run on workers
 
 	// Solver-side work done on the controller's own thread (the page's
 	// main thread), for tests: with workers, none.
@@ -166,6 +167,9 @@ func (c *Controller) Snapshot() Snapshot {
 		}
 	}
 	s.Workers, s.WorkersNote = c.poolWorkers, c.workersNote
+	for _, b := range c.workerBusy {
+		s.WorkerBusy += b
+	}
 	s.Speed = c.speed
 	return s
 }
@@ -340,7 +344,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	c.mu.Lock()
 	pstar, known := c.pstars[key]
 	onWorkers := c.env.Workers != nil && c.workersWanted >= 0 && c.speed == 0 // slowed-down runs show their minibatches: main thread
-	c.poolWorkers, c.workersNote = 0, ""
+	c.poolWorkers, c.workersNote, c.workerBusy = 0, "", nil
 	c.mu.Unlock()
 	if onWorkers {
 		err := c.runOnWorkers(t, s, pr, key, pstar, known)

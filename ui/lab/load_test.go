@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -111,19 +112,29 @@ func TestPauseWhileLoading(t *testing.T) {
 		// chance, however fast the machine.
 		var clock atomic.Int64
 		now := func() time.Duration { return time.Duration(clock.Add(10)) * time.Millisecond }
-		var yields atomic.Int64
+		// Pause is pressed from inside the pauseAt-th yield: deterministic
+		// under js/wasm too, where goroutines switch only when one blocks.
+		var yields, pauseAt atomic.Int64
+		pauseAt.Store(3)
+		var h *harness
+		onYield := func() {
+			if yields.Add(1) == pauseAt.Load() {
+				h.c.Pause()
+			}
+		}
 		parked := make(chan int, 16)
-		host := &fakeHost{cores: 4, env: WorkerEnv{Now: now, Yield: func() { yields.Add(1) }}, parked: parked}
-		h := newHarness(t)
+		host := &fakeHost{cores: 4, parked: parked, env: WorkerEnv{Now: now, Yield: func() {
+			onYield()
+			runtime.Gosched() // lets the worker's command goroutine take the Pause
+		}}}
+		h = newHarness(t)
 		h.c.env.Now = now
 		if onWorker {
 			h.c.env.Workers = host
 		} else {
-			h.setOnYield(func(int64) { yields.Add(1) })
+			h.setOnYield(func(int64) { onYield() })
 		}
 		h.c.Generate(s)
-		h.wait("yielding while loading", func(*Snapshot) bool { return yields.Load() > 2 })
-		h.c.Pause()
 		p := h.wait("paused", isPhase(Paused))
 		if p.PausedIn != Loading || !strings.Contains(p.Status(), "paused while loading") {
 			t.Errorf("worker %v: paused in %v, status %q", onWorker, p.PausedIn, p.Status())
@@ -131,9 +142,8 @@ func TestPauseWhileLoading(t *testing.T) {
 		if onWorker {
 			<-parked
 		}
-		y := yields.Load()
 		time.Sleep(30 * time.Millisecond)
-		if n := yields.Load() - y; n > 1 {
+		if n := yields.Load() - pauseAt.Load(); n > 1 {
 			t.Errorf("worker %v: %d more slices while paused, want at most 1", onWorker, n)
 		}
 		if ph := h.c.Snapshot().Phase; ph != Paused {
@@ -145,10 +155,8 @@ func TestPauseWhileLoading(t *testing.T) {
 
 		other := s
 		other.DataSeed++
-		y = yields.Load()
+		pauseAt.Store(yields.Load() + 3)
 		h.c.Generate(other)
-		h.wait("yielding while loading", func(sn *Snapshot) bool { return sn.Phase == Loading && yields.Load() > y+2 })
-		h.c.Pause()
 		h.wait("paused", isPhase(Paused))
 		h.c.Reset()
 		if r := h.wait("reset", isPhase(Ready)); r.Data.Stats.N != s.N {

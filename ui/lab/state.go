@@ -106,6 +106,10 @@ type Snapshot struct {
 	// and then WorkersNote says why, if workers failed to start.
 	Workers     int
 	WorkersNote string
+	// WorkerBusy is the solver time (slices and P*) of the run's workers,
+	// summed: WorkerBusy / (Elapsed × Workers) is the share of the run's
+	// wall time its workers spent solving.
+	WorkerBusy time.Duration
 }
 
 // SamplingName is how the UI names a sampling (figures.SamplingName).

@@ -48,9 +48,16 @@ type WorkerEnv struct {
 	Yield  func()               // to the host's event loop, between slices; nil = none
 	Now    func() time.Duration // monotonic clock; nil = the process clock
 	Budget budget.Budget        // for loading the data; 0 = Budget
-	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(DefaultSliceTarget)
+	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(WorkerSliceTarget)
 	OnPark func()               // called whenever the worker parks paused; for tests
 }
+
+// WorkerSliceTarget is the length of a worker's slices of solver work. A
+// worker draws nothing, so its slices need only be short enough for Pause,
+// Step and Reset to act within 100 ms; longer slices than the page's keep
+// the time spent yielding between them (a message round trip, more under
+// load) a small share of the work.
+const WorkerSliceTarget = 20 * time.Millisecond
 
 // RunWorker is a worker's whole life: it loads the data of the first
 // message, then answers P* requests and runs jobs one at a time, obeying
@@ -66,7 +73,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 		env.Budget = Budget
 	}
 	if env.Slicer == nil {
-		env.Slicer = func() *Slicer { return NewSlicer(DefaultSliceTarget) }
+		env.Slicer = func() *Slicer { return NewSlicer(WorkerSliceTarget) }
 	}
 	first, ok := <-in
 	if !ok {
@@ -98,7 +105,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 			}
 		}
 	}()
-	ld, err := first.Data.Load(ctx, env.Budget, func() bool { return ctl.Wait(false) }, env.Now, DefaultSliceTarget)
+	ld, err := first.Data.Load(ctx, env.Budget, func() bool { return ctl.Wait(false) }, env.Now, WorkerSliceTarget)
 	switch {
 	case errors.Is(err, errSuperseded):
 		return
@@ -121,17 +128,24 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 
 	slicer := env.Slicer()
 	sendUpdate := func(u Update) { send(Message{Kind: MsgUpdate, Update: u}) }
+	var busy time.Duration // solver time, reported with every update
 	for m := range work {
 		switch m.Kind {
 		case MsgPStar:
-			p, err := workerPStar(ds, m.Loss, m.Lambda, func() { ctl.Wait(false) })
+			t0, waited := env.Now(), time.Duration(0)
+			p, err := workerPStar(ds, m.Loss, m.Lambda, func() {
+				w0 := env.Now()
+				ctl.Wait(false)
+				waited += env.Now() - w0
+			})
+			busy += env.Now() - t0 - waited
 			reply := Message{Kind: MsgPStar, PStar: p}
 			if err != nil {
 				reply.Err = err.Error()
 			}
 			send(reply)
 		case MsgJob:
-			if !serveJob(ds, m.Spec, sendUpdate, ctl, slicer, env.Now) {
+			if !serveJob(ds, m.Spec, sendUpdate, ctl, slicer, env.Now, &busy) {
 				return
 			}
 		case MsgNoJob:

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"time"
 
 	"imlab/core/experiment"
 	"imlab/core/problem"
@@ -340,11 +341,14 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	c.pstars[key] = pstar
 	c.pstar, c.exp, c.pool, c.phase = pstar, exp, pool, Running
 	c.poolWorkers, c.workersNote = n, ""
+	c.workerBusy = make([]time.Duration, n)
 	c.runID++
 	c.changedLocked()
 	c.mu.Unlock()
 	c.notify()
 
+	// One job at a time: a job queued behind another on a busy worker
+	// would leave the others idle at the run's tail.
 	dispatch := func(w int) {
 		if spec, ok := pool.Next(); ok {
 			conns[w].Send(Message{Kind: MsgJob, Spec: spec})
@@ -377,6 +381,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			c.mu.Unlock()
 			return err
 		}
+		c.workerBusy[m.w] = u.Busy
 		if c.stepping && len(u.Points) > 0 { // Step: every worker pauses at the run's next trace point
 			c.stepping = false
 			c.pauseLocked()

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"imlab/core/dfsdca"
 )
@@ -133,6 +134,10 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 		}
 		if loads, pstars := h.c.MainThreadWork(); loads != 0 || pstars != 0 {
 			t.Errorf("workers=%d: %d data sets loaded and %d P* solved on the main thread, want none", n, loads, pstars)
+		}
+		// The workers' solver time lies within the run's wall time, on each.
+		if !(got.WorkerBusy > 0 && got.WorkerBusy <= got.Elapsed*time.Duration(got.Workers)) {
+			t.Errorf("workers=%d: solver time %v in %v on %d workers", n, got.WorkerBusy, got.Elapsed, got.Workers)
 		}
 		if !got.Data.InWorker {
 			t.Errorf("workers=%d: the data says it was not loaded in a worker", n)
