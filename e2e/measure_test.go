@@ -14,9 +14,9 @@ import (
 
 // TestMeasureWorkers measures, never asserts (bench/page.sh runs it with
 // IMLAB_BENCH=1): for workers=main, 1, 2 and automatic, the default run's
-// wall time from the click on Run to "done", the run's own elapsed time as
-// the status gives it, and the worst gap between animation frames while
-// solving. Each setting runs in a fresh tab of one browser, in turn.
+// wall time from the click on Run to "done", the run's own elapsed time,
+// the share of it spent in solver work, and the worst gap between
+// animation frames while solving. Each setting runs in a fresh tab of one browser, in turn.
 func TestMeasureWorkers(t *testing.T) {
 	if os.Getenv("IMLAB_BENCH") == "" {
 		t.Skip("a measurement: run it with bench/page.sh (IMLAB_BENCH=1)")
@@ -50,8 +50,16 @@ func TestMeasureWorkers(t *testing.T) {
 		for i := 1; i < len(frames); i++ {
 			worst = math.Max(worst, frames[i]-frames[i-1])
 		}
-		t.Logf("MEASURE workers=%s ran_on=%d wall_s=%.2f frames=%d worst_frame_gap_ms=%.1f status=%q",
-			key, eval[int](p, `imlab.workers()`), wall.Seconds(), len(frames), worst, st)
+		// The share of the run's wall time in solver work: on workers, their
+		// summed solver time ÷ (elapsed × workers); on the main thread, its
+		// slices' time ÷ elapsed.
+		stats := eval[map[string]float64](p, `imlab.stats()`)
+		share := stats["workerBusyMs"] / (stats["elapsedMs"] * stats["workers"])
+		if stats["workers"] == 0 {
+			share = stats["meanSliceMs"] * stats["slices"] / stats["elapsedMs"]
+		}
+		t.Logf("MEASURE workers=%s ran_on=%d wall_s=%.2f elapsed_s=%.2f solver_share=%.3f frames=%d worst_frame_gap_ms=%.1f status=%q",
+			key, eval[int](p, `imlab.workers()`), wall.Seconds(), stats["elapsedMs"]/1e3, share, len(frames), worst, st)
 		p.do(chromedp.Click(chromedp.CSS("#reset")))
 	}
 }

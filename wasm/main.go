@@ -10,9 +10,12 @@
 //	imlab.firstRender  performance.now() when the page was first rendered
 //	imlab.ready        performance.now() when the data was loaded and Run could be pressed
 //	imlab.benchEpoch() times one dfSDCA epoch on the loaded data, in ms
-//	imlab.stats(gc)    work slices, frame drawing and memory: counts, mean and max ms (after a GC if gc)
+//	imlab.stats(gc)    work slices, frame drawing and memory: counts, mean and max ms (after a GC if gc);
+//	                   the run's elapsed time and its workers' summed solver time
 //	imlab.tracesCSV()  the traces of the run on screen, as the CSV export writes them
 //	imlab.workers()    how many workers ran the run on screen (0 = the main thread)
+//	imlab.dataMs()     how long the data on screen took to generate or parse
+//	imlab.dataWhere()  where it was: "worker" or "main" (thread)
 //
 // The same module is the solver's Web Worker: run inside one (the loader's
 // bootstrap sets self.imlabWorker), main serves the page's jobs instead.
@@ -34,6 +37,7 @@ func main() {
 		browser.ServeWorker()
 		return
 	}
+	browser.Mark("imlab:go-main")
 	y := browser.NewYielder()
 	var page *app.Page
 	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Workers: browser.WorkerHost{},
@@ -65,7 +69,8 @@ func main() {
 		if gc {
 			runtime.GC()
 		}
-		sl, fr := ctl.Snapshot().Slices, page.FrameStats()
+		snap := ctl.Snapshot()
+		sl, fr := snap.Slices, page.FrameStats()
 		ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
 		mean := func(s lab.SliceStats) float64 { return ms(s.Total) / float64(max(1, s.Count)) }
 		var m runtime.MemStats
@@ -77,6 +82,7 @@ func main() {
 		return map[string]any{
 			"slices": sl.Count, "maxSliceMs": ms(sl.Max), "meanSliceMs": mean(sl), "slowSlices": sl.Slow,
 			"frames": fr.Count, "maxFrameMs": ms(fr.Max), "meanFrameMs": mean(fr), "slowFrames": fr.Slow,
+			"workers": snap.Workers, "workerBusyMs": ms(snap.WorkerBusy), "elapsedMs": ms(snap.Elapsed),
 			"gcs": m.NumGC, "maxGCPauseMs": float64(maxPause) / 1e6, "heapMiB": float64(m.HeapAlloc) / (1 << 20),
 		}
 	})
@@ -87,6 +93,21 @@ func main() {
 			return err.Error()
 		}
 		return string(files[0].Data)
+	})
+	browser.HookFunc("dataMs", func(bool) any {
+		if d := ctl.Snapshot().Data; d != nil {
+			return d.LoadTime.Seconds() * 1e3
+		}
+		return -1
+	})
+	browser.HookFunc("dataWhere", func(bool) any {
+		switch d := ctl.Snapshot().Data; {
+		case d == nil:
+			return "none"
+		case d.InWorker:
+			return "worker"
+		}
+		return "main"
 	})
 	browser.HookFunc("workers", func(bool) any { return ctl.Snapshot().Workers })
 	vecty.SetTitle("Importance Minibatch Lab")

@@ -235,3 +235,6 @@ func hooks() js.Value {
 	}
 	return h
 }
+
+// Mark records a performance mark (performance.mark), for bench/ready.sh.
+func Mark(name string) { performance.Call("mark", name) }

@@ -6,11 +6,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"sync"
 	"syscall/js"
+	"time"
+	"unsafe"
 
+	"imlab/core/dataset"
 	"imlab/core/dfsdca"
 	"imlab/core/method/catalog"
 	"imlab/ui/lab"
@@ -55,7 +57,37 @@ func ServeWorker() {
 
 func post(m lab.Message) {
 	v, transfer := encodeMessage(m)
+	if m.Kind == lab.MsgLoaded { // where a worker's time went, for bench/ready.sh
+		g := js.Global()
+		v.Set("times", map[string]any{"boot": g.Get("imlabBoot"), "module": g.Get("imlabGotModule"),
+			"instantiated": g.Get("imlabInstantiated"), "go": workerGo, "sent": clock()})
+	}
 	js.Global().Call("postMessage", v, transfer)
+}
+
+// workerGo is when this worker's Go program started (see clock).
+var workerGo = clock()
+
+// clock is the time now in ms since the epoch, comparable between the page
+// and its workers (performance.timeOrigin + performance.now()).
+func clock() float64 {
+	p := js.Global().Get("performance")
+	return p.Get("timeOrigin").Float() + p.Call("now").Float()
+}
+
+// markTimes records the times a worker sent as the page's performance
+// marks imlab:worker-boot, -module, -instantiated, -go and -loaded, and
+// now as imlab:page-got-data.
+func markTimes(t js.Value) {
+	p := js.Global().Get("performance")
+	origin := p.Get("timeOrigin").Float()
+	for _, k := range [][2]string{{"boot", "imlab:worker-boot"}, {"module", "imlab:worker-module"},
+		{"instantiated", "imlab:worker-instantiated"}, {"go", "imlab:worker-go"}, {"sent", "imlab:worker-loaded"}} {
+		if v := t.Get(k[0]); v.Type() == js.TypeNumber {
+			p.Call("mark", k[1], map[string]any{"startTime": max(0, v.Float()-origin)})
+		}
+	}
+	p.Call("mark", "imlab:page-got-data")
 }
 
 // WorkerHost starts the page's Web Workers (lab.WorkerHost).
@@ -64,7 +96,9 @@ type WorkerHost struct{}
 // Cores is navigator.hardwareConcurrency (1 if unknown).
 func (WorkerHost) Cores() int { return Cores() }
 
-// Start starts n workers; it must not be called from a JS callback.
+// Start starts n workers; it must not be called from a JS callback. The
+// loader (index.html) keeps a worker booted in advance: the first one
+// started takes it.
 func (WorkerHost) Start(n int, receive func(int, lab.Message)) (conns []lab.WorkerConn, err error) {
 	w := js.Global().Get("imlabWorkers")
 	if !w.Truthy() || !w.Get("module").Truthy() {
@@ -73,21 +107,24 @@ func (WorkerHost) Start(n int, receive func(int, lab.Message)) (conns []lab.Work
 	if !js.Global().Get("Worker").Truthy() {
 		return nil, errors.New("this browser has no Web Workers")
 	}
-	url, err := Await(w.Call("url"))
-	if err != nil {
-		return nil, err
-	}
-	defer func() { // new Worker throws where workers are not allowed
-		if r := recover(); r != nil {
+	defer func() {
+		if err != nil {
 			for _, c := range conns {
 				c.Close()
 			}
-			conns, err = nil, fmt.Errorf("%v", r)
+			conns = nil
 		}
 	}()
 	for i := 0; i < n; i++ {
-		c := &workerConn{w: js.Global().Get("Worker").New(url)}
+		wv, err := Await(w.Call("take")) // rejects where new Worker throws
+		if err != nil {
+			return conns, err
+		}
+		c := &workerConn{w: wv}
 		c.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if t := args[0].Get("data").Get("times"); t.Truthy() {
+				markTimes(t)
+			}
 			m, err := decodeMessage(args[0].Get("data"))
 			if err != nil {
 				m = lab.Message{Kind: lab.MsgFailed, Err: err.Error()}
@@ -105,7 +142,16 @@ func (WorkerHost) Start(n int, receive func(int, lab.Message)) (conns []lab.Work
 		})
 		c.w.Set("onmessage", c.onMessage)
 		c.w.Set("onerror", c.onError)
-		c.w.Call("postMessage", map[string]any{"imlabModule": w.Get("module")})
+		early := c.w.Get("early") // what it said before these handlers
+		for k := 0; early.Truthy() && k < early.Length(); k++ {
+			e := early.Index(k)
+			if e.Get("data").IsUndefined() {
+				c.onError.Invoke(e)
+			} else {
+				c.onMessage.Invoke(e)
+			}
+		}
+		c.w.Delete("early")
 		conns = append(conns, c)
 	}
 	return conns, nil
@@ -154,7 +200,8 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		d := m.Data
 		p := d.Preset
 		data := map[string]any{"norms": p.Norms, "density": p.Density, "n": p.N, "d": p.D,
-			"dataSeed": strconv.FormatUint(p.DataSeed, 10), "name": d.Name, "bias": d.Bias, "positiveClass": d.PositiveClass}
+			"dataSeed": strconv.FormatUint(p.DataSeed, 10), "name": d.Name, "bias": d.Bias, "positiveClass": d.PositiveClass,
+			"return": d.Return}
 		if d.File != nil {
 			arr := js.Global().Get("Uint8Array").New(len(d.File))
 			js.CopyBytesToJS(arr, d.File)
@@ -162,6 +209,13 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 			transfer = append(transfer, arr.Get("buffer"))
 		}
 		o.Set("data", data)
+	case lab.MsgLoaded:
+		o.Set("field", string(m.Field))
+		if m.Loaded != nil {
+			v, bufs := encodeLoaded(m.Loaded)
+			o.Set("loaded", v)
+			transfer = append(transfer, bufs...)
+		}
 	case lab.MsgPStar:
 		o.Set("loss", m.Loss)
 		o.Set("lambda", m.Lambda)
@@ -180,7 +234,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 			xs = append(xs, p.IterPerN, p.Primal, p.Gap, p.Seconds)
 		}
 		pts := float64Array(xs)
-		uo := map[string]any{"job": u.Job, "done": u.Done, "err": u.Err, "points": pts}
+		uo := map[string]any{"job": u.Job, "done": u.Done, "err": u.Err, "points": pts, "busyMs": u.Busy.Seconds() * 1e3}
 		transfer = append(transfer, pts.Get("buffer"))
 		if mb := u.Minibatches; mb != nil {
 			var lens, flat []int
@@ -221,10 +275,15 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 			return m, err
 		}
 		m.Data = lab.DataSpec{Preset: p, Name: d.Get("name").String(), Bias: d.Get("bias").Bool(),
-			PositiveClass: d.Get("positiveClass").String()}
+			PositiveClass: d.Get("positiveClass").String(), Return: d.Get("return").Bool()}
 		if f := d.Get("file"); f.Truthy() {
 			m.Data.File = make([]byte, f.Get("length").Int())
 			js.CopyBytesToGo(m.Data.File, f)
+		}
+	case lab.MsgLoaded:
+		m.Field = lab.FieldKey(o.Get("field").String())
+		if v := o.Get("loaded"); v.Truthy() {
+			m.Loaded = decodeLoaded(v)
 		}
 	case lab.MsgPStar:
 		m.Loss, m.Lambda, m.PStar = o.Get("loss").String(), o.Get("lambda").Float(), o.Get("pstar").Float()
@@ -243,7 +302,8 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 		m.Cmd = lab.Command(o.Get("cmd").Int())
 	case lab.MsgUpdate:
 		u := o.Get("update")
-		m.Update = lab.Update{Job: u.Get("job").Int(), Done: u.Get("done").Bool(), Err: u.Get("err").String()}
+		m.Update = lab.Update{Job: u.Get("job").Int(), Done: u.Get("done").Bool(), Err: u.Get("err").String(),
+			Busy: time.Duration(u.Get("busyMs").Float() * 1e6)}
 		if v := u.Get("visits"); v.Truthy() {
 			mb := &lab.Minibatches{Iters: u.Get("iters").Int(), Visits: goInts(v)}
 			flat := goInts(u.Get("recent"))
@@ -252,7 +312,7 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 			}
 			m.Update.Minibatches = mb
 		}
-		xs := goFloats(u.Get("points"))
+		xs := goFloat64s(u.Get("points"))
 		for k := 0; k+3 < len(xs); k += 4 {
 			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: xs[k], Primal: xs[k+1], Gap: xs[k+2], Seconds: xs[k+3]})
 		}
@@ -279,39 +339,89 @@ func goInts(a js.Value) []int {
 	return xs
 }
 
-// float64Array copies xs bit for bit: through bytes, since a number set
-// into a Float64Array from Go loses the sign of −0 (js.ValueOf makes every
-// zero +0).
-func float64Array(xs []float64) js.Value {
-	b := make([]byte, 8*len(xs))
-	for k, x := range xs {
-		binary.LittleEndian.PutUint64(b[8*k:], math.Float64bits(x))
+// encodeLoaded copies data loaded in a worker into an object of typed
+// arrays, and lists their buffers to transfer: the page gets its copy of
+// the data for the price of one copy out of the worker's memory and one
+// into its own.
+func encodeLoaded(l *lab.Loaded) (js.Value, []any) {
+	ds, info := l.Data, l.Info
+	arrays := map[string]js.Value{
+		"rowPtr": int32Array(ds.RowPtr),
+		"col":    typedArray("Int32Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col))),
+		"val":    float64Array(ds.Val),
+		"y":      float64Array(ds.Y),
+		"norms":  float64Array(info.Norms),
+		"counts": int32Array(info.Hist.Counts),
 	}
-	return typedArray("Float64Array", b)
+	st := info.Stats
+	o := map[string]any{"n": ds.N, "d": ds.D, "source": int(info.Source), "name": info.Name,
+		"stats":   []any{st.N, st.D, st.NNZ, st.Density, st.Sigma, st.MaxNorm},
+		"histMin": info.Hist.Min, "histMax": info.Hist.Max, "defaultLambda": info.DefaultLambda,
+		"loadMs": info.LoadTime.Seconds() * 1e3}
+	warnings := make([]any, len(info.Warnings))
+	for k, w := range info.Warnings {
+		warnings[k] = w
+	}
+	o["warnings"] = warnings
+	var transfer []any
+	for name, a := range arrays {
+		o[name] = a
+		transfer = append(transfer, a.Get("buffer"))
+	}
+	return js.ValueOf(o), transfer
 }
 
-// goFloats reads a Float64Array written by float64Array.
-func goFloats(a js.Value) []float64 {
-	b := bytesOfView(a)
-	xs := make([]float64, len(b)/8)
-	for k := range xs {
-		xs[k] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*k:]))
+// decodeLoaded reads what encodeLoaded wrote.
+func decodeLoaded(v js.Value) *lab.Loaded {
+	ds := &dataset.Dataset{N: v.Get("n").Int(), D: v.Get("d").Int(), RowPtr: goInts(v.Get("rowPtr")),
+		Val: goFloat64s(v.Get("val")), Y: goFloat64s(v.Get("y"))}
+	col := v.Get("col")
+	ds.Col = make([]int32, col.Get("length").Int())
+	copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
+	st := v.Get("stats")
+	info := &lab.DataInfo{Source: lab.Source(v.Get("source").Int()), Name: v.Get("name").String(),
+		Stats: dataset.Stats{N: st.Index(0).Int(), D: st.Index(1).Int(), NNZ: st.Index(2).Int(),
+			Density: st.Index(3).Float(), Sigma: st.Index(4).Float(), MaxNorm: st.Index(5).Float()},
+		Hist:          dataset.Histogram{Min: v.Get("histMin").Float(), Max: v.Get("histMax").Float(), Counts: goInts(v.Get("counts"))},
+		Norms:         goFloat64s(v.Get("norms")),
+		DefaultLambda: v.Get("defaultLambda").Float(),
+		LoadTime:      time.Duration(v.Get("loadMs").Float() * 1e6),
 	}
+	w := v.Get("warnings")
+	for k := 0; k < w.Length(); k++ {
+		info.Warnings = append(info.Warnings, w.Index(k).String())
+	}
+	return &lab.Loaded{Data: ds, Info: info}
+}
+
+// float64Array copies xs, bit for bit, into a new Float64Array.
+func float64Array(xs []float64) js.Value {
+	return typedArray("Float64Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 8*len(xs)))
+}
+
+// goFloat64s reads a Float64Array written by float64Array.
+func goFloat64s(a js.Value) []float64 {
+	xs := make([]float64, a.Get("length").Int())
+	copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 8*len(xs)), a)
 	return xs
 }
 
-// typedArray copies b (little-endian, as every browser is) into a new
-// typed array of the named kind.
-func typedArray(kind string, b []byte) js.Value {
+// typedArray copies b (little-endian, as wasm memory is) into a new typed
+// array of the given type over its own buffer.
+func typedArray(typ string, b []byte) js.Value {
 	u8 := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(u8, b)
-	return js.Global().Get(kind).New(u8.Get("buffer"))
+	return js.Global().Get(typ).New(u8.Get("buffer"))
+}
+
+// copyToGo copies the bytes of the typed array a into b.
+func copyToGo(b []byte, a js.Value) {
+	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), a.Get("byteLength")))
 }
 
 // bytesOfView copies the bytes a typed array views.
 func bytesOfView(a js.Value) []byte {
-	u8 := js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), a.Get("byteLength"))
-	b := make([]byte, u8.Get("length").Int())
-	js.CopyBytesToGo(b, u8)
+	b := make([]byte, a.Get("byteLength").Int())
+	copyToGo(b, a)
 	return b
 }

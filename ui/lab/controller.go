@@ -88,6 +88,20 @@ type Controller struct {
 	poolWorkers   int          // how many workers ran the run shown; 0 = the main thread
 	workersNote   string       // why the run shown is on the main thread, if workers failed
 	pauseStart    time.Duration
+	loader        WorkerConn      // the worker loading data (loadOnWorker); nil if none
+	workerBusy    []time.Duration // each worker's solver time in the run on workers
+
+	// Solver-side work done on the controller's own thread (the page's
+	// main thread), for tests: with workers, none.
+	mainLoads, mainPStars int
+}
+
+// MainThreadWork counts the data sets loaded (generated or parsed) and the
+// P* solved on the controller's own thread, rather than in workers.
+func (c *Controller) MainThreadWork() (loads, pstars int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.mainLoads, c.mainPStars
 }
 
 type pstarKey struct {
@@ -132,8 +146,8 @@ func (c *Controller) Snapshot() Snapshot {
 		Lambda: c.lambda, PStar: c.pstar, Version: c.version, RunID: c.runID, Slices: c.stats, Awaited: c.awaited,
 	}
 	s.Settings.Taus = append([]int(nil), c.settings.Taus...)
-	if c.paused && (c.phase == Optimum || c.phase == Running) {
-		s.Phase = Paused
+	if c.paused && c.phase.Busy() {
+		s.Phase, s.PausedIn = Paused, c.phase
 	}
 	if c.exp != nil {
 		if c.pool != nil {
@@ -158,6 +172,9 @@ func (c *Controller) Snapshot() Snapshot {
 		}
 	}
 	s.Workers, s.WorkersNote = c.poolWorkers, c.workersNote
+	for _, b := range c.workerBusy {
+		s.WorkerBusy += b
+	}
 	s.Speed = c.speed
 	return s
 }
@@ -186,11 +203,11 @@ func (c *Controller) changedLocked() { c.version++ }
 
 func (c *Controller) notify() { c.env.Changed() }
 
-// Pause stops the run in progress at the end of its current slice (a few
-// milliseconds); Run or Step resumes it.
+// Pause stops the run, or the loading of data, in progress at the end of
+// its current slice (a few milliseconds); Run or Step resumes it.
 func (c *Controller) Pause() {
 	c.mu.Lock()
-	if c.phase == Optimum || c.phase == Running {
+	if c.phase.Busy() {
 		c.stepping = false
 		c.pauseLocked()
 		c.changedLocked()
@@ -260,6 +277,13 @@ func (c *Controller) run(s Settings, step bool) {
 			c.wakeLocked()
 			c.changedLocked()
 		}
+		return
+	}
+	if c.phase == Loading && c.paused { // paused while loading: go on loading
+		c.resumeLocked(false)
+		c.paused, c.stepping = false, false
+		c.wakeLocked()
+		c.changedLocked()
 		return
 	}
 	if c.phase == Loading || (!c.paused && (c.phase == Running || c.phase == Optimum)) {
@@ -336,7 +360,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	c.mu.Lock()
 	pstar, known := c.pstars[key]
 	onWorkers := c.env.Workers != nil && c.workersWanted >= 0 && c.speed == 0 // slowed-down runs show their minibatches: main thread
-	c.poolWorkers, c.workersNote = 0, ""
+	c.poolWorkers, c.workersNote, c.workerBusy = 0, "", nil
 	c.mu.Unlock()
 	if onWorkers {
 		err := c.runOnWorkers(t, s, pr, key, pstar, known)
@@ -356,6 +380,9 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		if !t.checkpoint() {
 			return nil
 		}
+		c.mu.Lock()
+		c.mainPStars++
+		c.mu.Unlock()
 		pstar, err = solveOptimum(t.ctx, pr, t.pacer())
 		if err != nil {
 			return fmt.Errorf("computing P*: %w", err)

@@ -1,21 +1,14 @@
 package lab
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strings"
-	"time"
 
-	"imlab/core/budget"
-	"imlab/core/dataset"
-	"imlab/core/libsvm"
-	"imlab/core/problem"
 	"imlab/core/synth"
-	"imlab/core/table"
 )
 
 // MaxFileBytes is the largest file LoadFile opens: half the page's Budget.
@@ -170,73 +163,53 @@ func (c *Controller) beginLoad(t *task) (prev Phase, ok bool) {
 }
 
 func (c *Controller) generate(t *task, s Settings) error {
+	return c.load(t, DataSpec{Preset: s}, s, FileRef{}, FileRef{})
+}
+
+// parseFile parses raw, the bytes of the file ref, and installs the data.
+// want, if it names a file, is the file a link asked for.
+func (c *Controller) parseFile(t *task, ref FileRef, raw []byte, s Settings, want FileRef) error {
+	s.File = ref
+	return c.load(t, DataSpec{File: raw, Name: ref.Name, Bias: s.Bias, PositiveClass: s.PositiveClass}, s, ref, want)
+}
+
+// load builds the data of spec, in a worker if the page has them
+// (loadOnWorker) or else here, and installs it with the settings s; ref is
+// the file read (for a file), want the file a link asked for, if any.
+func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef) error {
 	if _, ok := c.beginLoad(t); !ok {
 		return nil
 	}
 	if !t.checkpoint() { // let the "loading" status paint
 		return nil
 	}
-	cfg := s.Synth()
-	cfg.Budget = c.env.Budget
-	ds, err := synth.GenerateContext(t.ctx, cfg, t.pacer())
-	if errors.Is(err, synth.ErrCanceled) {
-		return nil // superseded: a newer action owns the status
+	ld, err := c.loadOnWorker(t, spec)
+	if errors.Is(err, errNoWorkers) {
+		c.mu.Lock()
+		c.mainLoads++
+		c.mu.Unlock()
+		ld, err = spec.Load(t.ctx, c.env.Budget, t.checkpoint, c.env.Now, c.env.SliceTarget)
+	}
+	if errors.Is(err, errSuperseded) {
+		return nil // a newer action owns the status
 	}
 	if err != nil {
 		return err
 	}
-	name := fmt.Sprintf("%s norms, %s (ω' = %s), n = %s, d = %s, seed %d", LawName(s.Norms),
-		densityName(s.Density), table.Float(s.Density), thousands(s.N), thousands(s.D), s.DataSeed)
-	c.install(t, ds, installed{source: SourcePreset, name: name, settings: s})
+	if spec.File != nil {
+		ld.Info.File = ref
+		if want.Name != "" && !want.Matches(ref) {
+			ld.Info.Warnings = append([]string{fmt.Sprintf("%s is not the file the link was made with (%d bytes, fingerprint %s; this one: %d bytes, %s): its results may differ",
+				ref.Name, want.Size, want.Fingerprint, ref.Size, ref.Fingerprint)}, ld.Info.Warnings...)
+		}
+	}
+	c.install(t, ld, s)
 	return nil
 }
 
-// parseFile parses raw, the bytes of the file ref, and installs the data.
-// want, if it names a file, is the file a link asked for.
-func (c *Controller) parseFile(t *task, ref FileRef, raw []byte, s Settings, want FileRef) error {
-	// The raw bytes are held while the data set is built: they count
-	// against the budget too.
-	opt := libsvm.Options{Bias: s.Bias, PositiveClass: s.PositiveClass, Name: ref.Name,
-		Budget: max(c.env.Budget-budget.Budget(len(raw)), 1)}
-	yr := &yieldingReader{r: bytes.NewReader(raw), t: t, now: c.env.Now, every: c.env.SliceTarget, last: c.env.Now()}
-	ds, err := libsvm.Read(yr, opt)
-	if errors.Is(err, errSuperseded) {
-		return nil
-	}
-	if err != nil {
-		return classFieldError(ref.Name, err)
-	}
-	var warnings []string
-	if want.Name != "" && !want.Matches(ref) {
-		warnings = append(warnings, fmt.Sprintf("%s is not the file the link was made with (%d bytes, fingerprint %s; this one: %d bytes, %s): its results may differ",
-			ref.Name, want.Size, want.Fingerprint, ref.Size, ref.Fingerprint))
-	}
-	if w := singleLabelWarning(ds, raw, opt); w != "" {
-		warnings = append(warnings, w)
-	}
-	name := ref.Name
-	if s.Bias {
-		name += " (with bias feature)"
-	}
-	s.File = ref
-	c.install(t, ds, installed{source: SourceFile, name: name, settings: s, warnings: warnings})
-	return nil
-}
-
-// installed describes data about to be installed.
-type installed struct {
-	source   Source
-	name     string
-	settings Settings // the settings shown with the data
-	warnings []string
-}
-
-// install makes ds the data set; earlier results are cleared.
-func (c *Controller) install(t *task, ds *dataset.Dataset, in installed) {
-	info := &DataInfo{Source: in.source, Name: in.name, File: in.settings.File, Warnings: in.warnings,
-		Stats: ds.Summarize(), DefaultLambda: problem.DefaultLambda(ds)}
-	info.Norms = ds.SquaredNorms()
-	info.Hist = dataset.NewHistogram(info.Norms, HistogramBins)
+// install makes ld the data, shown with the settings s; earlier results
+// are cleared.
+func (c *Controller) install(t *task, ld *Loaded, s Settings) {
 	c.mu.Lock()
 	if !t.aliveLocked() {
 		c.mu.Unlock()
@@ -245,14 +218,14 @@ func (c *Controller) install(t *task, ds *dataset.Dataset, in installed) {
 	if c.exp != nil {
 		c.closeExpLocked()
 	}
-	c.ds, c.data, c.exp, c.runErrs = ds, info, nil, nil
+	c.ds, c.data, c.exp, c.runErrs = ld.Data, ld.Info, nil, nil
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
-	if in.source == SourcePreset {
-		c.dataFrom, c.file = in.settings, nil
+	if ld.Info.Source == SourcePreset {
+		c.dataFrom, c.file = s, nil
 	}
-	c.settings, c.awaited = in.settings, FileRef{}
-	c.settings.Taus = slices.Clone(in.settings.Taus)
+	c.settings, c.awaited = s, FileRef{}
+	c.settings.Taus = slices.Clone(s.Taus)
 	c.slicer.Reset()
 	c.phase = Ready
 	c.changedLocked()
@@ -260,25 +233,11 @@ func (c *Controller) install(t *task, ds *dataset.Dataset, in installed) {
 	c.notify()
 }
 
-// yieldingReader lets the browser paint while a file is parsed: the parser
-// pulls its input through Read, and Read yields whenever a slice's worth of
-// time has passed since the last yield. It also stops a superseded read.
-type yieldingReader struct {
-	r     io.Reader
-	t     *task
-	now   func() time.Duration
-	every time.Duration
-	last  time.Duration
-}
-
-func (y *yieldingReader) Read(p []byte) (int, error) {
-	if y.now()-y.last >= y.every {
-		if !y.t.checkpoint() {
-			return 0, errSuperseded
-		}
-		y.last = y.now()
-	}
-	return y.r.Read(p)
+// installed describes data about to be installed.
+type installed struct {
+	source   Source
+	name     string
+	warnings []string
 }
 
 // LawName is how the UI names a norm law.

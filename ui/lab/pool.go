@@ -72,6 +72,10 @@ type Update struct {
 	// Minibatches, with the last update of a job that ran, is what the
 	// sampling view shows of it.
 	Minibatches *Minibatches
+	// Busy is the time the worker has spent in solver work so far (the
+	// slices of its jobs, and P*), for the share of a run's wall time
+	// spent solving.
+	Busy time.Duration
 }
 
 // Minibatches is a run's record of the minibatches it used: how many, the
@@ -333,16 +337,18 @@ func (c *Control) Wait(madePoint bool) bool {
 // and obeying ctl between slices. next returns the next job, or false when
 // there is none.
 func Serve(ds *dataset.Dataset, next func() (JobSpec, bool), send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration) {
+	var busy time.Duration
 	for {
 		spec, ok := next()
-		if !ok || !serveJob(ds, spec, send, ctl, slicer, now) {
+		if !ok || !serveJob(ds, spec, send, ctl, slicer, now, &busy) {
 			return
 		}
 	}
 }
 
-// serveJob runs one job to its end (true) or until ctl stops it (false).
-func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration) bool {
+// serveJob runs one job to its end (true) or until ctl stops it (false),
+// adding the time of its slices to busy.
+func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration, busy *time.Duration) bool {
 	run, err := NewJobRun(ds, spec)
 	if err != nil {
 		send(Update{Job: spec.Index, Done: true, Err: fmt.Sprintf("%s τ=%d: %v", spec.Sampling, spec.Tau, err)})
@@ -352,7 +358,10 @@ func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control
 		iters := slicer.Iterations(run.Tau())
 		t0 := now()
 		u := run.Advance(iters)
-		slicer.Observe(iters*run.Tau(), now()-t0)
+		d := now() - t0
+		slicer.Observe(iters*run.Tau(), d)
+		*busy += d
+		u.Busy = *busy
 		if len(u.Points) > 0 || u.Done {
 			send(u)
 		}

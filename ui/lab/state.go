@@ -64,6 +64,8 @@ type DataInfo struct {
 	Hist          dataset.Histogram // of ‖x_i‖²
 	Norms         []float64         // ‖x_i‖² of every example (read-only)
 	DefaultLambda float64           // the paper's max_i ‖x_i‖ / n
+	LoadTime      time.Duration     // how long generating or parsing took, where it ran
+	InWorker      bool              // loaded in a Web Worker (else on the page's main thread)
 }
 
 // HistogramBins is the number of bins of the ‖x_i‖² histogram.
@@ -103,10 +105,15 @@ type Snapshot struct {
 	Awaited  FileRef       // the file a link asks for, until it is chosen
 	Sampling *SamplingView // the examples and minibatches of the current run; nil before one
 	Speed    int           // minibatches per frame; 0 = full speed
+	PausedIn Phase         // when Phase is Paused: what was paused (Loading, Optimum or Running)
 	// Workers is how many workers ran the run shown; 0 = the main thread,
 	// and then WorkersNote says why, if workers failed to start.
 	Workers     int
 	WorkersNote string
+	// WorkerBusy is the solver time (slices and P*) of the run's workers,
+	// summed: WorkerBusy / (Elapsed × Workers) is the share of the run's
+	// wall time its workers spent solving.
+	WorkerBusy time.Duration
 }
 
 // SamplingName is how the UI names a sampling (figures.SamplingName).
@@ -136,6 +143,9 @@ func (s *Snapshot) Status() string {
 	case Optimum:
 		return "computing the optimum P* (Newton's method)…"
 	case Running, Paused:
+		if s.Phase == Paused && s.PausedIn == Loading {
+			return "paused while loading data; Run goes on"
+		}
 		verb := "running"
 		if s.Phase == Paused {
 			verb = "paused"

@@ -1,41 +1,16 @@
 package lab
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"imlab/core/budget"
 	"imlab/core/dataset"
-	"imlab/core/libsvm"
 	"imlab/core/loss"
 	"imlab/core/problem"
-	"imlab/core/synth"
 )
-
-// DataSpec is how a worker gets its own copy of the page's data: a
-// preset's settings, regenerated there bit for bit, or a file's bytes,
-// parsed there with the same options.
-type DataSpec struct {
-	Preset Settings // the settings that generated the preset (when File is nil)
-	File   []byte   // the file's raw bytes; nil for a preset
-	Name   string   // the file's name, for errors
-	// The file options, as the page read the file with.
-	Bias          bool
-	PositiveClass string
-}
-
-// Load builds the data set under b, as the page built it.
-func (d DataSpec) Load(b budget.Budget) (*dataset.Dataset, error) {
-	if d.File == nil {
-		cfg := d.Preset.Synth()
-		cfg.Budget = b
-		return synth.Generate(cfg)
-	}
-	return libsvm.Read(bytes.NewReader(d.File), libsvm.Options{Bias: d.Bias, PositiveClass: d.PositiveClass,
-		Name: d.Name, Budget: max(b-budget.Budget(len(d.File)), 1)})
-}
 
 // MsgKind says what a Message is.
 type MsgKind int
@@ -49,6 +24,7 @@ const (
 	MsgNoJob                 // page → worker: no job is left; end
 	MsgCmd                   // page → worker: pause, step, go on or stop (Cmd)
 	MsgUpdate                // worker → page: trace points and the end of a job (Update)
+	MsgLoaded                // worker → page: the data asked for with DataSpec.Return (Loaded), or why it failed (Err, Field)
 )
 
 // Message is one message between the page and a worker. The browser glue
@@ -62,7 +38,9 @@ type Message struct {
 	Spec   JobSpec
 	Cmd    Command
 	Update Update
+	Loaded *Loaded
 	Err    string
+	Field  FieldKey // the form field at fault in Err, if one is
 }
 
 // WorkerEnv is what a worker's host provides.
@@ -70,9 +48,16 @@ type WorkerEnv struct {
 	Yield  func()               // to the host's event loop, between slices; nil = none
 	Now    func() time.Duration // monotonic clock; nil = the process clock
 	Budget budget.Budget        // for loading the data; 0 = Budget
-	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(DefaultSliceTarget)
+	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(WorkerSliceTarget)
 	OnPark func()               // called whenever the worker parks paused; for tests
 }
+
+// WorkerSliceTarget is the length of a worker's slices of solver work. A
+// worker draws nothing, so its slices need only be short enough for Pause,
+// Step and Reset to act within 100 ms; longer slices than the page's keep
+// the time spent yielding between them (a message round trip, more under
+// load) a small share of the work.
+const WorkerSliceTarget = 20 * time.Millisecond
 
 // RunWorker is a worker's whole life: it loads the data of the first
 // message, then answers P* requests and runs jobs one at a time, obeying
@@ -88,7 +73,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 		env.Budget = Budget
 	}
 	if env.Slicer == nil {
-		env.Slicer = func() *Slicer { return NewSlicer(DefaultSliceTarget) }
+		env.Slicer = func() *Slicer { return NewSlicer(WorkerSliceTarget) }
 	}
 	first, ok := <-in
 	if !ok {
@@ -98,22 +83,18 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 		send(Message{Kind: MsgFailed, Err: fmt.Sprintf("worker: first message is %d, want the data", first.Kind)})
 		return
 	}
-	ds, err := first.Data.Load(env.Budget)
-	if err != nil {
-		send(Message{Kind: MsgFailed, Err: err.Error()})
-		return
-	}
-	send(Message{Kind: MsgReady})
-
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	ctl := NewControl()
 	ctl.Yield, ctl.onPark = env.Yield, env.OnPark
 	work := make(chan Message, 64)
-	go func() { // commands act at once; the rest is work, done in order
+	go func() { // commands act at once, even while the data loads; the rest is work, done in order
 		defer close(work)
 		for m := range in {
 			if m.Kind == MsgCmd {
 				ctl.Set(m.Cmd)
 				if m.Cmd == CmdStop {
+					cancel()
 					return
 				}
 				continue
@@ -124,19 +105,47 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 			}
 		}
 	}()
+	ld, err := first.Data.Load(ctx, env.Budget, func() bool { return ctl.Wait(false) }, env.Now, WorkerSliceTarget)
+	switch {
+	case errors.Is(err, errSuperseded):
+		return
+	case err != nil && first.Data.Return:
+		reply := Message{Kind: MsgLoaded, Err: err.Error()}
+		if fe := (*FieldError)(nil); errors.As(err, &fe) {
+			reply.Field = fe.Field
+		}
+		send(reply)
+		return
+	case err != nil:
+		send(Message{Kind: MsgFailed, Err: err.Error()})
+		return
+	case first.Data.Return:
+		send(Message{Kind: MsgLoaded, Loaded: ld})
+	default:
+		send(Message{Kind: MsgReady})
+	}
+	ds := ld.Data
+
 	slicer := env.Slicer()
 	sendUpdate := func(u Update) { send(Message{Kind: MsgUpdate, Update: u}) }
+	var busy time.Duration // solver time, reported with every update
 	for m := range work {
 		switch m.Kind {
 		case MsgPStar:
-			p, err := workerPStar(ds, m.Loss, m.Lambda, func() { ctl.Wait(false) })
+			t0, waited := env.Now(), time.Duration(0)
+			p, err := workerPStar(ds, m.Loss, m.Lambda, func() {
+				w0 := env.Now()
+				ctl.Wait(false)
+				waited += env.Now() - w0
+			})
+			busy += env.Now() - t0 - waited
 			reply := Message{Kind: MsgPStar, PStar: p}
 			if err != nil {
 				reply.Err = err.Error()
 			}
 			send(reply)
 		case MsgJob:
-			if !serveJob(ds, m.Spec, sendUpdate, ctl, slicer, env.Now) {
+			if !serveJob(ds, m.Spec, sendUpdate, ctl, slicer, env.Now, &busy) {
 				return
 			}
 		case MsgNoJob:

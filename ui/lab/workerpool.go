@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"time"
 
 	"imlab/core/experiment"
 	"imlab/core/problem"
@@ -155,12 +156,88 @@ func (b *inbox) get(ctx context.Context) (workerMsg, bool) {
 // errNoWorkers makes a run fall back to the main thread.
 var errNoWorkers = errors.New("workers could not start")
 
-// commandLocked sends cmd to every worker of the run in progress; call
-// with c.mu held.
+// commandLocked sends cmd to every worker of the run in progress, and to
+// the worker loading data; call with c.mu held.
 func (c *Controller) commandLocked(cmd Command) {
 	for _, w := range c.conns {
 		w.Send(Message{Kind: MsgCmd, Cmd: cmd})
 	}
+	if c.loader != nil {
+		c.loader.Send(Message{Kind: MsgCmd, Cmd: cmd})
+	}
+}
+
+// loadOnWorker loads spec in a worker, which sends the data back (the
+// page's copy, for its views and plans) and ends: the page's thread only
+// copies what the worker made. It returns errNoWorkers when the page has
+// no workers, or they cannot start, and the data should be loaded here;
+// the note says why, if workers were wanted.
+func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
+	c.mu.Lock()
+	wanted := c.env.Workers != nil && c.workersWanted >= 0
+	c.mu.Unlock()
+	if !wanted {
+		return nil, errNoWorkers
+	}
+	in := newInbox()
+	conns, err := c.env.Workers.Start(1, in.put)
+	if err != nil {
+		return nil, c.noWorkers(err.Error())
+	}
+	w := conns[0]
+	defer func() {
+		w.Close()
+		c.mu.Lock()
+		if c.loader == w {
+			c.loader = nil
+		}
+		c.mu.Unlock()
+	}()
+	spec.Return = true
+	w.Send(Message{Kind: MsgData, Data: spec})
+	c.mu.Lock()
+	if !t.aliveLocked() {
+		c.mu.Unlock()
+		return nil, errSuperseded
+	}
+	c.loader = w
+	if c.paused {
+		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
+	}
+	c.mu.Unlock()
+	for {
+		m, ok := in.get(t.ctx)
+		if !ok {
+			return nil, errSuperseded
+		}
+		switch m.m.Kind {
+		case MsgFailed:
+			return nil, c.noWorkers(m.m.Err)
+		case MsgLoaded:
+			if m.m.Err != "" {
+				if m.m.Field != "" {
+					return nil, &FieldError{Field: m.m.Field, Err: errors.New(m.m.Err)}
+				}
+				return nil, errors.New(m.m.Err)
+			}
+			if m.m.Loaded == nil || m.m.Loaded.Data == nil || m.m.Loaded.Info == nil {
+				return nil, c.noWorkers("the worker sent no data")
+			}
+			m.m.Loaded.Info.InWorker = true
+			return m.m.Loaded, nil
+		}
+	}
+}
+
+// noWorkers is errNoWorkers with why, which the status shows once the
+// work goes on on the main thread.
+func (c *Controller) noWorkers(why string) error {
+	c.mu.Lock()
+	c.workersNote = why
+	c.changedLocked()
+	c.mu.Unlock()
+	c.notify()
+	return fmt.Errorf("%w: %s", errNoWorkers, why)
 }
 
 // closeWorkersLocked ends the workers of the run in progress, if any.
@@ -264,11 +341,14 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	c.pstars[key] = pstar
 	c.pstar, c.exp, c.pool, c.phase = pstar, exp, pool, Running
 	c.poolWorkers, c.workersNote = n, ""
+	c.workerBusy = make([]time.Duration, n)
 	c.runID++
 	c.changedLocked()
 	c.mu.Unlock()
 	c.notify()
 
+	// One job at a time: a job queued behind another on a busy worker
+	// would leave the others idle at the run's tail.
 	dispatch := func(w int) {
 		if spec, ok := pool.Next(); ok {
 			conns[w].Send(Message{Kind: MsgJob, Spec: spec})
@@ -301,6 +381,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			c.mu.Unlock()
 			return err
 		}
+		c.workerBusy[m.w] = u.Busy
 		if c.stepping && len(u.Points) > 0 { // Step: every worker pauses at the run's next trace point
 			c.stepping = false
 			c.pauseLocked()
@@ -341,7 +422,7 @@ func (c *Controller) pauseLocked() {
 // resumeLocked resumes a paused run on its workers (step: up to the next
 // trace point); the main-thread path resumes through wakeLocked.
 func (c *Controller) resumeLocked(step bool) {
-	if c.conns == nil {
+	if c.conns == nil && c.loader == nil {
 		return
 	}
 	if c.paused {

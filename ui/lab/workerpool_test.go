@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"imlab/core/dfsdca"
 )
@@ -54,8 +55,11 @@ func (c *fakeConn) Close() {
 func (h *fakeHost) Cores() int { return h.cores }
 
 func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error) {
-	if h.gate != nil {
-		<-h.gate
+	h.mu.Lock()
+	gate := h.gate
+	h.mu.Unlock()
+	if gate != nil {
+		<-gate
 	}
 	if h.err != nil {
 		return nil, h.err
@@ -124,8 +128,19 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 		if n == WorkersAuto {
 			want = 3 // cores − 1
 		}
-		if got.Workers != want || host.started.Load() != int64(want) {
-			t.Errorf("workers=%d: the snapshot says %d workers, %d started; want %d", n, got.Workers, host.started.Load(), want)
+		// One more worker loaded the data.
+		if got.Workers != want || host.started.Load() != int64(want)+1 {
+			t.Errorf("workers=%d: the snapshot says %d workers, %d started; want %d and one loading the data", n, got.Workers, host.started.Load(), want)
+		}
+		if loads, pstars := h.c.MainThreadWork(); loads != 0 || pstars != 0 {
+			t.Errorf("workers=%d: %d data sets loaded and %d P* solved on the main thread, want none", n, loads, pstars)
+		}
+		// The workers' solver time lies within the run's wall time, on each.
+		if !(got.WorkerBusy > 0 && got.WorkerBusy <= got.Elapsed*time.Duration(got.Workers)) {
+			t.Errorf("workers=%d: solver time %v in %v on %d workers", n, got.WorkerBusy, got.Elapsed, got.Workers)
+		}
+		if !got.Data.InWorker {
+			t.Errorf("workers=%d: the data says it was not loaded in a worker", n)
 		}
 		if !strings.Contains(got.Status(), "worker") {
 			t.Errorf("workers=%d: status %q does not say where it ran", n, got.Status())
@@ -259,7 +274,7 @@ func TestWorkersResetEndsThem(t *testing.T) {
 				return false
 			}
 		}
-		return len(host.conns) == 2
+		return len(host.conns) == 3 // the one that loaded the data, and the run's two
 	})
 	if r := h.c.Snapshot(); r.Phase != Ready || r.Jobs != nil {
 		t.Errorf("after Reset: phase %v, %d jobs", r.Phase, len(r.Jobs))
@@ -298,11 +313,14 @@ func TestWorkersKey(t *testing.T) {
 func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 	s := small()
 	main := runTraces(t, newHarness(t), s)
-	host := &fakeHost{cores: 4, gate: make(chan struct{})}
+	host := &fakeHost{cores: 4}
 	h := newWorkerHarness(t, host)
 	h.c.SetWorkers(2)
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
+	host.mu.Lock()
+	host.gate = make(chan struct{})
+	host.mu.Unlock()
 	h.c.Run(s)
 	h.wait("starting", isPhase(Optimum))
 	h.c.Pause()

@@ -1,0 +1,112 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestMeasureReady measures, never asserts (bench/ready.sh runs it with
+// IMLAB_BENCH=1): where the time goes between navigation and the page being
+// ready (data generated, Run enabled), over IMLAB_BENCH_LOADS fresh loads
+// (default 5), each in a new browser context: an empty cache, no service
+// worker. Every figure is performance.now() in ms since navigation:
+//
+//	wasm_fetched     main.wasm's last byte (resource timing)
+//	compiled         WebAssembly.compileStreaming resolved (loader mark)
+//	go_main          the page's Go main started (after instantiate)
+//	first_render     the page's first render
+//	worker_boot      the data's worker ran its bootstrap script
+//	worker_module    it received the compiled module
+//	worker_inst      it instantiated it
+//	worker_go        its Go program started
+//	worker_loaded    it posted the data it loaded
+//	data_ms          how long the data took to load where it was loaded
+//	page_got_data    the page received it
+//	ready            data loaded and Run enabled (imlab.ready)
+//
+// The last line gives the median and range of each.
+func TestMeasureReady(t *testing.T) {
+	if os.Getenv("IMLAB_BENCH") == "" {
+		t.Skip("a measurement: run it with bench/ready.sh (IMLAB_BENCH=1)")
+	}
+	loads := 5
+	if n, err := strconv.Atoi(os.Getenv("IMLAB_BENCH_LOADS")); err == nil && n > 0 {
+		loads = n
+	}
+	names := []string{"wasm_fetched", "compiled", "go_main", "first_render", "worker_boot", "worker_module", "worker_inst", "worker_go", "worker_loaded", "data_ms", "page_got_data", "ready"}
+	all := map[string][]float64{}
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	browser, cancel := chromedp.NewContext(allocCtx)
+	defer cancel()
+	if err := chromedp.Do(browser, chromedp.Navigate("about:blank")); err != nil { // starts the browser
+		t.Fatal(err)
+	}
+	for k := 0; k < loads; k++ {
+		got, where, err := loadReady(browser)
+		if err != nil {
+			t.Fatalf("load %d: %v", k+1, err)
+		}
+		line := fmt.Sprintf("MEASURE ready load=%d where=%q", k+1, where)
+		for _, n := range names {
+			line += fmt.Sprintf(" %s=%.0f", n, got[n])
+			all[n] = append(all[n], got[n])
+		}
+		t.Log(line)
+	}
+	line := fmt.Sprintf("MEASURE ready median of %d loads:", loads)
+	for _, n := range names {
+		xs := all[n]
+		sort.Float64s(xs)
+		line += fmt.Sprintf(" %s=%.0f [%.0f–%.0f]", n, xs[len(xs)/2], xs[0], xs[len(xs)-1])
+	}
+	t.Log(strings.TrimSpace(line))
+}
+
+// loadReady loads the site in a new browser context of browser, waits until
+// it is ready and returns its timings, and where its data was loaded.
+func loadReady(browser context.Context) (got map[string]float64, where string, err error) {
+	fresh, cancelFresh := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	defer cancelFresh()
+	ctx, cancel := context.WithTimeout(fresh, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(siteURL)); err != nil {
+		return nil, "", err
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!(window.imlab && imlab.ready)`, chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
+		return nil, "", err
+	}
+	if where, err = chromedp.Run(ctx, chromedp.Evaluate[string](`imlab.dataWhere ? imlab.dataWhere() : "?"`)); err != nil {
+		return nil, "", err
+	}
+	got, err = chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`(() => {
+		const mark = (n) => { const m = performance.getEntriesByName(n, "mark"); return m.length ? m[0].startTime : -1; };
+		const w = performance.getEntriesByType("resource").find((e) => /main\.wasm$/.test(e.name));
+		return {
+			wasm_fetched: w ? w.responseEnd : -1,
+			compiled: mark("imlab:compiled"),
+			go_main: mark("imlab:go-main"),
+			first_render: imlab.firstRender,
+			worker_boot: mark("imlab:worker-boot"),
+			worker_module: mark("imlab:worker-module"),
+			worker_inst: mark("imlab:worker-instantiated"),
+			worker_go: mark("imlab:worker-go"),
+			worker_loaded: mark("imlab:worker-loaded"),
+			page_got_data: mark("imlab:page-got-data"),
+			data_ms: imlab.dataMs ? imlab.dataMs() : -1,
+			ready: imlab.ready,
+		};
+	})()`))
+	return got, where, err
+}

@@ -1,0 +1,126 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"imlab/core/budget"
+	"imlab/core/dataset"
+	"imlab/core/libsvm"
+	"imlab/core/problem"
+	"imlab/core/synth"
+	"imlab/core/table"
+)
+
+// DataSpec is everything needed to build the page's data anywhere: a
+// preset's settings, generated bit for bit, or a file's bytes, parsed with
+// the same options. The page hands it to a worker (which loads it for the
+// page, or for its own jobs), or loads it itself where workers cannot start.
+type DataSpec struct {
+	Preset Settings // the settings that generate the preset (when File is nil)
+	File   []byte   // the file's raw bytes; nil for a preset
+	Name   string   // the file's name, for errors
+	// The file options, as the page reads the file with.
+	Bias          bool
+	PositiveClass string
+	// Return asks a worker to send the data back (MsgLoaded) once loaded:
+	// the page's own copy, for its views and plans; otherwise the worker
+	// only says MsgReady and keeps the data for its jobs.
+	Return bool
+}
+
+// Loaded is data built from a DataSpec, with what the page shows of it.
+type Loaded struct {
+	Data *dataset.Dataset
+	Info *DataInfo // File and the link's warnings are the page's to fill
+}
+
+// Load builds the data under b and describes it. yield is called every few
+// milliseconds of work (every, by now), and a false answer abandons the
+// load (errSuperseded), as does the end of ctx. Where it runs, that is all
+// the solver-side work of loading: generating, or parsing, and the
+// statistics the page shows.
+func (d DataSpec) Load(ctx context.Context, b budget.Budget, yield func() bool, now func() time.Duration, every time.Duration) (*Loaded, error) {
+	t0 := now()
+	paced := pace(now, every, yield)
+	var ds *dataset.Dataset
+	var err error
+	var in installed
+	if d.File == nil {
+		s := d.Preset
+		cfg := s.Synth()
+		cfg.Budget = b
+		ds, err = synth.GenerateContext(ctx, cfg, func() { paced() })
+		if errors.Is(err, synth.ErrCanceled) || ctx.Err() != nil {
+			return nil, errSuperseded
+		}
+		in = installed{source: SourcePreset, name: fmt.Sprintf("%s norms, %s (ω' = %s), n = %s, d = %s, seed %d",
+			LawName(s.Norms), densityName(s.Density), table.Float(s.Density), thousands(s.N), thousands(s.D), s.DataSeed)}
+	} else {
+		// The raw bytes are held while the data set is built: they count
+		// against the budget too.
+		opt := libsvm.Options{Bias: d.Bias, PositiveClass: d.PositiveClass, Name: d.Name,
+			Budget: max(b-budget.Budget(len(d.File)), 1)}
+		ds, err = libsvm.Read(&yieldingReader{r: bytes.NewReader(d.File), yield: paced}, opt)
+		if err == nil {
+			in = installed{source: SourceFile, name: d.Name}
+			if d.Bias {
+				in.name += " (with bias feature)"
+			}
+			if w := singleLabelWarning(ds, d.File, opt); w != "" {
+				in.warnings = append(in.warnings, w)
+			}
+		} else if !errors.Is(err, errSuperseded) {
+			err = classFieldError(d.Name, err)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	info := describe(ds, in)
+	info.LoadTime = now() - t0
+	return &Loaded{Data: ds, Info: info}, nil
+}
+
+// describe is what the page shows of ds.
+func describe(ds *dataset.Dataset, in installed) *DataInfo {
+	info := &DataInfo{Source: in.source, Name: in.name, Warnings: in.warnings,
+		Stats: ds.Summarize(), DefaultLambda: problem.DefaultLambda(ds)}
+	info.Norms = ds.SquaredNorms()
+	info.Hist = dataset.NewHistogram(info.Norms, HistogramBins)
+	return info
+}
+
+// pace returns a yield that calls yield only once every has passed since
+// its last call, and otherwise answers true (go on) at once.
+func pace(now func() time.Duration, every time.Duration, yield func() bool) func() bool {
+	last := now()
+	return func() bool {
+		if now()-last < every {
+			return true
+		}
+		ok := yield()
+		last = now()
+		return ok
+	}
+}
+
+// yieldingReader lets the host breathe while a file is parsed: the parser
+// pulls its input through Read, and Read yields whenever a slice's worth of
+// time has passed since the last yield (see pace); a false answer stops the
+// read with errSuperseded.
+type yieldingReader struct {
+	r     io.Reader
+	yield func() bool
+}
+
+func (y *yieldingReader) Read(p []byte) (int, error) {
+	if !y.yield() {
+		return 0, errSuperseded
+	}
+	return y.r.Read(p)
+}

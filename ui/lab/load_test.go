@@ -1,0 +1,166 @@
+package lab
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// sameData reports whether two loads made the same data, bit for bit, as
+// far as the page sees it.
+func sameData(t *testing.T, what string, got, want *DataInfo) {
+	t.Helper()
+	if got.Stats != want.Stats || got.Name != want.Name || fmt.Sprint(got.Hist) != fmt.Sprint(want.Hist) ||
+		fmt.Sprint(got.Warnings) != fmt.Sprint(want.Warnings) || got.DefaultLambda != want.DefaultLambda || len(got.Norms) != len(want.Norms) {
+		t.Fatalf("%s: data %+v, want %+v", what, got.Stats, want.Stats)
+	}
+	for i := range got.Norms {
+		if math.Float64bits(got.Norms[i]) != math.Float64bits(want.Norms[i]) {
+			t.Fatalf("%s: ‖x_%d‖² = %v, want %v", what, i, got.Norms[i], want.Norms[i])
+		}
+	}
+}
+
+// With workers, the data is generated or parsed in one and handed to the
+// page: the page's copy and what it shows are the main thread's, bit for
+// bit, and the main thread generated and parsed nothing.
+func TestLoadInAWorker(t *testing.T) {
+	s := small()
+	main, in := newHarness(t), newWorkerHarness(t, &fakeHost{cores: 4})
+	for _, h := range []*harness{main, in} {
+		h.c.Generate(s)
+	}
+	m, w := main.wait("ready", isPhase(Ready)), in.wait("ready", isPhase(Ready))
+	sameData(t, "preset", w.Data, m.Data)
+	if m.Data.InWorker || !w.Data.InWorker {
+		t.Errorf("InWorker: main thread %v, workers %v", m.Data.InWorker, w.Data.InWorker)
+	}
+	if a, b := main.c.Dataset(), in.c.Dataset(); fmt.Sprint(a.RowPtr, a.Col, a.Val, a.Y) != fmt.Sprint(b.RowPtr, b.Col, b.Val, b.Y) {
+		t.Errorf("the page's copy of the data differs from the main thread's")
+	}
+
+	single := "+1 1:1 2:3\n+1 2:1\n+1 1:2 3:4\n"
+	for _, h := range []*harness{main, in} {
+		h.c.LoadFile(source("one.svm", single), s)
+	}
+	m, w = main.wait("file", hasWarnings), in.wait("file", hasWarnings)
+	sameData(t, "file", w.Data, m.Data)
+	if loads, pstars := in.c.MainThreadWork(); loads != 0 || pstars != 0 {
+		t.Errorf("with workers, %d loads and %d P* on the main thread", loads, pstars)
+	}
+	if loads, _ := main.c.MainThreadWork(); loads != 2 {
+		t.Errorf("without workers, %d loads on the main thread, want 2", loads)
+	}
+
+	// A file that fails in the worker fails as on the main thread, naming
+	// the form's field, and leaves the data in place.
+	multi := "1 1:1\n2 1:2\n3 2:1\n"
+	for _, h := range []*harness{main, in} {
+		h.c.LoadFile(source("multi.svm", multi), s)
+	}
+	me, we := main.wait("error", hasErr), in.wait("error", hasErr)
+	var mf, wf *FieldError
+	if !errors.As(me.Err, &mf) || !errors.As(we.Err, &wf) || mf.Field != wf.Field || me.Err.Error() != we.Err.Error() {
+		t.Errorf("errors: main thread %v, workers %v", me.Err, we.Err)
+	}
+	if we.Data == nil || we.Data.Name != w.Data.Name {
+		t.Errorf("a failed load replaced the data")
+	}
+}
+
+func hasWarnings(s *Snapshot) bool {
+	return s.Phase == Ready && s.Data != nil && strings.HasPrefix(s.Data.Name, "one.svm")
+}
+
+func hasErr(s *Snapshot) bool { return s.Err != nil && s.Phase != Loading }
+
+// Where workers cannot start, the data loads on the main thread, and the
+// status says why.
+func TestLoadFallsBackToTheMainThread(t *testing.T) {
+	h := newWorkerHarness(t, &fakeHost{cores: 4, err: errors.New("no Worker here")})
+	h.c.Generate(small())
+	r := h.wait("ready", isPhase(Ready))
+	if r.Data.InWorker {
+		t.Errorf("the data says it was loaded in a worker")
+	}
+	if loads, _ := h.c.MainThreadWork(); loads != 1 {
+		t.Errorf("%d loads on the main thread, want 1", loads)
+	}
+	if r.WorkersNote != "no Worker here" {
+		t.Errorf("workers note %q", r.WorkersNote)
+	}
+}
+
+// Pause while the data loads stops the loading after at most one more
+// slice, in a worker and on the main thread; Run goes on, and the data is
+// the same as if it had never paused; Reset still clears a paused load.
+func TestPauseWhileLoading(t *testing.T) {
+	s := DefaultSettings() // large enough to take many slices
+	s.N = 20000
+	want := func() *DataInfo {
+		h := newHarness(t)
+		h.c.Generate(s)
+		return h.wait("ready", isPhase(Ready)).Data
+	}()
+	for _, onWorker := range []bool{false, true} {
+		// A clock that advances 10 ms a reading, so that work yields at every
+		// chance, however fast the machine.
+		var clock atomic.Int64
+		now := func() time.Duration { return time.Duration(clock.Add(10)) * time.Millisecond }
+		// Pause is pressed from inside the pauseAt-th yield: deterministic
+		// under js/wasm too, where goroutines switch only when one blocks.
+		var yields, pauseAt atomic.Int64
+		pauseAt.Store(3)
+		var h *harness
+		onYield := func() {
+			if yields.Add(1) == pauseAt.Load() {
+				h.c.Pause()
+			}
+		}
+		parked := make(chan int, 16)
+		host := &fakeHost{cores: 4, parked: parked, env: WorkerEnv{Now: now, Yield: func() {
+			onYield()
+			runtime.Gosched() // lets the worker's command goroutine take the Pause
+		}}}
+		h = newHarness(t)
+		h.c.env.Now = now
+		if onWorker {
+			h.c.env.Workers = host
+		} else {
+			h.setOnYield(func(int64) { onYield() })
+		}
+		h.c.Generate(s)
+		p := h.wait("paused", isPhase(Paused))
+		if p.PausedIn != Loading || !strings.Contains(p.Status(), "paused while loading") {
+			t.Errorf("worker %v: paused in %v, status %q", onWorker, p.PausedIn, p.Status())
+		}
+		if onWorker {
+			<-parked
+		}
+		time.Sleep(30 * time.Millisecond)
+		if n := yields.Load() - pauseAt.Load(); n > 1 {
+			t.Errorf("worker %v: %d more slices while paused, want at most 1", onWorker, n)
+		}
+		if ph := h.c.Snapshot().Phase; ph != Paused {
+			t.Errorf("worker %v: phase %v while paused", onWorker, ph)
+		}
+		h.c.Run(s)
+		got := h.wait("ready", isPhase(Ready))
+		sameData(t, fmt.Sprintf("worker %v, paused", onWorker), got.Data, want)
+
+		other := s
+		other.DataSeed++
+		pauseAt.Store(yields.Load() + 3)
+		h.c.Generate(other)
+		h.wait("paused", isPhase(Paused))
+		h.c.Reset()
+		if r := h.wait("reset", isPhase(Ready)); r.Data.Stats.N != s.N {
+			t.Errorf("worker %v: after Reset of a paused load, n = %d, want the data before (%d)", onWorker, r.Data.Stats.N, s.N)
+		}
+	}
+}
