@@ -53,7 +53,7 @@ func TestReportWritesDocumentAndFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Table 2", "## Table 3", "## Table 4", "| extreme | paper |", "## Where and why"} {
+	for _, want := range []string{"## Table 2", "## Table 3", "## Table 5", "| extreme | paper |", "## Where and why"} {
 		if !strings.Contains(string(doc), want) {
 			t.Errorf("results.md lacks %q", want)
 		}

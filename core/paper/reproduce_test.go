@@ -120,7 +120,7 @@ func TestReproduceIsTheExperiment(t *testing.T) {
 	}
 	for k, j := range ex.Jobs() {
 		tr := cell.Traces[k]
-		if string(tr.Sampling) != j.Sampling || tr.Tau != j.Tau || len(tr.Points) != len(j.Run.Trace()) {
+		if tr.Sampling != j.Sampling || tr.Tau != j.Tau || len(tr.Points) != len(j.Run.Trace()) {
 			t.Errorf("trace %d: %s τ=%d with %d points, experiment %s τ=%d with %d", k, tr.Sampling, tr.Tau,
 				len(tr.Points), j.Sampling, j.Tau, len(j.Run.Trace()))
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"imlab/core/experiment"
+	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
@@ -17,7 +18,7 @@ import (
 func TracesTable(jobs []JobView) *table.Table {
 	t := &table.Table{Header: experiment.TracesHeader()}
 	for _, j := range jobs {
-		experiment.AddTrace(t, j.Sampling, j.Tau, j.Trace)
+		experiment.AddTrace(t, sampling.Kind(j.Sampling), j.Tau, j.Trace)
 	}
 	return t
 }
