@@ -39,8 +39,11 @@ const DefaultEvalEvery = 0.25
 
 // Run drives a Solver under a Stop rule and records its trace on the
 // passes axis. Evaluations fall at the first iteration boundary at or after
-// each multiple of EvalEvery passes (an L-SVRG full gradient may jump past
-// one), and each point records the passes actually done.
+// each multiple of EvalEvery passes, counted in iterations of τ
+// evaluations from the previous evaluation; an L-SVRG full gradient on the
+// way makes the evaluation fall later than that, never earlier. Each point
+// records the passes actually done, and the trace does not depend on how
+// Advance calls slice the iterations.
 type Run struct {
 	s    Solver
 	n    int64
@@ -49,6 +52,7 @@ type Run struct {
 
 	trace    []Point
 	nextEval int64 // evaluation count of the next evaluation
+	left     int64 // iterations left before nextEval is checked again
 	grid     int64 // index m of the grid point at nextEval
 	budget   int64 // evaluation count that ends the run; −1 for none
 	reached  int   // index in trace of the first point with Gap ≤ target; −1 if none
@@ -97,7 +101,7 @@ func (r *Run) Advance(iters int) (done bool, err error) {
 	}
 	s := r.s
 	evaluated := false
-	if s.Evals() >= r.nextEval {
+	if r.left == 0 && s.Evals() >= r.nextEval {
 		if r.evaluate() {
 			return true, r.err
 		}
@@ -105,15 +109,22 @@ func (r *Run) Advance(iters int) (done bool, err error) {
 	}
 	tau := int64(max(s.BatchSize(), 1))
 	for iters > 0 {
-		// Iterations of τ evaluations until the next evaluation is due.
-		need := (r.nextEval - s.Evals() + tau - 1) / tau
-		k := int(min(int64(iters), max(need, 1)))
+		// The iterations of τ evaluations until the next evaluation is
+		// due, counted once from where the last check stood, so that an
+		// L-SVRG full gradient on the way (which may make it due sooner)
+		// moves the evaluation the same way however the calls slice the
+		// iterations: the trace does not depend on iters.
+		if r.left == 0 {
+			r.left = max((r.nextEval-s.Evals()+tau-1)/tau, 1)
+		}
+		k := int(min(int64(iters), r.left))
 		if err := s.Step(k); err != nil {
 			r.done, r.err = true, err
 			return true, err
 		}
 		iters -= k
-		if s.Evals() >= r.nextEval {
+		r.left -= int64(k)
+		if r.left == 0 && s.Evals() >= r.nextEval {
 			if evaluated {
 				break // the evaluation waits for the next call
 			}

@@ -18,19 +18,20 @@ type finished struct {
 	// step is the safe step of the run's sampling: θ for dfSDCA, the
 	// method's step (catalog.Theory.Step) otherwise.
 	step float64
-	// speed is what the theoretical ratio compares: θ for dfSDCA, as the
-	// paper does, and 1/(passes per e-fold) for the other methods, whose
-	// steps are not rates.
-	speed float64
+	// efold is the passes per e-fold the theory predicts
+	// (catalog.Theory.PassesPerEFold); unused for dfSDCA.
+	efold float64
 	// trace is on the passes/τ axis (for dfSDCA, iterations/n).
 	trace []dfsdca.Point
 }
 
 // rowOf is the table row of τ from its τ-nice and τ-importance runs, with
-// passes/τ measured to eps: Theory = imp.speed/nice.speed and Empirical
-// the ratio of the crossings (experiment.Crossing), NaN where a run did not
-// reach eps.
-func rowOf(tau int, nice, imp finished, eps float64) experiment.Row {
+// passes/τ measured to eps for method m. Theory is θ_imp/θ_nice for
+// dfSDCA, as the paper has it, and the ratio of predicted passes per e-fold,
+// τ-nice over τ-importance, for the other methods (as catalog.Ratio reads
+// it), whose steps are not rates; Empirical is the ratio of the crossings
+// (experiment.Crossing), NaN where a run did not reach eps.
+func rowOf(m catalog.Name, tau int, nice, imp finished, eps float64) experiment.Row {
 	cross := func(tr []dfsdca.Point) float64 {
 		x, ok := experiment.Crossing(tr, eps)
 		if !ok {
@@ -38,8 +39,11 @@ func rowOf(tau int, nice, imp finished, eps float64) experiment.Row {
 		}
 		return x
 	}
-	r := experiment.Row{Tau: tau, ThetaNice: nice.step, ThetaImp: imp.step, Theory: imp.speed / nice.speed,
+	r := experiment.Row{Tau: tau, ThetaNice: nice.step, ThetaImp: imp.step, Theory: nice.efold / imp.efold,
 		NiceX: cross(nice.trace), ImpX: cross(imp.trace)}
+	if m == catalog.DFSDCA {
+		r.Theory = imp.step / nice.step
+	}
 	r.Empirical = r.NiceX / r.ImpX
 	return r
 }
@@ -75,7 +79,7 @@ func runMethod(ctx context.Context, m catalog.Name, prep *pipeline.Prepared, ex 
 	tau := float64(j.Tau)
 	run := method.NewRun(s, method.Stop{Gap: target(m, c.Eps), PStar: prep.PStar(),
 		MaxPasses: tau * c.MaxIterPerN, EvalEvery: tau * c.EvalEvery})
-	out := finished{step: th.Step, speed: 1 / th.PassesPerEFold}
+	out := finished{step: th.Step, efold: th.PassesPerEFold}
 	err = run.Until(ctx, func(pt method.Point) {
 		p := dfsdca.Point{IterPerN: pt.Passes / tau, Primal: pt.Primal, Gap: pt.Gap, Seconds: pt.Seconds}
 		out.trace = append(out.trace, p)

@@ -357,7 +357,7 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 		return err
 	}
 	run := ex.Jobs()[0]
-	r.file(j, &finished{step: run.Plan.Theta, speed: run.Plan.Theta, trace: run.Run.Trace()})
+	r.file(j, &finished{step: run.Plan.Theta, trace: run.Run.Trace()})
 	return nil
 }
 
@@ -379,7 +379,7 @@ func (r *reproduction) file(j job, run *finished) {
 	}
 	rows := make([]experiment.Row, len(r.taus))
 	for t, tau := range r.taus {
-		rows[t] = rowOf(tau, *runs[t], *runs[len(r.taus)+t], target(r.cfg.Method, r.epsilon()))
+		rows[t] = rowOf(r.cfg.Method, tau, *runs[t], *runs[len(r.taus)+t], target(r.cfg.Method, r.epsilon()))
 	}
 	r.rows[key] = rows
 	if j.seed == 1 {
