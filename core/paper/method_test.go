@@ -8,7 +8,6 @@ import (
 
 	"imlab/core/method"
 	"imlab/core/method/catalog"
-	"imlab/core/pipeline"
 	"imlab/core/sampling"
 	"imlab/core/theory"
 )
@@ -47,15 +46,8 @@ func TestReproduceMethodIsTheCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := sources[0].Load(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, _ := logistic(ds)
-	prep, err := pipeline.Prepare(context.Background(), pr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, prep := prepared(t, sources[0])
+	pr := prep.Problem
 	cell := res.Cells[0][0]
 	for k, tau := range cfg.Run.Taus {
 		nice, imp, err := catalog.Ratio(catalog.SAGA, pr, tau, "random", 1)
