@@ -204,6 +204,15 @@ func methodFlag(fs *flag.FlagSet) *catalog.Name {
 	return &m
 }
 
+// checkWorkers refuses -workers other than 1 for a method other than
+// dfSDCA, the only one that shares a minibatch among goroutines.
+func checkWorkers(m catalog.Name, workers int) error {
+	if m != catalog.DFSDCA && workers != 1 {
+		return fmt.Errorf("-workers applies to dfsdca only (-method %s runs on one goroutine): %w", m, errUsage)
+	}
+	return nil
+}
+
 // methodsFlag registers -methods, a comma-separated list of methods or
 // "all", defaulting to all.
 func methodsFlag(fs *flag.FlagSet) *[]catalog.Name {

@@ -62,3 +62,35 @@ func TestJobsFlag(t *testing.T) {
 		}
 	}
 }
+
+// paper -method: every method's table is the same whatever -jobs, and
+// -method dfsdca is the default.
+func TestPaperMethodOutputIndependentOfJobs(t *testing.T) {
+	base := []string{"paper", "-preset", "dense", "-size", "tiny", "-tau", "1,4", "-seeds", "1", "-eps", "1e-6", "-format", "md"}
+	code, dflt, stderr := cli(append(base, "-jobs", "2")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, m := range []string{"dfsdca", "sdca", "saga", "lsvrg"} {
+		var outs []string
+		for _, jobs := range []string{"1", "3"} {
+			code, out, stderr := cli(append(base, "-method", m, "-jobs", jobs)...)
+			if code != 0 {
+				t.Fatalf("-method %s -jobs %s: exit %d: %s", m, jobs, code, stderr)
+			}
+			outs = append(outs, out)
+		}
+		if outs[0] != outs[1] || !strings.Contains(outs[0], "| extreme | paper |") {
+			t.Errorf("-method %s: -jobs 1 printed\n%s\n-jobs 3 printed\n%s", m, outs[0], outs[1])
+		}
+		if m == "dfsdca" && outs[0] != dflt {
+			t.Errorf("-method dfsdca printed\n%s\nthe default printed\n%s", outs[0], dflt)
+		}
+		if m != "dfsdca" && outs[0] == dflt {
+			t.Errorf("-method %s printed dfSDCA's table", m)
+		}
+	}
+	if code, _, stderr := cli(append(base, "-method", "saga", "-workers", "2")...); code != exitUsage || !strings.Contains(stderr, "-workers") {
+		t.Errorf("-method saga -workers 2: exit %d, %q; want a usage error", code, stderr)
+	}
+}

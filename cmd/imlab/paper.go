@@ -15,7 +15,7 @@ func runPaper(args []string, e *env) error {
 	p.register(fs)
 	var cfg experiment.Config
 	fs.Float64Var(&cfg.Eps, "eps", 1e-10, "target gap P(w) − P*")
-	fs.Float64Var(&cfg.MaxIterPerN, "max-passes", 1000, "budget per run in passes/τ")
+	fs.Float64Var(&cfg.MaxIterPerN, "max-passes", 1000, "budget per run in passes/τ (iterations/n for dfsdca)")
 	fs.IntVar(&cfg.Workers, "workers", 1, "goroutines per minibatch")
 	partitions := fs.String("partition", "random", "bucket partition rules, comma-separated: random, balanced")
 	taus := fs.String("tau", "1,2,4,8,16,32", "comma-separated minibatch sizes")
@@ -23,6 +23,7 @@ func runPaper(args []string, e *env) error {
 	preset := fs.String("preset", "", "rebuild a paper table: sparse, dense (artificial data) or real (the -data files, with bias)")
 	size := fs.String("size", "quick", "artificial data size for -preset: quick or paper (n = 50,000)")
 	jobs := jobsFlag(fs)
+	m := methodFlag(fs)
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
 		return err
@@ -41,7 +42,10 @@ func runPaper(args []string, e *env) error {
 	if err := p.checkLoss(); err != nil {
 		return err
 	}
-	rc := paper.Config{Run: cfg, Rules: rules, Seeds: *seeds, Jobs: *jobs, Pose: p.problemFor, Events: progress(e)}
+	if err := checkWorkers(*m, cfg.Workers); err != nil {
+		return err
+	}
+	rc := paper.Config{Run: cfg, Rules: rules, Seeds: *seeds, Jobs: *jobs, Method: *m, Pose: p.problemFor, Events: progress(e)}
 	ctx := e.ctx
 	if *preset != "" {
 		_, sources, _, err := presetSources(*preset, *size, p)

@@ -10,7 +10,9 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/libsvm"
+	"imlab/core/method/catalog"
 	"imlab/core/paper"
+	"imlab/core/problem"
 	"imlab/core/table"
 	"imlab/core/theory"
 )
@@ -115,8 +117,9 @@ func resultTable(r *paper.Result, format string) *table.Table {
 // theoryTable computes only the theoretical ratios of sources, for each and
 // τ (partition rule and seed as given): cheap, O(nnz) per cell, so it runs
 // at the paper's size where the solver runs would take hours. Cells read
-// "ours (paper)".
-func theoryTable(sources []paper.Source, prob problemFlags, taus []int, rule string, seed uint64, e *env) (*table.Table, error) {
+// "ours (paper)"; the paper's are dfSDCA's θ_imp/θ_nice, and ours are
+// method m's (theoryRatio).
+func theoryTable(m catalog.Name, sources []paper.Source, prob problemFlags, taus []int, rule string, seed uint64, e *env) (*table.Table, error) {
 	header := []string{"data"}
 	for _, tau := range taus {
 		header = append(header, fmt.Sprintf("τ=%d", tau))
@@ -134,11 +137,11 @@ func theoryTable(sources []paper.Source, prob problemFlags, taus []int, rule str
 		}
 		cells := []string{src.Name}
 		for _, tau := range taus {
-			nice, imp, err := theory.Ratio(pr, tau, rule, seed)
+			ratio, err := theoryRatio(m, pr, tau, rule, seed)
 			if err != nil {
 				return nil, fmt.Errorf("%s τ=%d: %w", src.Name, tau, err)
 			}
-			cell := table.Sig(imp/nice, 2)
+			cell := table.Sig(ratio, 2)
 			if pt, _, ok := paper.Cell(src.Table.Rows(), src.Name, tau); ok {
 				cell += " (" + table.Sig(pt, 2) + ")"
 			}
@@ -147,4 +150,17 @@ func theoryTable(sources []paper.Source, prob problemFlags, taus []int, rule str
 		tab.Add(cells...)
 	}
 	return tab, nil
+}
+
+// theoryRatio is the theoretical ratio of τ-importance over τ-nice for
+// method m, as paper.Row.Theory defines it: θ_imp/θ_nice for dfSDCA, and
+// for the other methods the ratio of the passes per e-fold their theory
+// predicts, τ-nice over τ-importance.
+func theoryRatio(m catalog.Name, pr *problem.Problem, tau int, rule string, seed uint64) (float64, error) {
+	if m == catalog.DFSDCA {
+		nice, imp, err := theory.Ratio(pr, tau, rule, seed)
+		return imp / nice, err
+	}
+	nice, imp, err := catalog.Ratio(m, pr, tau, rule, seed)
+	return nice.PassesPerEFold / imp.PassesPerEFold, err
 }

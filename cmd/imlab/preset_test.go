@@ -42,6 +42,35 @@ func TestPaperPresetErrors(t *testing.T) {
 	}
 }
 
+// report -method M writes results-M.md beside results.md, with its own
+// convergence figures and without dfSDCA's discussion.
+func TestReportMethod(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := cli("report", "-method", "saga", "-size", "tiny", "-seeds", "1", "-partition", "random", "-eps", "1e-6", "-o", dir)
+	if code != 0 {
+		t.Fatalf("report: %s", stderr)
+	}
+	doc, err := os.ReadFile(filepath.Join(dir, "results-saga.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Method: **saga**", "## Table 2", "## Table 3", "conv-saga-dense-extreme-imp.svg"} {
+		if !strings.Contains(string(doc), want) {
+			t.Errorf("results-saga.md lacks %q", want)
+		}
+	}
+	if strings.Contains(string(doc), "## Where and why") {
+		t.Error("results-saga.md has dfSDCA's discussion")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "results.md")); err == nil {
+		t.Error("report -method saga wrote results.md")
+	}
+	figs, _ := filepath.Glob(filepath.Join(dir, "figures", "conv-saga-*.svg"))
+	if len(figs) != 20 { // 5 laws × 2 tables × 2 plots
+		t.Errorf("%d convergence figures of saga, want 20", len(figs))
+	}
+}
+
 func TestReportWritesDocumentAndFigures(t *testing.T) {
 	dir := t.TempDir()
 	real := genFile(t, "chisq1", 300, 12)
@@ -53,7 +82,7 @@ func TestReportWritesDocumentAndFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Table 2", "## Table 3", "## Table 4", "| extreme | paper |", "## Where and why"} {
+	for _, want := range []string{"## Table 2", "## Table 3", "## Table 5", "| extreme | paper |", "## Where and why"} {
 		if !strings.Contains(string(doc), want) {
 			t.Errorf("results.md lacks %q", want)
 		}

@@ -40,8 +40,8 @@ func runRun(args []string, e *env) error {
 	if !(stop.EvalEvery > 0) || !(stop.MaxIterPerN > 0) || !(stop.Gap >= 0) || *workers < 1 || !(*scale > 0) || math.IsInf(*scale, 0) {
 		return fmt.Errorf("-eval-every, -max-passes and -step-scale must be positive, -eps ≥ 0, -workers ≥ 1: %w", errUsage)
 	}
-	if *m != catalog.DFSDCA && *workers != 1 {
-		return fmt.Errorf("-workers applies to dfsdca only (-method %s runs on one goroutine): %w", *m, errUsage)
+	if err := checkWorkers(*m, *workers); err != nil {
+		return err
 	}
 	if *m != catalog.SGD && *decreasing {
 		return fmt.Errorf("-decreasing applies to sgd only: %w", errUsage)

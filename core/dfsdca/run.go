@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
+
+	"imlab/core/internal/pace"
 )
 
 // Point is one row of a convergence trace.
@@ -209,27 +210,5 @@ func (r *Run) Solver() *Solver { return r.s }
 // every millisecond of solver work (and between evaluations of P), and
 // calls progress, if not nil, with every new trace point.
 func (r *Run) Until(ctx context.Context, progress func(Point)) error {
-	chunk := 64
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		seen := len(r.trace)
-		before, startIter := r.s.Elapsed(), r.s.Iter()
-		done, err := r.Advance(chunk)
-		if progress != nil {
-			for _, pt := range r.trace[seen:] {
-				progress(pt)
-			}
-		}
-		if done || err != nil {
-			return err
-		}
-		// Aim for about a millisecond of iterations per call, from the
-		// rate just measured (a call may stop early at an evaluation).
-		if iters := r.s.Iter() - startIter; iters > 0 {
-			perIter := max((r.s.Elapsed()-before)/time.Duration(iters), 1)
-			chunk = int(min(max(time.Millisecond/perIter, 1), 2*time.Duration(chunk)))
-		}
-	}
+	return pace.Until(ctx, r, r.s, progress)
 }

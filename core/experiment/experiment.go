@@ -15,14 +15,14 @@ import (
 
 // Config selects what an Experiment runs. Zero fields take the paper's values.
 type Config struct {
-	Taus        []int    // minibatch sizes; default 1, 2, 4, 8, 16, 32
-	Samplings   []string // theory.Spec sampling names; default "nice", "imp"
-	Eps         float64  // target gap P(w) − P*; default 1e−10
-	Partition   string   // bucket partition rule, "random" (default) or "balanced"
-	Seed        uint64   // seeds the partition and every run's sampler
-	Workers     int      // goroutines per minibatch (1 = sequential)
-	EvalEvery   float64  // iterations/n between evaluations of P; default 0.25
-	MaxIterPerN float64  // per-run budget in iterations/n; default 1000
+	Taus        []int           // minibatch sizes; default 1, 2, 4, 8, 16, 32
+	Samplings   []sampling.Kind // default sampling.Nice, sampling.Imp
+	Eps         float64         // target gap P(w) − P*; default 1e−10
+	Partition   string          // bucket partition rule, "random" (default) or "balanced"
+	Seed        uint64          // seeds the partition and every run's sampler
+	Workers     int             // goroutines per minibatch (1 = sequential)
+	EvalEvery   float64         // iterations/n between evaluations of P; default 0.25
+	MaxIterPerN float64         // per-run budget in iterations/n; default 1000
 	// Yield, if set, is called by New after building each plan (a pass or
 	// two over the data), so that a browser can hand control back to its
 	// event loop while the experiment is planned.
@@ -48,7 +48,7 @@ func (c Config) withDefaults() Config {
 		c.Taus = PaperTaus
 	}
 	if len(c.Samplings) == 0 {
-		c.Samplings = []string{string(sampling.Nice), string(sampling.Imp)}
+		c.Samplings = []sampling.Kind{sampling.Nice, sampling.Imp}
 	}
 	if c.Eps == 0 {
 		c.Eps = 1e-10
@@ -68,7 +68,7 @@ func (c Config) withDefaults() Config {
 // Job is one dfSDCA run of the experiment: one sampling at one τ.
 type Job struct {
 	Tau      int
-	Sampling string
+	Sampling sampling.Kind
 	Plan     *theory.Plan
 	Run      *dfsdca.Run // nil until the job starts
 	Err      error       // set if the run failed (diverged, say)
@@ -117,7 +117,7 @@ func New(pr *problem.Problem, pstar float64, cfg Config) (*Experiment, error) {
 	e := &Experiment{pr: pr, pstar: pstar, cfg: cfg}
 	for _, s := range cfg.Samplings {
 		for _, tau := range cfg.Taus {
-			plan, err := theory.NewPlan(pr, theory.Spec{Sampling: s, Tau: tau, Partition: cfg.Partition, Seed: cfg.Seed})
+			plan, err := theory.NewPlan(pr, theory.Spec{Sampling: string(s), Tau: tau, Partition: cfg.Partition, Seed: cfg.Seed})
 			if err != nil {
 				return nil, fmt.Errorf("experiment: %s at τ=%d: %w", s, tau, err)
 			}

@@ -216,7 +216,7 @@ func TestBadConfig(t *testing.T) {
 		{0, Config{Eps: -1}},
 		{0, Config{Taus: []int{0}}},
 		{0, Config{Taus: []int{21}}},
-		{0, Config{Samplings: []string{"psychic"}}},
+		{0, Config{Samplings: []sampling.Kind{"psychic"}}},
 		{0, Config{EvalPerDoubling: -1}},
 	} {
 		if _, err := New(pr, c.pstar, c.cfg); err == nil {

@@ -16,7 +16,7 @@ func (e *Experiment) RowsFrom(trace func(k int) []dfsdca.Point) []Row {
 			if j.Tau != tau {
 				continue
 			}
-			switch sampling.Kind(j.Sampling) {
+			switch j.Sampling {
 			case sampling.Nice:
 				nice, niceTrace = j, trace(k)
 			case sampling.Imp:

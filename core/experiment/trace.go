@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"imlab/core/dfsdca"
+	"imlab/core/sampling"
 	"imlab/core/table"
 )
 
@@ -34,8 +35,8 @@ func TracesHeader() []string { return append(append([]string(nil), JobColumns...
 
 // AddTrace appends the rows of one run's trace to a table under
 // TracesHeader.
-func AddTrace(t *table.Table, sampling string, tau int, trace []dfsdca.Point) {
+func AddTrace(t *table.Table, kind sampling.Kind, tau int, trace []dfsdca.Point) {
 	for _, p := range trace {
-		t.Add(append([]string{sampling, strconv.Itoa(tau)}, TraceCells(p)...)...)
+		t.Add(append([]string{string(kind), strconv.Itoa(tau)}, TraceCells(p)...)...)
 	}
 }

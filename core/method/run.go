@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
+
+	"imlab/core/internal/pace"
 )
 
 // Point is one row of a convergence trace.
@@ -39,8 +40,11 @@ const DefaultEvalEvery = 0.25
 
 // Run drives a Solver under a Stop rule and records its trace on the
 // passes axis. Evaluations fall at the first iteration boundary at or after
-// each multiple of EvalEvery passes (an L-SVRG full gradient may jump past
-// one), and each point records the passes actually done.
+// each multiple of EvalEvery passes, counted in iterations of τ
+// evaluations from the previous evaluation; an L-SVRG full gradient on the
+// way makes the evaluation fall later than that, never earlier. Each point
+// records the passes actually done, and the trace does not depend on how
+// Advance calls slice the iterations.
 type Run struct {
 	s    Solver
 	n    int64
@@ -205,26 +209,5 @@ func (r *Run) Solver() Solver { return r.s }
 // every millisecond of solver work and calls progress, if not nil, with
 // every new trace point.
 func (r *Run) Until(ctx context.Context, progress func(Point)) error {
-	chunk := 64
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		seen := len(r.trace)
-		before, startIter := r.s.Elapsed(), r.s.Iter()
-		done, err := r.Advance(chunk)
-		if progress != nil {
-			for _, pt := range r.trace[seen:] {
-				progress(pt)
-			}
-		}
-		if done || err != nil {
-			return err
-		}
-		// Aim for about a millisecond of iterations per call.
-		if iters := r.s.Iter() - startIter; iters > 0 {
-			perIter := max((r.s.Elapsed()-before)/time.Duration(iters), 1)
-			chunk = int(min(max(time.Millisecond/perIter, 1), 2*time.Duration(chunk)))
-		}
-	}
+	return pace.Until(ctx, r, r.s, progress)
 }

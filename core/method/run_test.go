@@ -89,6 +89,47 @@ func TestRunCountsFullGradients(t *testing.T) {
 	}
 }
 
+// TestRunTraceIndependentOfSlicing: the evaluations of an L-SVRG run, whose
+// full gradients make iterations of different costs, fall at the same
+// iterations however Advance slices the work.
+func TestRunTraceIndependentOfSlicing(t *testing.T) {
+	ds := mtest.Data(t, 60, 10, 0.5, 8)
+	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
+	pl := mtest.Plan(t, pr, mtest.Sampling{Name: "imp", Tau: 4}, 1)
+	trace := func(slice func(call int) int) []method.Point {
+		s, err := lsvrg.New(pr, lsvrg.Options{Sampler: pl.Sampler, V: pl.V, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := method.NewRun(s, method.Stop{PStar: 0, MaxPasses: 30, EvalEvery: 0.5})
+		for call := 0; ; call++ {
+			done, err := run.Advance(slice(call))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if done {
+				return run.Trace()
+			}
+		}
+	}
+	whole := trace(func(int) int { return 1 << 20 })
+	for _, slice := range []func(int) int{
+		func(int) int { return 1 },
+		func(c int) int { return 1 + c%7 },
+		func(c int) int { return 3 + c%13 },
+	} {
+		got := trace(slice)
+		if len(got) != len(whole) {
+			t.Fatalf("%d points sliced, %d whole", len(got), len(whole))
+		}
+		for k := range got {
+			if got[k].Iter != whole[k].Iter || got[k].Passes != whole[k].Passes || got[k].Primal != whole[k].Primal {
+				t.Fatalf("point %d: %+v sliced, %+v whole", k, got[k], whole[k])
+			}
+		}
+	}
+}
+
 func TestRunRejectsBadStop(t *testing.T) {
 	ds := mtest.Data(t, 20, 5, 0.5, 8)
 	pr := mtest.Problem(t, ds, loss.Square{}, 1)

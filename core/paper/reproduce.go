@@ -13,6 +13,7 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/dfsdca"
 	"imlab/core/experiment"
+	"imlab/core/method/catalog"
 	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/core/sampling"
@@ -33,6 +34,13 @@ type Config struct {
 	// Jobs is how many runs go at once (goroutines); default 1. Results do
 	// not depend on it. Up to Jobs data sets may be in memory at once.
 	Jobs int
+	// Method is the method of every run; default catalog.DFSDCA, the
+	// paper's. Run.Workers applies to dfSDCA only. For the other methods
+	// Run.EvalEvery and Run.MaxIterPerN are in passes/τ (passes through the
+	// data over τ, which for dfSDCA is iterations/n), SGD runs with its
+	// decreasing steps to max(Run.Eps, catalog.SGDFloor), and a run that
+	// spends its budget leaves its cells NaN instead of failing the table.
+	Method catalog.Name
 	// Pose poses the problem on a source's data (loss and λ); required.
 	Pose func(*dataset.Dataset) (*problem.Problem, error)
 	// Events, if not nil, hears of progress; it is called from the workers,
@@ -61,14 +69,19 @@ type Event struct {
 	Seed     int                // RunReached, SeedFinished
 	Sampling sampling.Kind      // RunReached
 	Tau      int                // RunReached
-	Point    dfsdca.Point       // RunReached: the first point with gap ≤ ε
+	// Point is, for RunReached, the first point with gap ≤ ε, on the
+	// passes/τ axis (for dfSDCA, iterations/n).
+	Point dfsdca.Point
 }
 
 // Row is one τ of a reproduced table, averaged over seeds.
 type Row struct {
-	Tau       int
-	Theory    float64 // θ_imp/θ_nice, mean over the seeds
-	Empirical float64 // iterations/n of τ-nice over τ-importance to ε, mean
+	Tau int
+	// Theory is θ_imp/θ_nice for dfSDCA and, for the other methods, the
+	// ratio of the passes per e-fold their theory predicts (catalog.Ratio),
+	// τ-nice over τ-importance; the mean over the seeds.
+	Theory    float64
+	Empirical float64 // passes to ε of τ-nice over τ-importance, mean
 	SD        float64 // the seeds' sample standard deviation of Empirical; NaN for one seed
 }
 
@@ -76,7 +89,7 @@ type Row struct {
 type Trace struct {
 	Sampling sampling.Kind
 	Tau      int
-	Points   []dfsdca.Point
+	Points   []dfsdca.Point // IterPerN is passes/τ (for dfSDCA, iterations/n)
 }
 
 // Outcome is one source under one partition rule: a cell of Result.
@@ -145,6 +158,12 @@ func Reproduce(ctx context.Context, sources []Source, cfg Config) (*Result, erro
 	if len(cfg.Rules) == 0 {
 		cfg.Rules = []sampling.Rule{sampling.RandomRule}
 	}
+	if cfg.Method == "" {
+		cfg.Method = catalog.DFSDCA
+	}
+	if _, err := catalog.Parse(string(cfg.Method)); err != nil {
+		return nil, err
+	}
 	cfg.Seeds = max(cfg.Seeds, 1)
 	cfg.Jobs = max(cfg.Jobs, 1)
 	r := newReproduction(sources, cfg)
@@ -161,8 +180,8 @@ type reproduction struct {
 
 	mu       sync.Mutex
 	events   sync.Mutex
-	done     map[seedKey][]*experiment.Job // finished runs of each seed, by kind × τ
-	rows     map[seedKey][]experiment.Row  // rows of each finished seed
+	done     map[seedKey][]*finished      // finished runs of each seed, by kind × τ
+	rows     map[seedKey][]experiment.Row // rows of each finished seed
 	traces   map[seedKey][]Trace
 	failures map[int]error // by job order
 }
@@ -182,7 +201,7 @@ type sourcePrep struct {
 
 func newReproduction(sources []Source, cfg Config) *reproduction {
 	r := &reproduction{sources: sources, cfg: cfg, taus: cfg.Run.Taus,
-		done: map[seedKey][]*experiment.Job{}, rows: map[seedKey][]experiment.Row{},
+		done: map[seedKey][]*finished{}, rows: map[seedKey][]experiment.Row{},
 		traces: map[seedKey][]Trace{}, failures: map[int]error{}}
 	// Largest τ first within a seed: the longest runs start early, which
 	// shortens the tail where some workers idle.
@@ -310,36 +329,45 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	}
 	c := r.cfg.Run
 	kind, rule := kinds[j.kind], r.cfg.Rules[j.rule]
-	c.Taus, c.Samplings = []int{r.taus[j.tau]}, []string{string(kind)}
+	c.Taus, c.Samplings = []int{r.taus[j.tau]}, []sampling.Kind{kind}
 	c.Partition, c.Seed = string(rule), uint64(j.seed)
 	c.Yield, c.Record = nil, 0
 	ex, err := prep.Experiment(c)
 	if err != nil {
 		return err
 	}
-	eps := ex.Config().Eps
+	eps := target(r.cfg.Method, ex.Config().Eps)
 	reached := false
-	err = ex.Until(ctx, func(_ *experiment.Job, pt dfsdca.Point) {
+	progress := func(pt dfsdca.Point) {
 		if !reached && pt.Gap <= eps {
 			reached = true
 			r.emit(Event{Kind: RunReached, Source: r.sources[j.src].Name, Rule: rule, Seed: j.seed,
 				Sampling: kind, Tau: r.taus[j.tau], Point: pt})
 		}
-	})
-	if err != nil {
+	}
+	if r.cfg.Method != catalog.DFSDCA {
+		run, err := runMethod(ctx, r.cfg.Method, prep, ex, progress)
+		if err != nil {
+			return fmt.Errorf("%s τ=%d: %w", kind, r.taus[j.tau], err)
+		}
+		r.file(j, &run)
+		return nil
+	}
+	if err := ex.Until(ctx, func(_ *experiment.Job, pt dfsdca.Point) { progress(pt) }); err != nil {
 		return err
 	}
-	r.file(j, ex.Jobs()[0])
+	run := ex.Jobs()[0]
+	r.file(j, &finished{step: run.Plan.Theta, trace: run.Run.Trace()})
 	return nil
 }
 
 // file records a finished run; the seed's last run turns them into rows.
-func (r *reproduction) file(j job, run *experiment.Job) {
+func (r *reproduction) file(j job, run *finished) {
 	key := seedKey{j.src, j.rule, j.seed}
 	r.mu.Lock()
 	runs := r.done[key]
 	if runs == nil {
-		runs = make([]*experiment.Job, len(kinds)*len(r.taus))
+		runs = make([]*finished, len(kinds)*len(r.taus))
 		r.done[key] = runs
 	}
 	runs[j.kind*len(r.taus)+j.tau] = run
@@ -351,13 +379,13 @@ func (r *reproduction) file(j job, run *experiment.Job) {
 	}
 	rows := make([]experiment.Row, len(r.taus))
 	for t, tau := range r.taus {
-		rows[t] = experiment.NewRow(tau, runs[t], runs[len(r.taus)+t], r.epsilon())
+		rows[t] = rowOf(r.cfg.Method, tau, *runs[t], *runs[len(r.taus)+t], target(r.cfg.Method, r.epsilon()))
 	}
 	r.rows[key] = rows
 	if j.seed == 1 {
 		tr := make([]Trace, len(runs))
 		for k, x := range runs {
-			tr[k] = Trace{Sampling: kinds[k/len(r.taus)], Tau: x.Tau, Points: x.Run.Trace()}
+			tr[k] = Trace{Sampling: kinds[k/len(r.taus)], Tau: r.taus[k%len(r.taus)], Points: x.trace}
 		}
 		r.traces[key] = tr
 	}

@@ -32,6 +32,24 @@ func tinyConfig(t testing.TB, seeds, jobs int, rules ...sampling.Rule) ([]Source
 	return sources, Config{Run: experiment.Config{Taus: []int{1, 4}, Eps: 1e-6}, Rules: rules, Seeds: seeds, Jobs: jobs, Pose: logistic}
 }
 
+// prepared is a source's data and its logistic problem solved to P*.
+func prepared(t *testing.T, src Source) (*dataset.Dataset, *pipeline.Prepared) {
+	t.Helper()
+	ds, err := src.Load(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := logistic(ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prep, err := pipeline.Prepare(context.Background(), pr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds, prep
+}
+
 // same reports whether two floats are equal bit for bit, NaN included.
 func same(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 
@@ -93,15 +111,7 @@ func TestReproduceIsTheExperiment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := sources[0].Load(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, _ := logistic(ds)
-	prep, err := pipeline.Prepare(context.Background(), pr, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds, prep := prepared(t, sources[0])
 	c := cfg.Run
 	c.Seed = 1
 	ex, err := prep.Experiment(c)
@@ -120,7 +130,7 @@ func TestReproduceIsTheExperiment(t *testing.T) {
 	}
 	for k, j := range ex.Jobs() {
 		tr := cell.Traces[k]
-		if string(tr.Sampling) != j.Sampling || tr.Tau != j.Tau || len(tr.Points) != len(j.Run.Trace()) {
+		if tr.Sampling != j.Sampling || tr.Tau != j.Tau || len(tr.Points) != len(j.Run.Trace()) {
 			t.Errorf("trace %d: %s τ=%d with %d points, experiment %s τ=%d with %d", k, tr.Sampling, tr.Tau,
 				len(tr.Points), j.Sampling, j.Tau, len(j.Run.Trace()))
 		}

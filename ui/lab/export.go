@@ -8,6 +8,7 @@ import (
 
 	"imlab/core/experiment"
 	"imlab/core/method/catalog"
+	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
@@ -21,7 +22,7 @@ func TracesTable(m catalog.Name, jobs []JobView) *table.Table {
 	t := &table.Table{Header: experiment.TracesHeader()}
 	t.Header[len(experiment.JobColumns)] = XLabel(m)
 	for _, j := range jobs {
-		experiment.AddTrace(t, j.Sampling, j.Tau, j.Trace)
+		experiment.AddTrace(t, sampling.Kind(j.Sampling), j.Tau, j.Trace)
 	}
 	return t
 }

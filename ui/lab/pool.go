@@ -12,6 +12,7 @@ import (
 	"imlab/core/loss"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 )
 
 // This file is the protocol of a pool of workers that run an experiment's
@@ -109,7 +110,7 @@ func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
 		return nil, err
 	}
 	exp, err := experiment.New(pr, spec.PStar, experiment.Config{Taus: []int{spec.Tau},
-		Samplings: []string{spec.Sampling}, Eps: spec.Eps, Partition: spec.Partition, Seed: spec.Seed, Workers: 1,
+		Samplings: []sampling.Kind{sampling.Kind(spec.Sampling)}, Eps: spec.Eps, Partition: spec.Partition, Seed: spec.Seed, Workers: 1,
 		Record: 2 * RecentMinibatches}) // as the controller records, for the sampling view
 	if err != nil {
 		return nil, err

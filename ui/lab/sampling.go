@@ -34,7 +34,7 @@ func (c *Controller) samplingViewLocked() *SamplingView {
 		return nil
 	}
 	iters := j.Run.Solver().Iter()
-	v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: j.Plan.P,
+	v := &SamplingView{Tau: j.Tau, Sampling: string(j.Sampling), Norms: c.data.Norms, P: j.Plan.P,
 		Buckets: j.Plan.Partition.Buckets, Iters: iters, Visits: j.Recorder.Visits(iters)}
 	for _, o := range jobs {
 		if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == "nice" || o.Sampling == "imp") {
@@ -60,7 +60,7 @@ func (c *Controller) poolSamplingViewLocked() *SamplingView {
 			continue
 		}
 		j := jobs[k]
-		v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: j.Plan.P,
+		v := &SamplingView{Tau: j.Tau, Sampling: string(j.Sampling), Norms: c.data.Norms, P: j.Plan.P,
 			Buckets: j.Plan.Partition.Buckets, Iters: mb.Iters, Visits: mb.Visits, Recent: mb.Recent}
 		for _, o := range jobs {
 			if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == "nice" || o.Sampling == "imp") {

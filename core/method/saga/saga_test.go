@@ -1,17 +1,16 @@
 package saga
 
 import (
-	"context"
-	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
 
-	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/internal/mtest"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/core/theory"
 )
 
 func newSolver(t testing.TB, pr *problem.Problem, smp sampling.Sampler, v []float64, step float64, seed uint64) *Solver {
@@ -68,69 +67,54 @@ func TestAgreesWithReference(t *testing.T) {
 func TestLyapunovExact(t *testing.T) {
 	r := sampling.NewRand(4)
 	worst := 0.0
-	for k, ds := range mtest.Small(t, 6, 7) {
-		for _, l := range mtest.Losses {
-			pr := mtest.Problem(t, ds, l, 1)
-			wstar, _ := mtest.Optimum(t, pr)
-			x := mtest.Dense(ds)
-			astar := make([]float64, ds.N)
-			for i := range astar {
-				astar[i] = l.Deriv(mtest.Dot(x[i], wstar), ds.Y[i])
-			}
-			for tau := 1; tau <= 3; tau++ {
-				for _, smp := range mtest.Samplings(tau) {
-					if smp.Tau != tau {
-						continue
-					}
-					pl := mtest.Plan(t, pr, smp, uint64(k))
-					setup, err := method.NewSetup(pr, pl.Sampler, pl.V)
-					if err != nil {
-						t.Fatal(err)
-					}
-					eta := method.VarianceReducedStep(setup)
-					rate := Rate(setup, eta)
-					rho := method.Contraction(eta, pr.Lambda)
-					n := float64(ds.N)
-					u := make([]float64, ds.N)
-					for i := range u {
-						u[i] = 4 * rho * eta * eta * pl.V[i] / (n * n * pl.P[i] * pl.P[i])
-					}
-					phi := func(w []float64, table [][]float64) float64 {
-						v := mtest.Dist2(w, wstar)
-						for i := range u {
-							// table[i] = α_i x_i; recover α_i from a non-zero entry.
-							v += u[i] * sq(alphaOf(table[i], x[i])-astar[i])
-						}
-						return v
-					}
-					for _, spread := range []float64{1e-3, 1, 10} {
-						w0 := mtest.RandomVector(r, ds.D, spread)
-						alpha := mtest.RandomVector(r, ds.N, spread)
-						for j := range w0 {
-							w0[j] += wstar[j]
-						}
-						for i := range alpha {
-							alpha[i] += astar[i]
-						}
-						ref := newReference(pr, pl.P, eta)
-						ref.setTable(alpha)
-						before := phi(w0, ref.table)
-						after := 0.0
-						for _, mb := range mtest.Enumerate(pl) {
-							ref.w = slices.Clone(w0)
-							ref.setTable(alpha)
-							ref.step(mb.Set)
-							after += mb.Prob * phi(ref.w, ref.table)
-						}
-						if after > rate*before*(1+1e-10) {
-							t.Errorf("instance %d %v %v spread %g: E Φ⁺ = %.6g > %.6g·Φ = %.6g", k, l, smp, spread, after, rate, rate*before)
-						}
-						worst = math.Max(worst, after/(rate*before))
-					}
-				}
-			}
+	mtest.EachSmall(t, func(c mtest.Instance) {
+		k, l, pr, wstar, smp, pl, setup, ds := c.Index, c.Loss, c.Problem, c.WStar, c.Sampling, c.Plan, c.Setup, c.Problem.Data
+		x := mtest.Dense(ds)
+		astar := make([]float64, ds.N)
+		for i := range astar {
+			astar[i] = l.Deriv(mtest.Dot(x[i], wstar), ds.Y[i])
 		}
-	}
+		eta := method.VarianceReducedStep(setup)
+		rate := Rate(setup, eta)
+		rho := method.Contraction(eta, pr.Lambda)
+		n := float64(ds.N)
+		u := make([]float64, ds.N)
+		for i := range u {
+			u[i] = 4 * rho * eta * eta * pl.V[i] / (n * n * pl.P[i] * pl.P[i])
+		}
+		phi := func(w []float64, table [][]float64) float64 {
+			v := mtest.Dist2(w, wstar)
+			for i := range u {
+				// table[i] = α_i x_i; recover α_i from a non-zero entry.
+				v += u[i] * sq(alphaOf(table[i], x[i])-astar[i])
+			}
+			return v
+		}
+		for _, spread := range []float64{1e-3, 1, 10} {
+			w0 := mtest.RandomVector(r, ds.D, spread)
+			alpha := mtest.RandomVector(r, ds.N, spread)
+			for j := range w0 {
+				w0[j] += wstar[j]
+			}
+			for i := range alpha {
+				alpha[i] += astar[i]
+			}
+			ref := newReference(pr, pl.P, eta)
+			ref.setTable(alpha)
+			before := phi(w0, ref.table)
+			after := 0.0
+			for _, mb := range mtest.Enumerate(pl) {
+				ref.w = slices.Clone(w0)
+				ref.setTable(alpha)
+				ref.step(mb.Set)
+				after += mb.Prob * phi(ref.w, ref.table)
+			}
+			if after > rate*before*(1+1e-10) {
+				t.Errorf("instance %d %v %v spread %g: E Φ⁺ = %.6g > %.6g·Φ = %.6g", k, l, smp, spread, after, rate, rate*before)
+			}
+			worst = math.Max(worst, after/(rate*before))
+		}
+	})
 	t.Logf("largest E Φ⁺/(rate·Φ) seen: %.4f", worst)
 }
 
@@ -149,26 +133,11 @@ func alphaOf(g, x []float64) float64 {
 // TestReachesTarget runs every sampling under every loss to a gap of 1e−10
 // with the safe step.
 func TestReachesTarget(t *testing.T) {
-	ds := mtest.Data(t, 200, 20, 0.5, 7)
-	for _, l := range mtest.Losses {
-		pr := mtest.Problem(t, ds, l, 1)
-		_, pstar := mtest.Optimum(t, pr)
-		for _, smp := range mtest.Samplings(4) {
-			pl := mtest.Plan(t, pr, smp, 11)
-			s := newSolver(t, pr, pl.Sampler, pl.V, 0, 13)
-			run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 3000})
-			if err := run.Until(context.Background(), nil); err != nil {
-				t.Fatalf("%v %v: %v", l, smp, err)
-			}
-			x, ok := run.Reached()
-			if !ok {
-				tr := run.Trace()
-				t.Errorf("%v %v: gap 1e-10 not reached in 3000 passes (last %+v)", l, smp, tr[len(tr)-1])
-				continue
-			}
-			t.Logf("%-12v %-14v η = %.3g: gap 1e-10 after %.1f passes", l, smp, s.StepSize(), x)
-		}
-	}
+	mtest.ReachesTarget(t, func(pr *problem.Problem, pl *theory.Plan) method.Solver {
+		return newSolver(t, pr, pl.Sampler, pl.V, 0, 13)
+	}, func(s method.Solver, pr *problem.Problem, pl *theory.Plan, pstar, passes float64) {
+		t.Logf("%-12v %-14v η = %.3g: gap 1e-10 after %.1f passes", pr.Loss, pl.Sampler, s.(*Solver).StepSize(), passes)
+	})
 }
 
 // TestStepBeyondTheory: on one feature with p_i ∝ x_i² and the square
@@ -185,45 +154,18 @@ func TestStepBeyondTheory(t *testing.T) {
 	}
 	L := setup.Smoothness()
 	_, pstar := mtest.Optimum(t, pr)
-	for _, tc := range []struct {
-		step    float64
-		diverge bool
-	}{{1.5 * method.VarianceReducedStep(setup), false}, {3 / L, true}} {
-		s := newSolver(t, pr, smp, v, tc.step, 1)
-		run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 20000})
-		err := run.Until(context.Background(), nil)
-		_, ok := run.Reached()
-		switch {
-		case tc.diverge && !errors.Is(err, method.ErrDiverged):
-			t.Errorf("step %.3g·(1/𝓛): %v, reached %v; want ErrDiverged", tc.step*L, err, ok)
-		case !tc.diverge && (err != nil || !ok):
-			t.Errorf("step %.3g·(1/𝓛): %v, reached %v; want convergence", tc.step*L, err, ok)
-		}
+	step := func(eta float64, diverge bool) mtest.StepCase {
+		return mtest.StepCase{Label: fmt.Sprintf("%.3g·(1/𝓛)", eta*L), Diverge: diverge,
+			Build: func() method.Solver { return newSolver(t, pr, smp, v, eta, 1) }}
 	}
+	mtest.StepsBeyond(t, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 20000}, []mtest.StepCase{
+		step(1.5*method.VarianceReducedStep(setup), false), step(3/L, true),
+	})
 }
 
 // TestDeterministic: a seed fixes the trace bit for bit.
 func TestDeterministic(t *testing.T) {
-	ds := mtest.Data(t, 100, 10, 0.5, 3)
-	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
-	pl := mtest.Plan(t, pr, mtest.Sampling{Name: "imp", Tau: 4}, 1)
-	trace := func(seed uint64) []method.Point {
-		s := newSolver(t, pr, pl.Sampler, pl.V, 0, seed)
-		run := method.NewRun(s, method.Stop{PStar: math.NaN(), MaxPasses: 20})
-		if err := run.Until(context.Background(), nil); err != nil {
-			t.Fatal(err)
-		}
-		tr := slices.Clone(run.Trace())
-		for k := range tr {
-			tr[k].Seconds = 0
-		}
-		return tr
-	}
-	a, b, c := trace(5), trace(5), trace(6)
-	if !slices.Equal(a, b) {
-		t.Error("two runs with one seed differ")
-	}
-	if slices.Equal(a, c) {
-		t.Error("two seeds give the same trace")
-	}
+	mtest.Deterministic(t, func(pr *problem.Problem, pl *theory.Plan, seed uint64) method.Solver {
+		return newSolver(t, pr, pl.Sampler, pl.V, 0, seed)
+	})
 }

@@ -2,16 +2,16 @@ package sgd
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
 
-	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/internal/mtest"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/core/theory"
 )
 
 func newSolver(t testing.TB, pr *problem.Problem, smp sampling.Sampler, v []float64, step float64, decreasing bool, seed uint64) *Solver {
@@ -58,55 +58,40 @@ func TestAgreesWithReference(t *testing.T) {
 func TestOneStepExact(t *testing.T) {
 	r := sampling.NewRand(4)
 	worst := 0.0
-	for k, ds := range mtest.Small(t, 6, 7) {
-		for _, l := range mtest.Losses {
-			pr := mtest.Problem(t, ds, l, 1)
-			wstar, _ := mtest.Optimum(t, pr)
-			for tau := 1; tau <= 3; tau++ {
-				for _, smp := range mtest.Samplings(tau) {
-					if smp.Tau != tau {
-						continue
-					}
-					pl := mtest.Plan(t, pr, smp, uint64(k))
-					setup, err := method.NewSetup(pr, pl.Sampler, pl.V)
-					if err != nil {
-						t.Fatal(err)
-					}
-					eta := method.SGDStep(setup)
-					rho := method.Contraction(eta, pr.Lambda)
-					batches := mtest.Enumerate(pl)
-					ref := newReference(pr, pl.P)
-					// σ² = E‖w*⁺ − w*‖²(1+ηλ)²/η² from one step at w*.
-					sigma2 := 0.0
-					for _, mb := range batches {
-						ref.w = slices.Clone(wstar)
-						ref.step(mb.Set, eta)
-						sigma2 += mb.Prob * mtest.Dist2(ref.w, wstar) / (rho * eta * eta)
-					}
-					if bound := method.NoiseAtOptimum(setup, wstar); sigma2 > bound*(1+1e-8)+1e-14 {
-						t.Errorf("instance %d %v %v: σ² = %.6g above its bound %.6g", k, l, smp, sigma2, bound)
-					}
-					for _, spread := range []float64{1e-3, 1, 10} {
-						w0 := mtest.RandomVector(r, ds.D, spread)
-						for j := range w0 {
-							w0[j] += wstar[j]
-						}
-						after := 0.0
-						for _, mb := range batches {
-							ref.w = slices.Clone(w0)
-							ref.step(mb.Set, eta)
-							after += mb.Prob * mtest.Dist2(ref.w, wstar)
-						}
-						bound := rho * (mtest.Dist2(w0, wstar) + 2*eta*eta*sigma2)
-						if after > bound*(1+1e-10) {
-							t.Errorf("instance %d %v %v spread %g: E‖w⁺−w*‖² = %.6g > %.6g", k, l, smp, spread, after, bound)
-						}
-						worst = math.Max(worst, after/bound)
-					}
-				}
-			}
+	mtest.EachSmall(t, func(c mtest.Instance) {
+		k, l, pr, wstar, smp, pl, setup, ds := c.Index, c.Loss, c.Problem, c.WStar, c.Sampling, c.Plan, c.Setup, c.Problem.Data
+		eta := method.SGDStep(setup)
+		rho := method.Contraction(eta, pr.Lambda)
+		batches := mtest.Enumerate(pl)
+		ref := newReference(pr, pl.P)
+		// σ² = E‖w*⁺ − w*‖²(1+ηλ)²/η² from one step at w*.
+		sigma2 := 0.0
+		for _, mb := range batches {
+			ref.w = slices.Clone(wstar)
+			ref.step(mb.Set, eta)
+			sigma2 += mb.Prob * mtest.Dist2(ref.w, wstar) / (rho * eta * eta)
 		}
-	}
+		if bound := method.NoiseAtOptimum(setup, wstar); sigma2 > bound*(1+1e-8)+1e-14 {
+			t.Errorf("instance %d %v %v: σ² = %.6g above its bound %.6g", k, l, smp, sigma2, bound)
+		}
+		for _, spread := range []float64{1e-3, 1, 10} {
+			w0 := mtest.RandomVector(r, ds.D, spread)
+			for j := range w0 {
+				w0[j] += wstar[j]
+			}
+			after := 0.0
+			for _, mb := range batches {
+				ref.w = slices.Clone(w0)
+				ref.step(mb.Set, eta)
+				after += mb.Prob * mtest.Dist2(ref.w, wstar)
+			}
+			bound := rho * (mtest.Dist2(w0, wstar) + 2*eta*eta*sigma2)
+			if after > bound*(1+1e-10) {
+				t.Errorf("instance %d %v %v spread %g: E‖w⁺−w*‖² = %.6g > %.6g", k, l, smp, spread, after, bound)
+			}
+			worst = math.Max(worst, after/bound)
+		}
+	})
 	t.Logf("largest E‖w⁺−w*‖²/bound seen: %.4f", worst)
 }
 
@@ -193,44 +178,18 @@ func TestStepBeyondTheory(t *testing.T) {
 		t.Fatal(err)
 	}
 	L := setup.Smoothness()
-	for _, tc := range []struct {
-		step    float64
-		diverge bool
-	}{{1.5 * method.SGDStep(setup), false}, {3 / L, true}} {
-		s := newSolver(t, pr, smp, v, tc.step, false, 1)
-		run := method.NewRun(s, method.Stop{PStar: math.NaN(), MaxPasses: 2000})
-		err := run.Until(context.Background(), nil)
-		switch {
-		case tc.diverge && !errors.Is(err, method.ErrDiverged):
-			t.Errorf("step %.3g/𝓛: %v; want ErrDiverged", tc.step*L, err)
-		case !tc.diverge && err != nil:
-			t.Errorf("step %.3g/𝓛: %v; want a bounded run", tc.step*L, err)
-		}
+	step := func(eta float64, diverge bool) mtest.StepCase {
+		return mtest.StepCase{Label: fmt.Sprintf("%.3g·(1/𝓛)", eta*L), Diverge: diverge,
+			Build: func() method.Solver { return newSolver(t, pr, smp, v, eta, false, 1) }}
 	}
+	mtest.StepsBeyond(t, method.Stop{PStar: math.NaN(), MaxPasses: 2000}, []mtest.StepCase{
+		step(1.5*method.SGDStep(setup), false), step(3/L, true),
+	})
 }
 
 // TestDeterministic: a seed fixes the trace bit for bit.
 func TestDeterministic(t *testing.T) {
-	ds := mtest.Data(t, 100, 10, 0.5, 3)
-	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
-	pl := mtest.Plan(t, pr, mtest.Sampling{Name: "imp", Tau: 4}, 1)
-	trace := func(seed uint64) []method.Point {
-		s := newSolver(t, pr, pl.Sampler, pl.V, 0, true, seed)
-		run := method.NewRun(s, method.Stop{PStar: math.NaN(), MaxPasses: 20})
-		if err := run.Until(context.Background(), nil); err != nil {
-			t.Fatal(err)
-		}
-		tr := slices.Clone(run.Trace())
-		for k := range tr {
-			tr[k].Seconds = 0
-		}
-		return tr
-	}
-	a, b, c := trace(5), trace(5), trace(6)
-	if !slices.Equal(a, b) {
-		t.Error("two runs with one seed differ")
-	}
-	if slices.Equal(a, c) {
-		t.Error("two seeds give the same trace")
-	}
+	mtest.Deterministic(t, func(pr *problem.Problem, pl *theory.Plan, seed uint64) method.Solver {
+		return newSolver(t, pr, pl.Sampler, pl.V, 0, true, seed)
+	})
 }
