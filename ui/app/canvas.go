@@ -19,6 +19,13 @@ import (
 // one call: drawing call by call from Go costs a few microseconds per call,
 // and a plot is thousands of calls (tens of milliseconds per frame).
 func paintCanvas(id string, draw func(p chart.Painter, w, h float64)) {
+	updateCanvas(id, nil, draw)
+}
+
+// updateCanvas is paintCanvas drawing over what the canvas shows with
+// update, if update reports that it could (at this size); otherwise it
+// clears the canvas and draws it whole with draw.
+func updateCanvas(id string, update func(p chart.Painter, w, h float64) bool, draw func(p chart.Painter, w, h float64)) {
 	el := browser.Element(id)
 	if !el.Truthy() {
 		return
@@ -28,9 +35,12 @@ func paintCanvas(id string, draw func(p chart.Painter, w, h float64)) {
 	if w <= 0 || h <= 0 {
 		return
 	}
-	c.Clear()
 	painter.batch.Reset()
-	draw(&painter.batch, w, h)
+	if update == nil || !update(&painter.batch, w, h) {
+		c.Clear()
+		painter.batch.Reset()
+		draw(&painter.batch, w, h)
+	}
 	painter.replay(el.Call("getContext", "2d"))
 }
 
