@@ -18,8 +18,9 @@ if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
 	./build.sh >&2
 fi
 echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD), $(nproc) cores, $(uname -m)"
-pattern='MEASURE.*'
-[ "${BENCH_TASKS:-0}" = 1 ] && pattern='(MEASURE|TASKS).*'
+# MEASURE lines, and any failure (a run that missed the harness's 170 s per browser)
+pattern='MEASURE.*|--- FAIL.*|_test.go:[0-9]+: [^MT].*'
+[ "${BENCH_TASKS:-0}" = 1 ] && pattern="TASKS.*|$pattern"
 for _ in $(seq "${BENCH_REPEAT:-1}"); do
 	IMLAB_E2E=1 IMLAB_BENCH=1 IMLAB_BENCH_LOAD="${IMLAB_BENCH_LOAD:-1}" \
 		go test -count=1 -timeout 60m -v -run '^TestMeasureWorkers$' ./e2e/ | grep -Eo "$pattern" || true

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -23,7 +24,8 @@ import (
 // frame work (imlab.stats) and its tasks over 12 ms. With
 // IMLAB_BENCH_LOAD=1 every setting is measured twice, without and then with
 // a busy loop per core in another process (IMLAB_BENCH_LOAD=only: with the
-// load only). Each measurement runs in a fresh tab of one browser, in turn.
+// load only). Each measurement runs in a browser of its own, in turn.
+// IMLAB_BENCH_CONSOLE=1 also logs the page's console (for timing probes).
 func TestMeasureWorkers(t *testing.T) {
 	if os.Getenv("IMLAB_BENCH") == "" {
 		t.Skip("a measurement: run it with bench/page.sh (IMLAB_BENCH=1)")
@@ -39,18 +41,13 @@ func TestMeasureWorkers(t *testing.T) {
 	case "only":
 		loads = []bool{true}
 	}
-	var first *page
 	for _, key := range keys {
 		for _, load := range loads {
-			var p *page
-			if first == nil {
-				p = open(t, "workers="+key)
-				first = p
-			} else {
-				p = first.openTab(siteURL + "#workers=" + key)
-				p.waitStatus(60*time.Second, "ready")
-			}
-			measureRun(t, p, key, load)
+			// A browser of its own for each measurement: the harness gives
+			// a browser 170 s, and ends it with its subtest.
+			t.Run(fmt.Sprintf("workers=%s,load=%v", key, load), func(t *testing.T) {
+				measureRun(t, open(t, "workers="+key), key, load)
+			})
 		}
 	}
 }
@@ -102,7 +99,6 @@ func measureRun(t *testing.T, p *page, key string, load bool) {
 		p.console = nil
 		p.mu.Unlock()
 	}
-	p.do(chromedp.Click(chromedp.CSS("#reset")))
 }
 
 // busyLoops starts k shell busy loops, as another program loading every
