@@ -43,13 +43,6 @@ type Page struct {
 	teach   teachParts // lessons, hidden panels, presenter mode, map, sampling view
 }
 
-// Redraw intervals while a run advances: the status line and the plots are
-// refreshed at most this often; everything else waits for a real change.
-const (
-	liveEvery = 100 * time.Millisecond
-	plotEvery = 80 * time.Millisecond
-)
-
 // pageKey is what the whole page's rendering depends on beyond the form.
 type pageKey struct {
 	data    *lab.DataInfo
@@ -117,8 +110,8 @@ func (p *Page) Mount() {
 // frame runs in an animation frame after a change: it takes a snapshot and
 // re-renders only what changed — the whole page on new data, the results on
 // a finished run, the status line at most every liveEvery — and redraws the
-// canvases whose content changed, at most every plotEvery while running.
-// Deferred work asks for another frame.
+// canvases whose content changed, at most every plotEvery while running,
+// one canvas per frame. Deferred work asks for another frame.
 func (p *Page) frame() {
 	defer p.recoverTo("drawing")
 	if !p.mounted {
@@ -154,10 +147,20 @@ func (p *Page) frame() {
 	again = p.liveVer != p.snap.Version
 	running := p.snap.Phase == lab.Running
 	p.plots.font = p.fontSize()
-	if !p.drawTeaching(&p.snap, t0, !p.plots.valid) {
+	// One canvas per frame: the plots first, the sampling view in a frame
+	// where they drew nothing.
+	force := !p.plots.valid
+	drew, done := p.plots.draw(&p.snap, t0, running)
+	if !done {
 		again = true
 	}
-	if !p.plots.draw(&p.snap, t0, running) {
+	if drew {
+		again = true
+		if force {
+			p.teach.mapView.frames.Request()
+			p.teach.sampling.shown = false
+		}
+	} else if !p.drawTeaching(&p.snap, t0, force) {
 		again = true
 	}
 	if again {

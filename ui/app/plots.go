@@ -11,7 +11,7 @@ import (
 )
 
 // plotState remembers what each canvas shows, so a frame redraws a canvas
-// only when its content or size changed.
+// only when its content or size changed, and at most one canvas per frame.
 type plotState struct {
 	curves lab.PlotKey
 	data   *lab.DataInfo
@@ -19,53 +19,91 @@ type plotState struct {
 	valid  bool
 	at     time.Duration // when the curves were last drawn
 	font   float64       // plot text size in pixels (larger in presenter mode)
+
+	// due holds the canvases whose new content is not drawn yet, by id;
+	// one is drawn per frame, so that no frame draws them all.
+	due map[string]canvasUpdate
+	// drawn is what each convergence plot shows, so that new trace points
+	// are drawn over it (chart.LinePlot.DrawNew) instead of all again.
+	drawn map[string]*chart.Drawn
 }
+
+// canvasUpdate is a canvas's pending drawing: update draws over the canvas
+// if it can (nil: it cannot), draw draws it whole.
+type canvasUpdate struct {
+	update func(p chart.Painter, w, h float64) bool
+	draw   func(p chart.Painter, w, h float64)
+}
+
+// plotIDs are the canvases plotState draws, in the order it draws them.
+var plotIDs = [...]string{"plot-nice", "plot-imp", "histogram"}
 
 func (ps *plotState) invalidate() { ps.valid = false }
 
-// draw redraws the canvases whose content changed since the last frame; while
-// a run advances, the curves are redrawn at most every plotEvery. It reports
-// false if it deferred a redraw.
-func (ps *plotState) draw(s *lab.Snapshot, now time.Duration, running bool) bool {
+// draw notes which canvases' content changed since the last frame — while a
+// run advances, the curves at most every plotEvery — and draws one of them.
+// It reports whether it drew, and false for done if a canvas is left for a
+// later frame.
+func (ps *plotState) draw(s *lab.Snapshot, now time.Duration, running bool) (drew, done bool) {
 	if ps.size == nil {
 		ps.size = map[string][2]float64{}
+		ps.due = map[string]canvasUpdate{}
+		ps.drawn = map[string]*chart.Drawn{}
 	}
 	key := s.Key()
 	resized := ps.sizeChanged("plot-nice") || ps.sizeChanged("plot-imp")
-	deferred := false
-	if !ps.valid || resized || (key != ps.curves && (key.Version != ps.curves.Version || !running || now-ps.at >= plotEvery)) {
+	stale := !ps.valid || resized
+	redraw, deferred := curvesDue(ps.curves, key, stale, running, now-ps.at)
+	if redraw {
 		nice, imp := lab.Plots(s)
-		hint := ""
-		if len(s.Jobs) == 0 {
-			hint = "press Run: one curve per τ appears here"
-		}
 		for id, lp := range map[string]*chart.LinePlot{"plot-nice": nice, "plot-imp": imp} {
-			lp.FontSize = ps.font
-			paintCanvas(id, func(p chart.Painter, w, h float64) {
-				lp.Draw(p, w, h)
-				if hint != "" {
-					a := lp.Frame(w, h).Area
-					p.Text(a.X+a.W/2, a.Y+a.H/2, hint, chart.TextStyle{Size: 13, Color: "#6b7280",
-						Align: chart.AlignCenter, Baseline: chart.BaselineMiddle})
-				}
-			})
+			ps.due[id] = ps.curvesUpdate(id, lp, len(s.Jobs) == 0, stale || key.Version != ps.curves.Version)
 		}
 		ps.curves, ps.at = key, now
-	} else if key != ps.curves {
-		deferred = true
 	}
 	if !ps.valid || s.Data != ps.data || ps.sizeChanged("histogram") {
 		if hp := lab.Histogram(s); hp != nil {
 			hp.FontSize = ps.font
-			paintCanvas("histogram", func(p chart.Painter, w, h float64) { hp.Draw(p, w, h) })
+			ps.due["histogram"] = canvasUpdate{draw: func(p chart.Painter, w, h float64) { hp.Draw(p, w, h) }}
 		}
 		ps.data = s.Data
 	}
-	for _, id := range []string{"plot-nice", "plot-imp", "histogram"} {
+	for _, id := range plotIDs {
 		ps.size[id] = cssSize(id)
 	}
 	ps.valid = true
-	return !deferred
+	for _, id := range plotIDs {
+		if u, ok := ps.due[id]; ok {
+			delete(ps.due, id)
+			updateCanvas(id, u.update, u.draw)
+			drew = true
+			break
+		}
+	}
+	return drew, !deferred && len(ps.due) == 0
+}
+
+// curvesUpdate is the drawing of convergence plot lp on canvas id: over
+// what it shows if only its traces grew (unless whole), else all of it,
+// with a hint in place of the curves before a run (empty).
+func (ps *plotState) curvesUpdate(id string, lp *chart.LinePlot, empty, whole bool) canvasUpdate {
+	lp.FontSize = ps.font
+	u := canvasUpdate{draw: func(p chart.Painter, w, h float64) {
+		ps.drawn[id] = lp.DrawTracked(p, w, h)
+		if empty {
+			ps.drawn[id] = nil
+			a := lp.Frame(w, h).Area
+			p.Text(a.X+a.W/2, a.Y+a.H/2, "press Run: one curve per τ appears here", chart.TextStyle{Size: 13, Color: "#6b7280",
+				Align: chart.AlignCenter, Baseline: chart.BaselineMiddle})
+		}
+	}}
+	if d := ps.drawn[id]; d != nil && !whole && !empty {
+		u.update = func(p chart.Painter, w, h float64) bool {
+			dw, dh := d.Size()
+			return dw == w && dh == h && lp.DrawNew(p, d)
+		}
+	}
+	return u
 }
 
 func (ps *plotState) sizeChanged(id string) bool {

@@ -152,6 +152,19 @@ type samplingState struct {
 	key   [4]int // job τ, iterations, run id, font
 	shown bool
 	at    time.Duration // when it was last drawn
+	norms []float64     // the ‖x_i‖² that order is of
+	order []int         // chart.SamplingOrder(norms), sorted once per data set
+}
+
+// orderOf returns chart.SamplingOrder(norms), computed once per data set.
+func (st *samplingState) orderOf(norms []float64) []int {
+	if len(norms) == 0 {
+		return nil
+	}
+	if len(st.norms) != len(norms) || &st.norms[0] != &norms[0] {
+		st.norms, st.order = norms, chart.SamplingOrder(norms)
+	}
+	return st.order
 }
 
 // samplingEvery is how often the sampling view is redrawn while a run
@@ -197,7 +210,7 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool) bool
 		sp := &chart.SamplingPlot{
 			Title: lab.SamplingName(v.Sampling) + ", τ = " + itoa(v.Tau) + ": " + itoa(v.Iters) + " minibatches so far",
 			Norms: v.Norms, P: v.P, Other: v.Other, Buckets: v.Buckets, Recent: v.Recent, Visits: v.Visits, Iters: v.Iters,
-			FontSize: p.fontSize(),
+			FontSize: p.fontSize(), Order: st.orderOf(v.Norms),
 		}
 		sp.Draw(pt, w, h)
 	})

@@ -8,19 +8,43 @@ import "math"
 const decimateTol = 0.5
 
 // drawSeries strokes one series in its style, puts markers along it and
-// returns its pixel polylines.
-func drawSeries(p Painter, s Series, f *frame) [][]Point {
+// returns its pixel polylines and where its markers stand (see seriesInk).
+func drawSeries(p Painter, s Series, f *frame) ([][]Point, seriesInk) {
+	spacing := markerSpacing(f)
+	return drawSeriesFrom(p, s, f, seriesInk{next: markerPhase(s.Style) * spacing})
+}
+
+// seriesInk is how much of a series is drawn: points is how many of its
+// data points, walked the arc length of its polylines in pixels, and next
+// the arc length at which its next marker goes.
+type seriesInk struct {
+	points       int
+	walked, next float64
+}
+
+// markerSpacing is the arc length in pixels between the markers of a curve.
+func markerSpacing(f *frame) float64 { return math.Max(40, (f.Area.W+f.Area.H)/7) }
+
+// drawSeriesFrom draws series s from its point ink.points − 1 on (the
+// whole series if ink.points is 0), continuing the markers from ink, and
+// returns the polylines it drew and the ink after them.
+func drawSeriesFrom(p Painter, s Series, f *frame, ink seriesInk) ([][]Point, seriesInk) {
 	color, dash, marker := Style(s.Style)
-	runs := Segments(s.X, s.Y, f.X, f.Y, f.Area, decimateTol)
+	n := min(len(s.X), len(s.Y))
+	from := max(0, ink.points-1)
+	runs := Segments(s.X[from:n], s.Y[from:n], f.X, f.Y, f.Area, decimateTol)
+	for k, run := range runs {
+		runs[k] = columnBound(run)
+	}
 	st := Stroke{Color: color, Width: seriesWidth, Dash: dash}
 	for _, run := range runs {
 		p.Polyline(run, st)
 	}
-	spacing := math.Max(40, (f.Area.W+f.Area.H)/7)
-	for _, m := range MarkerPositions(runs, spacing, markerPhase(s.Style)*spacing) {
+	marks, walked, next := markerWalk(runs, markerSpacing(f), ink.walked, ink.next)
+	for _, m := range marks {
 		p.Marker(m.X, m.Y, marker, markerSize, color)
 	}
-	return runs
+	return runs, seriesInk{points: n, walked: walked, next: next}
 }
 
 // markerPhase staggers the first marker of each style (by the golden
@@ -38,9 +62,17 @@ func MarkerPositions(runs [][]Point, spacing, offset float64) []Point {
 	if !(spacing > 0) {
 		return nil
 	}
-	var out []Point
-	next := math.Max(offset, 0)
-	walked := 0.0
+	out, _, _ := markerWalk(runs, spacing, 0, math.Max(offset, 0))
+	return out
+}
+
+// markerWalk is MarkerPositions continuing a walk: the runs start at arc
+// length walked and the next marker is due at arc length next. It returns
+// the markers and the walk's arc length and next marker at the runs' end.
+func markerWalk(runs [][]Point, spacing, walked, next float64) (out []Point, walkedOut, nextOut float64) {
+	if !(spacing > 0) {
+		return nil, walked, next
+	}
 	for _, run := range runs {
 		for i := 1; i < len(run); i++ {
 			a, b := run[i-1], run[i]
@@ -52,5 +84,5 @@ func MarkerPositions(runs [][]Point, spacing, offset float64) []Point {
 			walked += seg
 		}
 	}
-	return out
+	return out, walked, next
 }

@@ -86,7 +86,7 @@ func (f *frame) drawGrid(p Painter) {
 func (f *frame) drawAxes(p Painter) {
 	a := f.Area
 	font := f.font
-	l, t, r, b := crisp(a.X), crisp(a.Y), crisp(a.X+a.W), crisp(a.Y+a.H)
+	l, b := crisp(a.X), crisp(a.Y+a.H)
 	ink := Stroke{Color: axisColor, Width: frameWidth}
 	label := TextStyle{Size: font, Color: textColor}
 
@@ -110,7 +110,7 @@ func (f *frame) drawAxes(p Painter) {
 		p.Polyline([]Point{{x, b}, {x, b + tickLength}}, ink)
 		p.Text(x, b+tickLength+4, f.x.labels[i], label)
 	}
-	p.Polyline([]Point{{l, t}, {r, t}, {r, b}, {l, b}, {l, t - frameWidth/2}}, ink)
+	f.drawFrame(p)
 
 	label.Baseline = BaselineAlphabetic
 	if f.xlabel != "" {
@@ -127,4 +127,11 @@ func (f *frame) drawAxes(p Painter) {
 		title.Size = 1.1 * font
 		p.Text(a.X+a.W/2, 0.45*font+1.1*font, f.title, title)
 	}
+}
+
+// drawFrame draws the frame around the plot area.
+func (f *frame) drawFrame(p Painter) {
+	a := f.Area
+	l, t, r, b := crisp(a.X), crisp(a.Y), crisp(a.X+a.W), crisp(a.Y+a.H)
+	p.Polyline([]Point{{l, t}, {r, t}, {r, b}, {l, b}, {l, t - frameWidth/2}}, Stroke{Color: axisColor, Width: frameWidth})
 }

@@ -7,46 +7,73 @@ const legendSample = 30
 
 // drawLegend draws a boxed legend of the labelled series inside area, in
 // as many columns as its height requires: in the top-right corner, unless
-// another corner hides less of the curves (pixel polylines in curves).
-func drawLegend(p Painter, series []Series, curves [][]Point, area Rect, font float64) {
-	var entries []Series
+// another corner hides less of the curves (pixel polylines in curves). It
+// returns the legend and where it put it (nil if no series is labelled).
+func drawLegend(p Painter, series []Series, curves [][]Point, area Rect, font float64) *placedLegend {
+	l := newLegend(series, area, font)
+	if len(l.entries) == 0 {
+		return nil
+	}
+	box := legendCorner(curves, area, l.w, l.h, 6)
+	l.draw(p, box.X, box.Y)
+	return &placedLegend{l, Point{box.X, box.Y}}
+}
+
+// placedLegend is a legend and its top-left corner.
+type placedLegend struct {
+	legend
+	at Point
+}
+
+// legend is the layout of a legend box.
+type legend struct {
+	entries        []Series
+	size, row, pad float64
+	colW, w, h     float64
+	rows           int
+}
+
+func newLegend(series []Series, area Rect, font float64) legend {
+	var l legend
 	for _, s := range series {
 		if s.Label != "" {
-			entries = append(entries, s)
+			l.entries = append(l.entries, s)
 		}
 	}
-	if len(entries) == 0 {
-		return
+	if len(l.entries) == 0 {
+		return l
 	}
-	size := 0.95 * font
-	row := 1.45 * size
-	pad, inset := 0.5*size, 6.0
+	l.size = 0.95 * font
+	l.row = 1.45 * l.size
+	l.pad = 0.5 * l.size
 	textW := 0.0
-	for _, s := range entries {
-		textW = math.Max(textW, TextWidth(s.Label, size))
+	for _, s := range l.entries {
+		textW = math.Max(textW, TextWidth(s.Label, l.size))
 	}
-	colW := legendSample + 0.5*size + textW
+	l.colW = legendSample + 0.5*l.size + textW
 	// At most ~60% of the plot height, so that a corner stays free.
-	rows := max(1, int((0.6*area.H-2*pad)/row))
-	cols := (len(entries) + rows - 1) / rows
-	rows = (len(entries) + cols - 1) / cols
-	w := 2*pad + float64(cols)*colW + float64(cols-1)*size
-	h := 2*pad + float64(rows)*row
-	box := legendCorner(curves, area, w, h, inset)
-	x0, y0 := box.X, box.Y
-	p.Rect(x0, y0, w, h, background)
-	l, t, r, b := crisp(x0), crisp(y0), crisp(x0+w), crisp(y0+h)
-	p.Polyline([]Point{{l, t}, {r, t}, {r, b}, {l, b}, {l, t - 0.5}}, Stroke{Color: legendBorder, Width: 1})
+	rows := max(1, int((0.6*area.H-2*l.pad)/l.row))
+	cols := (len(l.entries) + rows - 1) / rows
+	l.rows = (len(l.entries) + cols - 1) / cols
+	l.w = 2*l.pad + float64(cols)*l.colW + float64(cols-1)*l.size
+	l.h = 2*l.pad + float64(l.rows)*l.row
+	return l
+}
 
-	text := TextStyle{Size: size, Color: textColor, Baseline: BaselineMiddle}
-	for k, s := range entries {
-		col, rw := k/rows, k%rows
-		x := x0 + pad + float64(col)*(colW+size)
-		y := y0 + pad + (float64(rw)+0.5)*row
+// draw draws the legend with its top-left corner at (x0, y0).
+func (l legend) draw(p Painter, x0, y0 float64) {
+	p.Rect(x0, y0, l.w, l.h, background)
+	lft, t, r, b := crisp(x0), crisp(y0), crisp(x0+l.w), crisp(y0+l.h)
+	p.Polyline([]Point{{lft, t}, {r, t}, {r, b}, {lft, b}, {lft, t - 0.5}}, Stroke{Color: legendBorder, Width: 1})
+	text := TextStyle{Size: l.size, Color: textColor, Baseline: BaselineMiddle}
+	for k, s := range l.entries {
+		col, rw := k/l.rows, k%l.rows
+		x := x0 + l.pad + float64(col)*(l.colW+l.size)
+		y := y0 + l.pad + (float64(rw)+0.5)*l.row
 		color, dash, marker := Style(s.Style)
 		p.Polyline([]Point{{x, y}, {x + legendSample, y}}, Stroke{Color: color, Width: seriesWidth, Dash: dash})
 		p.Marker(x+legendSample/2, y, marker, markerSize, color)
-		p.Text(x+legendSample+0.5*size, y, s.Label, text)
+		p.Text(x+legendSample+0.5*l.size, y, s.Label, text)
 	}
 }
 

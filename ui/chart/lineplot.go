@@ -148,19 +148,94 @@ func (lp *LinePlot) Frame(width, height float64) Frame { return lp.layout(width,
 // Draw draws the plot into the rectangle (0, 0, width, height) of p: white
 // background, grid, curves clipped to the plot area with markers at a few
 // points along each, axes, labels and legend.
-func (lp *LinePlot) Draw(p Painter, width, height float64) {
+func (lp *LinePlot) Draw(p Painter, width, height float64) { lp.DrawTracked(p, width, height) }
+
+// Drawn is what a LinePlot's DrawTracked drew, so that DrawNew can add
+// what the series gained since without drawing the rest again.
+type Drawn struct {
+	width, height, font    float64
+	xmin, xmax, ymin, ymax float64
+	titles                 [3]string
+	series                 []Series // labels and styles; X and Y not kept
+	ink                    []seriesInk
+	legend                 *placedLegend // nil if none
+}
+
+// Size is the size the plot was drawn at.
+func (d *Drawn) Size() (width, height float64) { return d.width, d.height }
+
+// DrawTracked is Draw, returning what it drew for DrawNew.
+func (lp *LinePlot) DrawTracked(p Painter, width, height float64) *Drawn {
 	f := lp.layout(width, height)
+	d := lp.drawn(f)
 	p.Rect(0, 0, width, height, background)
 	f.drawGrid(p)
 	a := f.Area
 	p.Clip(a.X, a.Y, a.W, a.H)
 	var curves [][]Point
-	for _, s := range lp.Series {
-		curves = append(curves, drawSeries(p, s, f)...)
+	for k, s := range lp.Series {
+		runs, ink := drawSeries(p, s, f)
+		curves = append(curves, runs...)
+		d.ink[k] = ink
 	}
 	p.Unclip()
 	f.drawAxes(p)
 	if !lp.NoLegend {
-		drawLegend(p, lp.Series, curves, a, f.font)
+		d.legend = drawLegend(p, lp.Series, curves, a, f.font)
 	}
+	return d
+}
+
+// drawn returns the description of the plot laid out as f, nothing drawn.
+func (lp *LinePlot) drawn(f *frame) *Drawn {
+	d := &Drawn{width: f.width, height: f.height, font: f.font, titles: [3]string{lp.Title, lp.XLabel, lp.YLabel},
+		series: make([]Series, len(lp.Series)), ink: make([]seriesInk, len(lp.Series))}
+	d.xmin, d.xmax, d.ymin, d.ymax = lp.Ranges()
+	for k, s := range lp.Series {
+		d.series[k] = Series{Label: s.Label, Style: s.Style}
+	}
+	return d
+}
+
+// DrawNew draws over a plot drawn as d (by DrawTracked or DrawNew at the
+// same size) what its series gained since: their new stretches of curve
+// and markers, then the legend and the frame of the plot area again on
+// top. It updates d and reports true; if the plot changed in any other way
+// (its size, axis limits, titles, series, or a series that shrank) it
+// draws nothing and reports false, and the plot needs a DrawTracked. A
+// plot that gained nothing draws nothing.
+func (lp *LinePlot) DrawNew(p Painter, d *Drawn) bool {
+	if d == nil {
+		return false
+	}
+	f := lp.layout(d.width, d.height)
+	now := lp.drawn(f)
+	if now.font != d.font || now.titles != d.titles || len(now.series) != len(d.series) ||
+		now.xmin != d.xmin || now.xmax != d.xmax || now.ymin != d.ymin || now.ymax != d.ymax {
+		return false
+	}
+	grew := false
+	for k, s := range lp.Series {
+		n := min(len(s.X), len(s.Y))
+		if now.series[k].Label != d.series[k].Label || now.series[k].Style != d.series[k].Style || n < d.ink[k].points {
+			return false
+		}
+		grew = grew || n > d.ink[k].points
+	}
+	if !grew {
+		return true
+	}
+	a := f.Area
+	p.Clip(a.X, a.Y, a.W, a.H)
+	for k, s := range lp.Series {
+		if min(len(s.X), len(s.Y)) > d.ink[k].points {
+			_, d.ink[k] = drawSeriesFrom(p, s, f, d.ink[k])
+		}
+	}
+	p.Unclip()
+	f.drawFrame(p)
+	if d.legend != nil {
+		d.legend.draw(p, d.legend.at.X, d.legend.at.Y)
+	}
+	return true
 }

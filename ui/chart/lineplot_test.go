@@ -1,7 +1,9 @@
 package chart
 
 import (
+	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -218,5 +220,106 @@ func TestLegendAvoidsCurves(t *testing.T) {
 	box := boxes[0].rect
 	if box.X < f.Area.X+f.Area.W/2 || box.Y < f.Area.Y+f.Area.H/2 {
 		t.Errorf("legend at %+v, want the free bottom-right corner", box)
+	}
+}
+
+// growingPlot is a log-scale plot of two decreasing curves with n points
+// each, spaced widely enough that no point is merged with another.
+func growingPlot(n int) *LinePlot {
+	lp := NewLinePlot("t", "x", "y", true)
+	lp.XMin, lp.XMax, lp.YMin, lp.YMax = 0, 100, 1e-10, 1
+	for s := range 2 {
+		ser := Series{Label: fmt.Sprintf("τ = %d", s+1), Style: s}
+		for i := range n {
+			ser.X = append(ser.X, float64(i))
+			ser.Y = append(ser.Y, math.Pow(10, -float64(i)/float64(10+s)))
+		}
+		lp.Series = append(lp.Series, ser)
+	}
+	return lp
+}
+
+// TestDrawNewNothingNew checks that a frame with no new data draws nothing.
+func TestDrawNewNothingNew(t *testing.T) {
+	lp := growingPlot(30)
+	d := lp.DrawTracked(&recorder{}, 640, 360)
+	rec := &recorder{}
+	if !lp.DrawNew(rec, d) || len(rec.calls) != 0 {
+		t.Errorf("DrawNew with no new points made %d calls, want none", len(rec.calls))
+	}
+}
+
+// TestDrawNewDrawsOnlyTheNewStretch checks that DrawNew draws the curves'
+// new points only, joined to the last drawn one, and that the old and new
+// stretches make up the curve a full Draw of the grown plot draws.
+func TestDrawNewDrawsOnlyTheNewStretch(t *testing.T) {
+	small, grown := growingPlot(30), growingPlot(50)
+	d := small.DrawTracked(&recorder{}, 640, 360)
+	before := &recorder{}
+	small.Draw(before, 640, 360)
+	rec := &recorder{}
+	if !grown.DrawNew(rec, d) {
+		t.Fatal("DrawNew refused a plot that only grew")
+	}
+	full := &recorder{}
+	grown.Draw(full, 640, 360)
+	curve := func(r *recorder, style int) []Point { // the curve of a style, joined
+		color, _, _ := Style(style)
+		var pts []Point
+		for _, c := range r.clipped("polyline") {
+			if c.stroke.Color == color && c.stroke.Width == seriesWidth {
+				if len(pts) > 0 && pts[len(pts)-1] == c.pts[0] {
+					c.pts = c.pts[1:]
+				}
+				pts = append(pts, c.pts...)
+			}
+		}
+		return pts
+	}
+	for s := range 2 {
+		old, added, want := curve(before, s), curve(rec, s), curve(full, s)
+		if len(added) == 0 || len(old) == 0 || added[0] != old[len(old)-1] {
+			t.Fatalf("series %d: the new stretch does not start at the last drawn point", s)
+		}
+		added = added[1:]
+		if len(added) != 20 {
+			t.Errorf("series %d: DrawNew drew %d new points, want 20", s, len(added))
+		}
+		if got := append(old, added...); !reflect.DeepEqual(got, want) {
+			t.Errorf("series %d: old + new stretch = %d points, full draw %d", s, len(got), len(want))
+		}
+	}
+	if n := len(rec.find("text", nil)); n != 2 {
+		t.Errorf("DrawNew drew %d texts, want the legend's 2 only", n)
+	}
+	again := &recorder{}
+	if !grown.DrawNew(again, d) || len(again.calls) != 0 {
+		t.Errorf("a second DrawNew with nothing new made %d calls", len(again.calls))
+	}
+}
+
+// TestDrawNewRefusesChangedPlots checks that DrawNew draws nothing when
+// the plot needs a full redraw.
+func TestDrawNewRefusesChangedPlots(t *testing.T) {
+	changes := map[string]func(lp *LinePlot){
+		"limits":  func(lp *LinePlot) { lp.YMin = 1e-12 },
+		"title":   func(lp *LinePlot) { lp.Title = "other" },
+		"series":  func(lp *LinePlot) { lp.Series = lp.Series[:1] },
+		"label":   func(lp *LinePlot) { lp.Series[0].Label = "other" },
+		"shrunk":  func(lp *LinePlot) { lp.Series[1].X = lp.Series[1].X[:10] },
+		"font":    func(lp *LinePlot) { lp.FontSize = 20 },
+		"no data": func(lp *LinePlot) { lp.Series = nil },
+	}
+	for name, change := range changes {
+		lp := growingPlot(30)
+		d := lp.DrawTracked(&recorder{}, 640, 360)
+		change(lp)
+		rec := &recorder{}
+		if lp.DrawNew(rec, d) || len(rec.calls) != 0 {
+			t.Errorf("%s: DrawNew accepted a changed plot (%d calls)", name, len(rec.calls))
+		}
+	}
+	if growingPlot(30).DrawNew(&recorder{}, nil) {
+		t.Error("DrawNew accepted a plot never drawn")
 	}
 }

@@ -22,6 +22,28 @@ type SamplingPlot struct {
 	Visits   []int     // visits per example in the first Iters minibatches
 	Iters    int
 	FontSize float64 // pixels; 0 means 12
+	// Order is SamplingOrder(Norms), for a live view to compute once per
+	// data set rather than once per frame; nil means computed by Draw.
+	Order []int
+}
+
+// SamplingOrder returns the examples ordered by ‖x_i‖², lightest first
+// (ties in index order): the columns of a SamplingPlot's strip.
+func SamplingOrder(norms []float64) []int {
+	order := make([]int, len(norms))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return -cmpDesc(norms[a], norms[b]) })
+	return order
+}
+
+// order returns sp.Order if it fits the examples, else SamplingOrder.
+func (sp *SamplingPlot) order() []int {
+	if len(sp.Order) == len(sp.Norms) {
+		return sp.Order
+	}
+	return SamplingOrder(sp.Norms)
 }
 
 // Colours of the sampling plot.
@@ -104,7 +126,8 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 	}
 	p.Clip(a.X, a.Y, a.W, a.H)
 	stride := max(1, n/maxDots)
-	heavy := heaviest(sp.Norms, 16)
+	order := sp.order()
+	heavy := order[n-min(16, n):] // the heaviest examples
 	dot := math.Max(3, 0.3*font)
 	if len(sp.Other) == n {
 		for i := 0; i < n; i += stride {
@@ -143,17 +166,7 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 	}
 	p.Unclip()
 	f.drawAxes(p)
-	sp.drawStrip(p, Rect{X: a.X, Y: height - stripH + 1.6*font, W: a.W, H: stripH - 3.2*font}, font)
-}
-
-// heaviest returns the indices of the k largest values.
-func heaviest(v []float64, k int) []int {
-	idx := make([]int, len(v))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortFunc(idx, func(a, b int) int { return cmpDesc(v[a], v[b]) })
-	return idx[:min(k, len(idx))]
+	sp.drawStrip(p, Rect{X: a.X, Y: height - stripH + 1.6*font, W: a.W, H: stripH - 3.2*font}, font, order)
 }
 
 func cmpDesc(a, b float64) int {
@@ -168,7 +181,7 @@ func cmpDesc(a, b float64) int {
 
 // drawStrip draws the buckets as rows of probability bars, one pixel
 // column per group of neighbouring examples (the tallest bar shows).
-func (sp *SamplingPlot) drawStrip(p Painter, r Rect, font float64) {
+func (sp *SamplingPlot) drawStrip(p Painter, r Rect, font float64, order []int) {
 	n := len(sp.P)
 	groups := sp.Buckets
 	label := "one group: any τ of the n examples, each with pᵢ = τ/n"
@@ -183,11 +196,6 @@ func (sp *SamplingPlot) drawStrip(p Painter, r Rect, font float64) {
 	}
 	p.Text(r.X, r.Y-0.5*font, label, TextStyle{Size: 0.9 * font, Color: textColor})
 	// Column of each example: its rank by ‖x_i‖².
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return -cmpDesc(sp.Norms[a], sp.Norms[b]) })
 	rank := make([]int, n)
 	for k, i := range order {
 		rank[i] = k

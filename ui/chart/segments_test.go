@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"reflect"
 	"testing"
 )
 
@@ -162,4 +163,63 @@ func distanceToPolyline(p Point, run []Point) float64 {
 		best = math.Min(best, math.Hypot(p.X-a.X-t*dx, p.Y-a.Y-t*dy))
 	}
 	return best
+}
+
+// TestDrawnPointsBoundedByWidth checks that a curve's drawn points are
+// bounded by the plot's pixel width however long its trace, and that the
+// thinned curve spans the same pixels: the same first and last point and
+// the same vertical extent in every column.
+func TestDrawnPointsBoundedByWidth(t *testing.T) {
+	const n = 200000
+	lp := NewLinePlot("", "", "", false)
+	ser := Series{X: make([]float64, n), Y: make([]float64, n)}
+	for i := range n {
+		ser.X[i] = float64(i) / n
+		ser.Y[i] = float64(i%7) + float64(i)/n // a saw tooth over a slope
+	}
+	lp.Series = []Series{ser}
+	lp.NoLegend = true
+	for _, width := range []float64{200, 640, 1500} {
+		rec := &recorder{}
+		lp.Draw(rec, width, 300)
+		curves := rec.clipped("polyline")
+		if len(curves) != 1 {
+			t.Fatalf("width %g: %d curves drawn, want 1", width, len(curves))
+		}
+		pts := curves[0].pts
+		area := lp.Frame(width, 300).Area
+		if limit := maxPerColumn * int(area.W+2); len(pts) > limit {
+			t.Errorf("width %g: %d points drawn, want at most %d (%d per pixel column)", width, len(pts), limit, maxPerColumn)
+		}
+		full := Segments(ser.X, ser.Y, lp.Frame(width, 300).X, lp.Frame(width, 300).Y, area, decimateTol)[0]
+		if pts[0] != full[0] || pts[len(pts)-1] != full[len(full)-1] {
+			t.Errorf("width %g: ends %v…%v, want %v…%v", width, pts[0], pts[len(pts)-1], full[0], full[len(full)-1])
+		}
+		if a, b := columnExtents(pts), columnExtents(full); !reflect.DeepEqual(a, b) {
+			t.Errorf("width %g: the thinned curve covers other pixels than the full one", width)
+		}
+	}
+}
+
+// columnExtents is the vertical extent of a polyline's points per pixel column.
+func columnExtents(pts []Point) map[float64][2]float64 {
+	out := map[float64][2]float64{}
+	for _, p := range pts {
+		c := math.Floor(p.X)
+		e, ok := out[c]
+		if !ok {
+			e = [2]float64{p.Y, p.Y}
+		}
+		out[c] = [2]float64{math.Min(e[0], p.Y), math.Max(e[1], p.Y)}
+	}
+	return out
+}
+
+// TestColumnBoundKeepsShortCurves checks that curves with few points per
+// column are drawn exactly as Segments returns them.
+func TestColumnBoundKeepsShortCurves(t *testing.T) {
+	run := []Point{{0, 0}, {0.2, 5}, {0.4, 1}, {0.6, 3}, {10, 0}, {20, 1}, {30, 2}, {40, 3}, {50, 4}, {60, 5}}
+	if got := columnBound(run); !reflect.DeepEqual(got, run) {
+		t.Errorf("columnBound changed a short curve: %v", got)
+	}
 }

@@ -1,0 +1,34 @@
+package app
+
+import (
+	"testing"
+	"time"
+
+	"imlab/ui/lab"
+)
+
+func TestCurvesDue(t *testing.T) {
+	shown := lab.PlotKey{Version: 3, Points: 40, Jobs: 12}
+	more := lab.PlotKey{Version: 3, Points: 41, Jobs: 12}
+	newRun := lab.PlotKey{Version: 4, Points: 0, Jobs: 12}
+	for _, c := range []struct {
+		name           string
+		key            lab.PlotKey
+		stale, running bool
+		since          time.Duration
+		redraw, later  bool
+	}{
+		{"no new data draws nothing", shown, false, true, time.Hour, false, false},
+		{"no new data, stopped", shown, false, false, time.Hour, false, false},
+		{"stale canvas is redrawn", shown, true, true, 0, true, false},
+		{"new points wait while running", more, false, true, plotEvery - time.Millisecond, false, true},
+		{"new points after plotEvery", more, false, true, plotEvery, true, false},
+		{"new points once stopped", more, false, false, 0, true, false},
+		{"a new run at once", newRun, false, true, 0, true, false},
+	} {
+		redraw, later := curvesDue(shown, c.key, c.stale, c.running, c.since)
+		if redraw != c.redraw || later != c.later {
+			t.Errorf("%s: curvesDue = (%v, %v), want (%v, %v)", c.name, redraw, later, c.redraw, c.later)
+		}
+	}
+}

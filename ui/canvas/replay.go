@@ -1,0 +1,113 @@
+//go:build js && wasm
+
+package canvas
+
+import (
+	"syscall/js"
+	"unsafe"
+
+	"imlab/ui/chart"
+)
+
+// Replay draws a chart.Batch on the canvas in one call to JavaScript:
+// drawing call by call from Go costs a few microseconds per call, and a plot
+// is thousands of calls. The page draws one canvas at a time, on one thread,
+// so one replayer serves every canvas.
+func (c *Canvas) Replay(b *chart.Batch) { replayer.replay(c.ctx2d, b) }
+
+var replayer batchReplayer
+
+// batchReplayer hands a chart.Batch to its JavaScript replayer.
+type batchReplayer struct {
+	fn   js.Value // the replayer, compiled once
+	ops  js.Value // a Uint8Array reused for the command stream
+	size int      // its length in bytes
+}
+
+func (r *batchReplayer) replay(ctx js.Value, b *chart.Batch) {
+	ops := b.Ops
+	if len(ops) == 0 {
+		return
+	}
+	if r.fn.IsUndefined() {
+		r.fn = js.Global().Get("Function").New("ctx", "bytes", "count", "strs", replaySource)
+	}
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ops))), 8*len(ops))
+	if r.size < len(raw) {
+		r.size = max(len(raw), 2*r.size)
+		r.ops = js.Global().Get("Uint8Array").New(r.size)
+	}
+	js.CopyBytesToJS(r.ops, raw)
+	r.fn.Invoke(ctx, r.ops, len(ops), b.Strings())
+}
+
+// replaySource is the body of the JavaScript function that replays a
+// chart.Batch's command stream (see its documentation) on a 2-D context
+// exactly as Canvas draws each call.
+const replaySource = `
+const f = new Float64Array(bytes.buffer, bytes.byteOffset, count);
+const s = strs.split("\u0000");
+const aligns = ["left", "center", "right"];
+let i = 0, clips = 0;
+const stroke = (color, width, dash) => {
+  ctx.setLineDash(dash); ctx.strokeStyle = color; ctx.lineWidth = width; ctx.lineJoin = "round"; ctx.stroke();
+};
+while (i < count) {
+  switch (f[i++]) {
+  case 1: { // polyline
+    const n = f[i], width = f[i + 1], color = s[f[i + 2]], nd = f[i + 3];
+    const dash = Array.from(f.subarray(i + 4, i + 4 + nd));
+    i += 4 + nd;
+    ctx.beginPath();
+    ctx.moveTo(f[i], f[i + 1]);
+    for (let k = 1; k < n; k++) ctx.lineTo(f[i + 2 * k], f[i + 2 * k + 1]);
+    i += 2 * n;
+    stroke(color, width, dash);
+    break;
+  }
+  case 2: // rect
+    ctx.fillStyle = s[f[i + 4]];
+    ctx.fillRect(f[i], f[i + 1], f[i + 2], f[i + 3]);
+    i += 5;
+    break;
+  case 3: { // marker
+    const color = s[f[i + 4]], fill = f[i + 5], width = f[i + 6], closed = f[i + 7], paths = f[i + 8];
+    i += 9;
+    ctx.beginPath();
+    for (let p = 0; p < paths; p++) {
+      const n = f[i++];
+      for (let k = 0; k < n; k++) {
+        if (k === 0) ctx.moveTo(f[i], f[i + 1]); else ctx.lineTo(f[i + 2 * k], f[i + 2 * k + 1]);
+      }
+      if (closed && n > 0) ctx.closePath();
+      i += 2 * n;
+    }
+    if (paths > 0) {
+      if (fill >= 0) { ctx.fillStyle = s[fill]; ctx.fill(); }
+      stroke(color, width, []);
+    }
+    break;
+  }
+  case 4: { // text
+    const x = f[i], y = f[i + 1], text = s[f[i + 2]], color = s[f[i + 4]], align = aligns[f[i + 5]];
+    const rotate = f[i + 8], dy = f[i + 9], font = s[f[i + 10]];
+    i += 11;
+    ctx.font = font; ctx.fillStyle = color; ctx.textAlign = align; ctx.textBaseline = "alphabetic";
+    if (!rotate) { ctx.fillText(text, x, y + dy); break; }
+    ctx.save(); ctx.translate(x, y); ctx.rotate(-Math.PI / 2); ctx.fillText(text, 0, dy); ctx.restore();
+    break;
+  }
+  case 5: // clip
+    ctx.save(); clips++;
+    ctx.beginPath(); ctx.rect(f[i], f[i + 1], f[i + 2], f[i + 3]); ctx.clip();
+    i += 4;
+    break;
+  case 6: // unclip
+    if (clips > 0) { clips--; ctx.restore(); }
+    break;
+  default:
+    throw new Error("corrupt chart batch at " + (i - 1));
+  }
+}
+for (; clips > 0; clips--) ctx.restore();
+`
