@@ -222,9 +222,10 @@ func TestWorkersPauseStepRunReset(t *testing.T) {
 	s := small()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
-	h.c.Run(s)
-	h.wait("points", func(sn *Snapshot) bool { return sn.Phase == Running && sn.Key().Points > 0 })
-	h.c.Pause()
+	// A step from Ready starts both workers and parks each after its first
+	// trace point: unlike a Pause during a run of 0.1 s, it cannot come
+	// after a worker has run out of jobs.
+	h.c.Step(s)
 	for seen := map[int]bool{}; len(seen) < 2; {
 		seen[<-host.parked] = true
 	}
@@ -260,8 +261,8 @@ func TestWorkersResetEndsThem(t *testing.T) {
 	s := small()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
-	h.c.Run(s)
-	h.wait("points", func(sn *Snapshot) bool { return sn.Phase == Running && sn.Key().Points > 0 })
+	h.c.Step(s) // the workers park after a point: the run cannot end before Reset
+	h.wait("points", func(sn *Snapshot) bool { return sn.Phase == Paused && sn.Key().Points > 0 })
 	h.c.Reset()
 	h.wait("workers ended", func(*Snapshot) bool { // Reset ends the run's task, which ends its workers
 		host.mu.Lock()
