@@ -71,6 +71,7 @@ func main() {
 		}
 		snap := ctl.Snapshot()
 		sl, fr := snap.Slices, page.FrameStats()
+		parts := page.FrameParts()
 		ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
 		mean := func(s lab.SliceStats) float64 { return ms(s.Total) / float64(max(1, s.Count)) }
 		var m runtime.MemStats
@@ -82,6 +83,7 @@ func main() {
 		return map[string]any{
 			"slices": sl.Count, "maxSliceMs": ms(sl.Max), "meanSliceMs": mean(sl), "slowSlices": sl.Slow,
 			"frames": fr.Count, "maxFrameMs": ms(fr.Max), "meanFrameMs": mean(fr), "slowFrames": fr.Slow,
+			"snapMaxMs": ms(parts[0].Max), "renderMaxMs": ms(parts[1].Max), "plotsMaxMs": ms(parts[2].Max), "teachMaxMs": ms(parts[3].Max),
 			"workers": snap.Workers, "workerBusyMs": ms(snap.WorkerBusy), "elapsedMs": ms(snap.Elapsed),
 			"gcs": m.NumGC, "maxGCPauseMs": float64(maxPause) / 1e6, "heapMiB": float64(m.HeapAlloc) / (1 << 20),
 		}

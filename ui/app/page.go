@@ -31,8 +31,9 @@ type Page struct {
 	mounted bool
 	frames  *browser.Frames
 	plots   plotState
-	onReady func()         // called once, the first time data is ready
-	draws   lab.SliceStats // time spent per frame in frame()
+	onReady func()            // called once, the first time data is ready
+	draws   lab.SliceStats    // time spent per frame in frame()
+	parts   [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
 
 	live    *Live    // buttons and status: re-rendered alone while a run advances
 	results *Results // ratio table, data summary, exports
@@ -121,6 +122,8 @@ func (p *Page) frame() {
 	defer func() { p.draws.Add(browser.Now() - t0) }()
 
 	s := p.ctl.Snapshot()
+	t1 := browser.Now()
+	p.parts[0].Add(t1 - t0)
 	again := false
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
@@ -145,12 +148,17 @@ func (p *Page) frame() {
 		}
 	}
 	again = p.liveVer != p.snap.Version
+	t2 := browser.Now()
+	p.parts[1].Add(t2 - t1)
 	running := p.snap.Phase == lab.Running
 	p.plots.font = p.fontSize()
 	// One canvas per frame: the plots first, the sampling view in a frame
 	// where they drew nothing.
 	force := !p.plots.valid
 	drew, done := p.plots.draw(&p.snap, t0, running)
+	t3 := browser.Now()
+	p.parts[2].Add(t3 - t2)
+	defer func() { p.parts[3].Add(browser.Now() - t3) }()
 	if !done {
 		again = true
 	}
@@ -282,6 +290,10 @@ func (p *Page) footer() *vecty.HTML {
 // FrameStats reports the time spent in each frame's snapshot, re-render
 // request and canvas drawing.
 func (p *Page) FrameStats() lab.SliceStats { return p.draws }
+
+// FrameParts is FrameStats split into the snapshot, the re-rendering, the
+// plots and the teaching views (sampling view, speedup map).
+func (p *Page) FrameParts() [4]lab.SliceStats { return p.parts }
 
 // Live renders the run controls and the status line.
 type Live struct {

@@ -49,8 +49,17 @@ const f = new Float64Array(bytes.buffer, bytes.byteOffset, count);
 const s = strs.split("\u0000");
 const aligns = ["left", "center", "right"];
 let i = 0, clips = 0;
+// The context's style as last set here (null: unknown, as after a restore):
+// setting a style parses it, so an unchanged one is not set again.
+let fill = null, strokeColor = null, lineWidth = null, dashKey = null, font = null, align = null;
+const forget = () => { fill = strokeColor = lineWidth = dashKey = font = align = null; };
+const setFill = (c) => { if (c !== fill) { ctx.fillStyle = c; fill = c; } };
 const stroke = (color, width, dash) => {
-  ctx.setLineDash(dash); ctx.strokeStyle = color; ctx.lineWidth = width; ctx.lineJoin = "round"; ctx.stroke();
+  const key = dash.join();
+  if (key !== dashKey) { ctx.setLineDash(dash); dashKey = key; }
+  if (color !== strokeColor) { ctx.strokeStyle = color; strokeColor = color; }
+  if (width !== lineWidth) { ctx.lineWidth = width; lineWidth = width; }
+  ctx.lineJoin = "round"; ctx.stroke();
 };
 while (i < count) {
   switch (f[i++]) {
@@ -66,12 +75,12 @@ while (i < count) {
     break;
   }
   case 2: // rect
-    ctx.fillStyle = s[f[i + 4]];
+    setFill(s[f[i + 4]]);
     ctx.fillRect(f[i], f[i + 1], f[i + 2], f[i + 3]);
     i += 5;
     break;
   case 3: { // marker
-    const color = s[f[i + 4]], fill = f[i + 5], width = f[i + 6], closed = f[i + 7], paths = f[i + 8];
+    const color = s[f[i + 4]], fillAt = f[i + 5], width = f[i + 6], closed = f[i + 7], paths = f[i + 8];
     i += 9;
     ctx.beginPath();
     for (let p = 0; p < paths; p++) {
@@ -83,16 +92,18 @@ while (i < count) {
       i += 2 * n;
     }
     if (paths > 0) {
-      if (fill >= 0) { ctx.fillStyle = s[fill]; ctx.fill(); }
+      if (fillAt >= 0) { setFill(s[fillAt]); ctx.fill(); }
       stroke(color, width, []);
     }
     break;
   }
   case 4: { // text
-    const x = f[i], y = f[i + 1], text = s[f[i + 2]], color = s[f[i + 4]], align = aligns[f[i + 5]];
-    const rotate = f[i + 8], dy = f[i + 9], font = s[f[i + 10]];
+    const x = f[i], y = f[i + 1], text = s[f[i + 2]], color = s[f[i + 4]], textAlign = aligns[f[i + 5]];
+    const rotate = f[i + 8], dy = f[i + 9], textFont = s[f[i + 10]];
     i += 11;
-    ctx.font = font; ctx.fillStyle = color; ctx.textAlign = align; ctx.textBaseline = "alphabetic";
+    if (textFont !== font) { ctx.font = textFont; font = textFont; }
+    if (textAlign !== align) { ctx.textAlign = textAlign; align = textAlign; }
+    setFill(color); ctx.textBaseline = "alphabetic";
     if (!rotate) { ctx.fillText(text, x, y + dy); break; }
     ctx.save(); ctx.translate(x, y); ctx.rotate(-Math.PI / 2); ctx.fillText(text, 0, dy); ctx.restore();
     break;
@@ -103,7 +114,7 @@ while (i < count) {
     i += 4;
     break;
   case 6: // unclip
-    if (clips > 0) { clips--; ctx.restore(); }
+    if (clips > 0) { clips--; ctx.restore(); forget(); }
     break;
   default:
     throw new Error("corrupt chart batch at " + (i - 1));
