@@ -40,16 +40,16 @@ func realProblem(b *testing.B, file string) *problem.Problem {
 // (each op continues the same run). It reports ns per example update.
 func BenchmarkRealData(b *testing.B) {
 	for _, file := range []string{"w8a.gz", "ijcnn1.tr.gz"} {
-		for _, sampling := range []string{"imp", "nice"} {
+		for _, smp := range []sampling.Kind{sampling.Imp, sampling.Nice} {
 			for _, tau := range []int{1, 8, 32} {
 				for _, workers := range []int{1, 2} {
 					if workers > 1 && tau < 32 {
 						continue
 					}
-					name := fmt.Sprintf("%s/%s/tau=%d/workers=%d", file, sampling, tau, workers)
+					name := fmt.Sprintf("%s/%s/tau=%d/workers=%d", file, smp, tau, workers)
 					b.Run(name, func(b *testing.B) {
 						pr := realProblem(b, file)
-						plan, err := theory.NewPlan(pr, theory.Spec{Sampling: sampling, Tau: tau, Seed: 1})
+						plan, err := theory.NewPlan(pr, theory.Spec{Sampling: smp, Tau: tau, Seed: 1})
 						if err != nil {
 							b.Fatal(err)
 						}

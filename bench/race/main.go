@@ -35,6 +35,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/method/sdca"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
@@ -46,7 +47,7 @@ func main() {
 	targets := flag.String("targets", "1e-6,1e-10", "gap targets, comma-separated")
 	m := flag.String("method", "sdca", "method: dfsdca, sdca, …")
 	var spec theory.Spec
-	flag.StringVar(&spec.Sampling, "sampling", "importance", "sampling (as imlab run -sampling)")
+	smp := flag.String("sampling", "importance", "sampling (as imlab run -sampling)")
 	flag.IntVar(&spec.Tau, "tau", 1, "minibatch size τ")
 	flag.Uint64Var(&spec.Seed, "seed", 1, "seed")
 	order := flag.String("order", "iid", "sdca's order: iid or shuffled")
@@ -54,7 +55,11 @@ func main() {
 	maxEpochs := flag.Int("max-epochs", 200, "give up after this many epochs")
 	clock := flag.String("clock", "wall", "time solves by wall clock or by this process's CPU time (cpu: user + system)")
 	flag.Parse()
-	spec.Partition = "random"
+	kind, err := sampling.ParseKind(*smp)
+	if err != nil {
+		log.Fatalf("-sampling: %v", err)
+	}
+	spec.Sampling, spec.Partition = kind, sampling.RandomRule
 
 	var eps []float64
 	for _, f := range strings.Split(*targets, ",") {

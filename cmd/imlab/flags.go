@@ -21,6 +21,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/pipeline"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/table"
 )
 
@@ -241,4 +242,22 @@ func methodNames() string {
 		s[k] = string(m)
 	}
 	return strings.Join(s, ", ")
+}
+
+// kindFlag registers -sampling into k (holding its default), rejecting at
+// parse time any name not in sampling.Kinds.
+func kindFlag(fs *flag.FlagSet, k *sampling.Kind, usage string) {
+	fs.Func("sampling", usage+" (default "+string(*k)+")", func(v string) (err error) {
+		*k, err = sampling.ParseKind(v)
+		return err
+	})
+}
+
+// ruleFlag registers -partition into r (holding its default), rejecting at
+// parse time any name not in sampling.Rules.
+func ruleFlag(fs *flag.FlagSet, r *sampling.Rule) {
+	fs.Func("partition", "bucket partition: random or balanced (default "+string(*r)+")", func(v string) (err error) {
+		*r, err = sampling.ParseRule(v)
+		return err
+	})
 }

@@ -10,24 +10,24 @@ import (
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/core/theory"
 )
 
 // serial reports whether a theory.Spec sampling draws one example (τ = 1).
-func serial(sampling string) bool { return sampling == "uniform" || sampling == "importance" }
 
 // parseSamplings parses a comma-separated list of theory.Samplings into
 // specs at minibatch size τ (serial samplings at τ = 1).
-func parseSamplings(s string, tau int, partition string, seed uint64) []theory.Spec {
+func parseSamplings(s string, tau int, partition sampling.Rule, seed uint64) []theory.Spec {
 	var specs []theory.Spec
 	for _, name := range strings.Split(s, ",") {
 		name = strings.TrimSpace(name)
-		t := tau
-		if serial(name) {
+		k, t := sampling.Kind(name), tau // an unknown name is theory.NewPlan's error
+		if k.Serial() {
 			t = 1
 		}
-		specs = append(specs, theory.Spec{Sampling: name, Tau: t, Partition: partition, Seed: seed})
+		specs = append(specs, theory.Spec{Sampling: k, Tau: t, Partition: partition, Seed: seed})
 	}
 	return specs
 }
@@ -52,7 +52,9 @@ func runMethods(args []string, e *env) error {
 	epsList := fs.String("eps", "1e-6", "comma-separated gap targets ε")
 	budget := fs.Float64("max-passes", 400, "budget per run, in passes")
 	sgdBudget := fs.Float64("sgd-max-passes", 100, "budget of SGD runs (decreasing steps, to ε ≥ 1e-6 only), in passes")
-	partition := fs.String("partition", "random", "bucket partition: random or balanced")
+	partition := new(sampling.Rule)
+	*partition = sampling.RandomRule
+	ruleFlag(fs, partition)
 	seed := fs.Uint64("seed", 1, "random seed (partitions and sampling streams)")
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
@@ -98,7 +100,7 @@ func runMethods(args []string, e *env) error {
 			if c.Err != nil {
 				last, gap = "diverged", "diverged"
 			}
-			t.Add(string(c.Method), c.Spec.Sampling, table.Float(float64(c.Spec.Tau)), table.Float(x),
+			t.Add(string(c.Method), string(c.Spec.Sampling), table.Float(float64(c.Spec.Tau)), table.Float(x),
 				table.Sig(c.Predicted[k], 4), table.Sig(c.Measured[k], 4), last, gap)
 		}
 	}
@@ -134,7 +136,9 @@ func runTauStar(args []string, e *env) error {
 	measure := fs.Bool("measure", false, "also run each method × sampling × τ to -eps and report the measured time")
 	eps := fs.Float64("eps", 1e-4, "gap target of the measured runs and of the predicted time to it")
 	budget := fs.Float64("max-passes", 200, "budget of each measured run, in passes")
-	partition := fs.String("partition", "random", "bucket partition: random or balanced")
+	partition := new(sampling.Rule)
+	*partition = sampling.RandomRule
+	ruleFlag(fs, partition)
 	seed := fs.Uint64("seed", 1, "random seed (partitions and sampling streams)")
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
@@ -173,7 +177,7 @@ func runTauStar(args []string, e *env) error {
 		for _, smp := range strings.Split(*samplings, ",") {
 			smp = strings.TrimSpace(smp)
 			plan := func(tau int) (*theory.Plan, error) {
-				return theory.NewPlan(pr, theory.Spec{Sampling: smp, Tau: tau, Partition: *partition, Seed: *seed})
+				return theory.NewPlan(pr, theory.Spec{Sampling: sampling.Kind(smp), Tau: tau, Partition: *partition, Seed: *seed})
 			}
 			pts, err := catalog.TauCurve(m, pr, plan, ts, cm)
 			if err != nil {

@@ -13,6 +13,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/paper"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/core/theory"
 )
@@ -119,7 +120,7 @@ func resultTable(r *paper.Result, format string) *table.Table {
 // at the paper's size where the solver runs would take hours. Cells read
 // "ours (paper)"; the paper's are dfSDCA's θ_imp/θ_nice, and ours are
 // method m's (theoryRatio).
-func theoryTable(m catalog.Name, sources []paper.Source, prob problemFlags, taus []int, rule string, seed uint64, e *env) (*table.Table, error) {
+func theoryTable(m catalog.Name, sources []paper.Source, prob problemFlags, taus []int, rule sampling.Rule, seed uint64, e *env) (*table.Table, error) {
 	header := []string{"data"}
 	for _, tau := range taus {
 		header = append(header, fmt.Sprintf("τ=%d", tau))
@@ -156,7 +157,7 @@ func theoryTable(m catalog.Name, sources []paper.Source, prob problemFlags, taus
 // method m, as paper.Row.Theory defines it: θ_imp/θ_nice for dfSDCA, and
 // for the other methods the ratio of the passes per e-fold their theory
 // predicts, τ-nice over τ-importance.
-func theoryRatio(m catalog.Name, pr *problem.Problem, tau int, rule string, seed uint64) (float64, error) {
+func theoryRatio(m catalog.Name, pr *problem.Problem, tau int, rule sampling.Rule, seed uint64) (float64, error) {
 	if m == catalog.DFSDCA {
 		nice, imp, err := theory.Ratio(pr, tau, rule, seed)
 		return imp / nice, err

@@ -174,7 +174,7 @@ func (part reportPart) section(m catalog.Name, whole *paper.Result, figDir, docD
 		}
 		var curves []figures.Curve
 		for _, tr := range r.Cells[s][0].Traces {
-			curves = append(curves, figures.Curve{Tau: tr.Tau, Sampling: string(tr.Sampling), Trace: tr.Points})
+			curves = append(curves, figures.Curve{Tau: tr.Tau, Sampling: tr.Sampling, Trace: tr.Points})
 		}
 		nice, imp := figures.Convergence(src.Name, r.Taus, curves)
 		for _, pl := range []struct {
@@ -204,7 +204,7 @@ func paperSizeTheory(m catalog.Name, p problemFlags, e *env) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		tt, err := theoryTable(m, sources, p, paper.Taus, string(sampling.RandomRule), 1, e)
+		tt, err := theoryTable(m, sources, p, paper.Taus, sampling.RandomRule, 1, e)
 		if err != nil {
 			return "", err
 		}

@@ -11,6 +11,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/method/sdca"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/core/theory"
 )
@@ -19,10 +20,10 @@ func runRun(args []string, e *env) error {
 	fs := newFlags("run")
 	var p problemFlags
 	p.register(fs)
-	var spec theory.Spec
-	fs.StringVar(&spec.Sampling, "sampling", "imp", "sampling: nice, imp, imp-alt, uniform or importance")
+	spec := theory.Spec{Sampling: sampling.Imp, Partition: sampling.RandomRule}
+	kindFlag(fs, &spec.Sampling, "sampling: nice, imp, imp-alt, uniform or importance")
 	fs.IntVar(&spec.Tau, "tau", 1, "minibatch size τ")
-	fs.StringVar(&spec.Partition, "partition", "random", "bucket partition: random or balanced")
+	ruleFlag(fs, &spec.Partition)
 	fs.Uint64Var(&spec.Seed, "seed", 1, "random seed (partition and sampler)")
 	var stop dfsdca.Stop
 	fs.Float64Var(&stop.Gap, "eps", 1e-10, "stop when P(w) − P* ≤ eps")

@@ -11,6 +11,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/optimum"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
@@ -44,7 +45,7 @@ func TestTauStarTable(t *testing.T) {
 	cm := catalog.CostModel{Cores: 4, Sync: 2}
 	for g := 1; g < len(recs); g += 5 {
 		group := recs[g : g+5]
-		m, smp := catalog.Name(group[0][0]), group[0][1]
+		m, smp := catalog.Name(group[0][0]), sampling.Kind(group[0][1])
 		pts, err := catalog.TauCurve(m, pr, func(tau int) (*theory.Plan, error) {
 			return theory.NewPlan(pr, theory.Spec{Sampling: smp, Tau: tau, Partition: "random", Seed: 1})
 		}, []int{1, 2, 4, 8, 16}, cm)
@@ -132,7 +133,7 @@ func TestMethodsTable(t *testing.T) {
 	for k, c := range cells {
 		for j := range 2 {
 			r := recs[1+2*k+j]
-			if r[0] != string(c.Method) || r[1] != c.Spec.Sampling || num(t, r[2]) != float64(c.Spec.Tau) {
+			if r[0] != string(c.Method) || r[1] != string(c.Spec.Sampling) || num(t, r[2]) != float64(c.Spec.Tau) {
 				t.Fatalf("row %v for cell %s %s", r, c.Method, c.Spec.Sampling)
 			}
 			if got, want := num(t, r[5]), c.Measured[j]; math.Abs(got-want) > 1e-3*want {

@@ -5,6 +5,7 @@ import (
 
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/core/theory"
 )
@@ -14,7 +15,9 @@ func runTheory(args []string, e *env) error {
 	var p problemFlags
 	p.register(fs)
 	taus := fs.String("tau", "1,2,4,8,16,32", "comma-separated minibatch sizes")
-	partition := fs.String("partition", "random", "bucket partition: random or balanced")
+	partition := new(sampling.Rule)
+	*partition = sampling.RandomRule
+	ruleFlag(fs, partition)
 	seed := fs.Uint64("seed", 1, "random seed of the partition")
 	m := methodFlag(fs)
 	format := formatFlag(fs)
@@ -47,7 +50,7 @@ func runTheory(args []string, e *env) error {
 // iteration and predicted passes per e-fold for τ-nice and τ-importance
 // sampling, and the ratio of the passes: the method's analogue of the
 // paper's theoretical ratio θ_imp/θ_nice.
-func methodTheory(m catalog.Name, pr *problem.Problem, taus []int, partition string, seed uint64, format string, e *env) error {
+func methodTheory(m catalog.Name, pr *problem.Problem, taus []int, partition sampling.Rule, seed uint64, format string, e *env) error {
 	t := table.Table{Header: []string{"tau", "step_nice", "step_imp", "rate_nice", "rate_imp", "passes_per_efold_nice", "passes_per_efold_imp", "ratio"}}
 	for _, tau := range taus {
 		nice, imp, err := catalog.Ratio(m, pr, tau, partition, seed)

@@ -18,7 +18,7 @@ import (
 // Benchmark data: the page's default data (about 0.8 M non-zeros) and two
 // shapes of about 4 M non-zeros each.
 var benchShapes = []struct {
-	name string
+	name sampling.Kind
 	cfg  synth.Config
 }{
 	{"page", synth.Config{N: 10000, D: 100, Density: 0.8, Norms: "chisq1", Seed: 1}},
@@ -46,7 +46,7 @@ func benchProblem(b *testing.B, shape int) *problem.Problem {
 // benchSamplings are the configurations timed; an op is one epoch, n/τ
 // iterations (n example updates).
 var benchSamplings = []struct {
-	name string
+	name sampling.Kind
 	tau  int
 }{
 	{"uniform", 1}, {"importance", 1}, {"nice", 32}, {"imp", 32},
@@ -147,7 +147,7 @@ func BenchmarkBareLoop(b *testing.B) {
 
 // benchRows draws an epoch of minibatches and returns their rows in order
 // and their total number of non-zeros.
-func benchRows(b *testing.B, pr *problem.Problem, name string, tau int) (rows []int, nnz int) {
+func benchRows(b *testing.B, pr *problem.Problem, name sampling.Kind, tau int) (rows []int, nnz int) {
 	ds := pr.Data
 	smp, _ := testPlan(b, pr, name, tau, 1)
 	r := sampling.NewRand(1)

@@ -63,9 +63,9 @@ func maxAbsDiff(a, b []float64) (diff, size float64) {
 
 // testPlan returns the sampler and safe step size theory.NewPlan gives the
 // named sampling (a random partition, seeded by seed, for bucket samplings).
-func testPlan(t testing.TB, pr *problem.Problem, name string, tau int, seed uint64) (sampling.Sampler, float64) {
+func testPlan(t testing.TB, pr *problem.Problem, name sampling.Kind, tau int, seed uint64) (sampling.Sampler, float64) {
 	t.Helper()
-	pl, err := theory.NewPlan(pr, theory.Spec{Sampling: name, Tau: tau, Partition: "random", Seed: seed})
+	pl, err := theory.NewPlan(pr, theory.Spec{Sampling: name, Tau: tau, Partition: sampling.RandomRule, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,12 +9,13 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/loss"
+	"imlab/core/sampling"
 	"imlab/core/sparse"
 )
 
 // runTrace runs the sampling for budget iterations/n with the given worker
 // count and parallel threshold, and returns the run and solver.
-func runTrace(t *testing.T, ds *dataset.Dataset, name string, tau, workers, parallelMin int) (*Run, *Solver) {
+func runTrace(t *testing.T, ds *dataset.Dataset, name sampling.Kind, tau, workers, parallelMin int) (*Run, *Solver) {
 	t.Helper()
 	pr := testProblem(t, ds, loss.Logistic{})
 	smp, theta := testPlan(t, pr, name, tau, 21)
@@ -41,7 +42,7 @@ func runTrace(t *testing.T, ds *dataset.Dataset, name string, tau, workers, para
 // (threshold 0) or only the larger ones are.
 func TestWorkersBitIdentical(t *testing.T) {
 	cases := []struct {
-		name string
+		name sampling.Kind
 		ds   *dataset.Dataset
 		tau  int
 	}{
@@ -50,14 +51,14 @@ func TestWorkersBitIdentical(t *testing.T) {
 		{"narrow nice", testData(t, 100, 3, 0.6, 33), 5}, // fewer features than workers
 	}
 	for _, c := range cases {
-		sampling := "nice"
+		smp := sampling.Nice
 		if c.name == "dense imp" {
-			sampling = "imp"
+			smp = sampling.Imp
 		}
-		base, s1 := runTrace(t, c.ds, sampling, c.tau, 1, -1)
+		base, s1 := runTrace(t, c.ds, smp, c.tau, 1, -1)
 		for _, workers := range []int{2, 4} {
 			for _, threshold := range []int{0, 400} {
-				run, s := runTrace(t, c.ds, sampling, c.tau, workers, threshold)
+				run, s := runTrace(t, c.ds, smp, c.tau, workers, threshold)
 				if !sameBits(s1.W(), s.W()) || !sameBits(s1.Alpha(), s.Alpha()) {
 					t.Errorf("%s, %d workers, threshold %d: final w or α differs from 1 worker", c.name, workers, threshold)
 				}

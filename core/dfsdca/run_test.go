@@ -8,10 +8,11 @@ import (
 
 	"imlab/core/loss"
 	"imlab/core/optimum"
+	"imlab/core/sampling"
 )
 
 var testSamplings = []struct {
-	name string
+	name sampling.Kind
 	tau  int
 }{
 	{"uniform", 1}, {"importance", 1}, {"nice", 4}, {"imp", 4}, {"imp-alt", 4}, {"bucket", 4},

@@ -49,7 +49,7 @@ func TestMatchesAlgorithm1(t *testing.T) {
 	ds := testData(t, 200, 25, 0.6, 1)
 	for _, l := range testLosses {
 		pr := testProblem(t, ds, l)
-		for _, name := range []string{"uniform", "importance", "nice", "imp"} {
+		for _, name := range []sampling.Kind{sampling.Uniform, sampling.Importance, sampling.Nice, sampling.Imp} {
 			tau := 1
 			if name == "nice" || name == "imp" {
 				tau = 8
@@ -129,7 +129,7 @@ func TestBadOptions(t *testing.T) {
 	zeroP := badSampler{p: make([]float64, ds.N)}
 	broken := &dataset.Dataset{N: 2, D: 1, RowPtr: []int{0, 1, 2}, Col: []int32{0, 3}, Val: []float64{1, 1}, Y: []float64{1, -1}}
 	cases := []struct {
-		name string
+		name sampling.Kind
 		pr   *problem.Problem
 		opt  Options
 		want string

@@ -18,7 +18,7 @@ type Config struct {
 	Taus        []int           // minibatch sizes; default 1, 2, 4, 8, 16, 32
 	Samplings   []sampling.Kind // default sampling.Nice, sampling.Imp
 	Eps         float64         // target gap P(w) − P*; default 1e−10
-	Partition   string          // bucket partition rule, "random" (default) or "balanced"
+	Partition   sampling.Rule   // bucket partition rule; "" = sampling.RandomRule
 	Seed        uint64          // seeds the partition and every run's sampler
 	Workers     int             // goroutines per minibatch (1 = sequential)
 	EvalEvery   float64         // iterations/n between evaluations of P; default 0.25
@@ -54,7 +54,7 @@ func (c Config) withDefaults() Config {
 		c.Eps = 1e-10
 	}
 	if c.Partition == "" {
-		c.Partition = "random"
+		c.Partition = sampling.RandomRule
 	}
 	if c.EvalEvery == 0 {
 		c.EvalEvery = 0.25
@@ -117,7 +117,7 @@ func New(pr *problem.Problem, pstar float64, cfg Config) (*Experiment, error) {
 	e := &Experiment{pr: pr, pstar: pstar, cfg: cfg}
 	for _, s := range cfg.Samplings {
 		for _, tau := range cfg.Taus {
-			plan, err := theory.NewPlan(pr, theory.Spec{Sampling: string(s), Tau: tau, Partition: cfg.Partition, Seed: cfg.Seed})
+			plan, err := theory.NewPlan(pr, theory.Spec{Sampling: s, Tau: tau, Partition: cfg.Partition, Seed: cfg.Seed})
 			if err != nil {
 				return nil, fmt.Errorf("experiment: %s at τ=%d: %w", s, tau, err)
 			}

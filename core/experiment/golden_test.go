@@ -16,6 +16,7 @@ import (
 	"imlab/core/loss"
 	"imlab/core/optimum"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/synth"
 	"imlab/core/theory"
 )
@@ -68,7 +69,7 @@ var goldenData = synth.Config{N: 400, D: 24, Density: 0.5, Norms: "chisq1", Seed
 // goldenRuns are the samplings of the golden test; "/bound" runs with P*
 // unknown, so that its gap column is the certified bound ‖∇P‖²/(2λ).
 var goldenRuns = []struct {
-	sampling string
+	sampling sampling.Kind
 	tau      int
 	bound    bool
 }{
@@ -147,9 +148,9 @@ func hashData(ds *dataset.Dataset) uint64 {
 // hashes the plan's step size, the trace, the crossing of the gap halfway
 // (in log scale) between its first and last values, and w and α. The run's
 // step size is the plan's moved by nudge ulps (0 in the golden runs).
-func hashRun(t *testing.T, pr *problem.Problem, smp string, tau int, pstar float64, nudge int) uint64 {
+func hashRun(t *testing.T, pr *problem.Problem, smp sampling.Kind, tau int, pstar float64, nudge int) uint64 {
 	t.Helper()
-	plan, err := theory.NewPlan(pr, theory.Spec{Sampling: smp, Tau: tau, Partition: "random", Seed: 3})
+	plan, err := theory.NewPlan(pr, theory.Spec{Sampling: smp, Tau: tau, Partition: sampling.RandomRule, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func TestReproduceMethodIsTheCatalog(t *testing.T) {
 		}
 		var passes [2]float64
 		for s, kind := range kinds {
-			pl, err := theory.NewPlan(pr, theory.Spec{Sampling: string(kind), Tau: tau, Partition: "random", Seed: 1})
+			pl, err := theory.NewPlan(pr, theory.Spec{Sampling: kind, Tau: tau, Partition: sampling.RandomRule, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -330,7 +330,7 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	c := r.cfg.Run
 	kind, rule := kinds[j.kind], r.cfg.Rules[j.rule]
 	c.Taus, c.Samplings = []int{r.taus[j.tau]}, []sampling.Kind{kind}
-	c.Partition, c.Seed = string(rule), uint64(j.seed)
+	c.Partition, c.Seed = rule, uint64(j.seed)
 	c.Yield, c.Record = nil, 0
 	ex, err := prep.Experiment(c)
 	if err != nil {

@@ -226,7 +226,7 @@ func TestQuickDenseTheoryNearPublished(t *testing.T) {
 		}
 		pr, _ := logistic(ds)
 		for _, tau := range Taus {
-			nice, imp, err := theory.Ratio(pr, tau, string(sampling.RandomRule), 1)
+			nice, imp, err := theory.Ratio(pr, tau, sampling.RandomRule, 1)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -59,8 +59,8 @@ func BenchmarkNewPlan(b *testing.B) {
 	for _, set := range benchData(b) {
 		name, ds := set.name, set.ds
 		pr := logistic(b, ds)
-		for _, s := range []string{"nice", "imp", "imp-alt"} {
-			b.Run(name+"/"+s, func(b *testing.B) {
+		for _, s := range []sampling.Kind{sampling.Nice, sampling.Imp, sampling.ImpAlt} {
+			b.Run(name+"/"+string(s), func(b *testing.B) {
 				for b.Loop() {
 					if _, err := NewPlan(pr, Spec{Sampling: s, Tau: 16, Seed: 1}); err != nil {
 						b.Fatal(err)

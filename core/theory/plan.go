@@ -48,10 +48,10 @@ const AlternatingIterations = 50
 
 // Spec names a sampling setup.
 type Spec struct {
-	Sampling  string // one of Samplings
-	Tau       int    // minibatch size τ; 0 means 1
-	Partition string // one of Partitions, for bucket samplings; "" means "random"
-	Seed      uint64 // seeds the random partition
+	Sampling  sampling.Kind // one of sampling.Kinds
+	Tau       int           // minibatch size τ; 0 means 1
+	Partition sampling.Rule // one of sampling.Rules, for bucket samplings; "" means random
+	Seed      uint64        // seeds the random partition
 }
 
 // Plan is a sampler together with the step size dfSDCA may use with it.
@@ -72,28 +72,28 @@ func NewPlan(pr *problem.Problem, s Spec) (*Plan, error) {
 	if tau == 0 {
 		tau = 1
 	}
-	if !slices.Contains(Samplings, s.Sampling) {
+	if !slices.Contains(sampling.Kinds, s.Sampling) {
 		return nil, fmt.Errorf("%w: unknown sampling %q (want one of %v)", ErrSpec, s.Sampling, Samplings)
 	}
-	if s.Partition != "" && !slices.Contains(Partitions, s.Partition) {
+	if s.Partition != "" && !slices.Contains(sampling.Rules, s.Partition) {
 		return nil, fmt.Errorf("%w: unknown partition %q (want one of %v)", ErrSpec, s.Partition, Partitions)
 	}
 	if tau < 1 || tau > n {
 		return nil, fmt.Errorf("%w: τ = %d with n = %d examples", sampling.ErrTau, tau, n)
 	}
-	if (s.Sampling == "uniform" || s.Sampling == "importance") && tau != 1 {
+	if s.Sampling.Serial() && tau != 1 {
 		return nil, fmt.Errorf("%w: %s sampling is serial, so τ must be 1 (got %d)", ErrSpec, s.Sampling, tau)
 	}
 	pl := &Plan{}
 	var err error
 	switch s.Sampling {
-	case "uniform":
+	case sampling.Uniform:
 		pl.Sampler = sampling.NewUniform(n)
 		pl.V = ds.SquaredNorms()
-	case "importance":
+	case sampling.Importance:
 		pl.V = ds.SquaredNorms()
 		pl.Sampler, err = sampling.NewSerial(importanceWithinBuckets(onePartition(n), pl.V, float64(n)*lambda*gamma))
-	case "nice":
+	case sampling.Nice:
 		pl.Sampler, err = sampling.NewNice(n, tau)
 		pl.V = NiceV(ds, tau)
 	default:
@@ -103,11 +103,11 @@ func NewPlan(pr *problem.Problem, s Spec) (*Plan, error) {
 		}
 		var p []float64
 		switch s.Sampling {
-		case "imp":
+		case sampling.Imp:
 			p = PracticalImportance(ds, pl.Partition, lambda, gamma)
-		case "imp-alt":
+		case sampling.ImpAlt:
 			p, _ = AlternatingImportance(ds, pl.Partition, lambda, gamma, AlternatingIterations)
-		case "bucket":
+		case sampling.UniformBucket:
 			p = uniformBucketProbabilities(pl.Partition, n)
 		}
 		if pl.Sampler, err = sampling.NewBucket(pl.Partition, p); err != nil {
@@ -126,20 +126,20 @@ func NewPlan(pr *problem.Problem, s Spec) (*Plan, error) {
 
 // partition builds the named partition of the n examples into τ buckets;
 // lambdaGamma is λγ, for the balanced partition's weights.
-func partition(ds *dataset.Dataset, name string, tau int, lambdaGamma float64, seed uint64) (sampling.Partition, error) {
+func partition(ds *dataset.Dataset, name sampling.Rule, tau int, lambdaGamma float64, seed uint64) (sampling.Partition, error) {
 	var part sampling.Partition
 	var err error
 	switch name {
-	case "", "random":
+	case "", sampling.RandomRule:
 		part, err = sampling.RandomPartition(ds.N, tau, sampling.NewRand(seed))
-	case "balanced":
+	case sampling.BalancedRule:
 		w := NiceV(ds, tau)
 		for i := range w {
 			w[i] += float64(ds.N) * lambdaGamma
 		}
 		part, err = sampling.BalancedPartition(w, tau)
 	default:
-		panic("theory: partition " + name + " not in Partitions") // NewPlan checked the name
+		panic("theory: partition " + string(name) + " not in sampling.Rules") // NewPlan checked the name
 	}
 	if err != nil {
 		return part, fmt.Errorf("theory: %s partition: %w", name, err)
@@ -160,12 +160,12 @@ func onePartition(n int) sampling.Partition {
 // Ratio returns θ for τ-nice and for τ-importance ("imp", with the given
 // partition name and seed) on pr; the paper's theoretical speedup of
 // importance minibatch sampling is thetaImp/thetaNice.
-func Ratio(pr *problem.Problem, tau int, partition string, seed uint64) (thetaNice, thetaImp float64, err error) {
-	nice, err := NewPlan(pr, Spec{Sampling: "nice", Tau: tau})
+func Ratio(pr *problem.Problem, tau int, partition sampling.Rule, seed uint64) (thetaNice, thetaImp float64, err error) {
+	nice, err := NewPlan(pr, Spec{Sampling: sampling.Nice, Tau: tau})
 	if err != nil {
 		return 0, 0, err
 	}
-	imp, err := NewPlan(pr, Spec{Sampling: "imp", Tau: tau, Partition: partition, Seed: seed})
+	imp, err := NewPlan(pr, Spec{Sampling: sampling.Imp, Tau: tau, Partition: partition, Seed: seed})
 	if err != nil {
 		return 0, 0, err
 	}

@@ -31,13 +31,13 @@ func TestPlansAreSafeAndConsistent(t *testing.T) {
 		ds := randomSparse(t, r, 7+k%2, 4+k%2, 0.5)
 		pr := logistic(t, ds)
 		n := ds.N
-		for _, name := range Samplings {
+		for _, name := range sampling.Kinds {
 			taus := []int{0, 1}
-			if name != "uniform" && name != "importance" {
+			if !name.Serial() {
 				taus = append(taus, 2, 3, n)
 			}
 			for _, tau := range taus {
-				for _, partition := range Partitions {
+				for _, partition := range sampling.Rules {
 					what := fmt.Sprintf("instance %d %s τ=%d %s", k, name, tau, partition)
 					pl, err := NewPlan(pr, Spec{Sampling: name, Tau: tau, Partition: partition, Seed: uint64(k)})
 					if err != nil {

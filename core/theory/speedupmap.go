@@ -6,6 +6,7 @@ import (
 
 	"imlab/core/loss"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/synth"
 )
 
@@ -49,8 +50,8 @@ type MapSpec struct {
 	Loss      loss.Loss // its γ enters θ; the paper's is logistic
 	Laws      []synth.Law
 	Taus      []int
-	Partition string // bucket partition name (Partitions); "" = "random"
-	Seed      uint64 // partition seed, as an experiment's Config.Seed
+	Partition sampling.Rule // one of sampling.Rules; "" = random
+	Seed      uint64        // partition seed, as an experiment's Config.Seed
 }
 
 // SpeedupMap holds a map's values as they are computed, row by row.

@@ -12,6 +12,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"imlab/core/method/catalog"
+	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/ui/lab"
 )
@@ -30,8 +31,8 @@ func (p *Page) methodRatioTable(s *lab.Snapshot) *vecty.HTML {
 				elem.TableData(vecty.Text(strconv.Itoa(r.Tau))),
 				elem.TableData(explain("", table.Sig(r.Theory, 2), th)),
 				elem.TableData(explain("", num(r.Empirical), em)),
-				elem.TableData(explain("", table.Sig(r.StepNice, 3), lab.ExplainStep(m, "nice", r.Tau, r.StepNice))),
-				elem.TableData(explain("", table.Sig(r.StepImp, 3), lab.ExplainStep(m, "imp", r.Tau, r.StepImp))),
+				elem.TableData(explain("", table.Sig(r.StepNice, 3), lab.ExplainStep(m, sampling.Nice, r.Tau, r.StepNice))),
+				elem.TableData(explain("", table.Sig(r.StepImp, 3), lab.ExplainStep(m, sampling.Imp, r.Tau, r.StepImp))),
 			))
 		}
 	}

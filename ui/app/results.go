@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/ui/browser"
 	"imlab/ui/canvas"
@@ -95,8 +96,8 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 			elem.TableData(vecty.Text(tau)),
 			elem.TableData(explain("", table.Sig(r.Theory, 2), th)),
 			elem.TableData(explain("", table.Sig(r.Empirical, 2), em)),
-			elem.TableData(explain("", table.Sig(r.ThetaNice, 3), lab.ExplainTheta("nice", r.Tau, r.ThetaNice, n, s.Lambda, s.Settings.Loss))),
-			elem.TableData(explain("", table.Sig(r.ThetaImp, 3), lab.ExplainTheta("imp", r.Tau, r.ThetaImp, n, s.Lambda, s.Settings.Loss))),
+			elem.TableData(explain("", table.Sig(r.ThetaNice, 3), lab.ExplainTheta(sampling.Nice, r.Tau, r.ThetaNice, n, s.Lambda, s.Settings.Loss))),
+			elem.TableData(explain("", table.Sig(r.ThetaImp, 3), lab.ExplainTheta(sampling.Imp, r.Tau, r.ThetaImp, n, s.Lambda, s.Settings.Loss))),
 		}
 		if known {
 			cell := elem.TableData(vecty.Text("–"))
@@ -203,8 +204,8 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 			p.button("export-traces", "Traces (CSV)", "All trace points: sampling, τ, iterations/n, primal, gap, seconds", have, func() { p.export(0) }),
 			p.button("export-ratios-csv", "Ratios (CSV)", "The ratio table, exact values", have, func() { p.export(1) }),
 			p.button("export-ratios-md", "Ratios (Markdown)", "The ratio table, rounded like the paper", have, func() { p.export(2) }),
-			p.button("export-nice-png", "τ-nice plot (PNG)", "The left plot as a PNG image at twice its size on screen, titled with the data and settings", have, func() { p.exportPlot("plot-nice", "nice", false) }),
-			p.button("export-imp-png", "τ-importance plot (PNG)", "The right plot as a PNG image at twice its size on screen, titled with the data and settings", have, func() { p.exportPlot("plot-imp", "imp", false) }),
+			p.button("export-nice-png", "τ-nice plot (PNG)", "The left plot as a PNG image at twice its size on screen, titled with the data and settings", have, func() { p.exportPlot("plot-nice", sampling.Nice, false) }),
+			p.button("export-imp-png", "τ-importance plot (PNG)", "The right plot as a PNG image at twice its size on screen, titled with the data and settings", have, func() { p.exportPlot("plot-imp", sampling.Imp, false) }),
 			elem.Div(vecty.Markup(vecty.Class("field")),
 				elem.Label(vecty.Markup(prop.For("png-width")), vecty.Text("PNG width")),
 				elem.Select(vecty.Markup(prop.ID("png-width"), event.Change(p.act("choosing the PNG width", func(e *vecty.Event) {
@@ -215,8 +216,8 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 					elem.Option(vecty.Markup(prop.Value("3200"), vecty.Property("selected", p.pngWide == 3200)), vecty.Text("3200 px")),
 				),
 			),
-			p.button("export-nice-svg", "τ-nice plot (SVG)", "The left plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-nice", "nice", true) }),
-			p.button("export-imp-svg", "τ-importance plot (SVG)", "The right plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-imp", "imp", true) }),
+			p.button("export-nice-svg", "τ-nice plot (SVG)", "The left plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-nice", sampling.Nice, true) }),
+			p.button("export-imp-svg", "τ-importance plot (SVG)", "The right plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-imp", sampling.Imp, true) }),
 		),
 	)
 }
@@ -234,18 +235,18 @@ func (p *Page) export(k int) {
 // canvas on screen: print and slides want more than the screen's.
 const pngScale = 2
 
-// exportPlot offers the plot of the canvas id (sampling "nice" or "imp") as
+// exportPlot offers the plot of the canvas id (of sampling smp) as
 // an SVG, or as a PNG at pngScale times the canvas's size on screen (or at
 // the width picked under "PNG width"), titled
 // with the data and settings.
-func (p *Page) exportPlot(id, sampling string, svg bool) {
+func (p *Page) exportPlot(id string, smp sampling.Kind, svg bool) {
 	el := browser.Element(id)
 	if el == nil {
 		return
 	}
 	w, h := browser.ClientSize(el)
 	if svg {
-		browser.Download("imlab-"+id+".svg", "image/svg+xml", lab.PlotSVG(&p.snap, sampling, w, h))
+		browser.Download("imlab-"+id+".svg", "image/svg+xml", lab.PlotSVG(&p.snap, smp, w, h))
 		return
 	}
 	scale := float64(pngScale)
@@ -253,6 +254,6 @@ func (p *Page) exportPlot(id, sampling string, svg bool) {
 		scale = float64(p.pngWide) / w
 	}
 	c := canvas.Offscreen(w, h, scale)
-	lab.DrawPlot(c, w, h, &p.snap, sampling)
+	lab.DrawPlot(c, w, h, &p.snap, smp)
 	browser.DownloadURL("imlab-"+id+".png", c.PNG())
 }

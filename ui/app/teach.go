@@ -208,7 +208,7 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool) bool
 			return
 		}
 		sp := &chart.SamplingPlot{
-			Title: lab.SamplingName(v.Sampling) + ", τ = " + itoa(v.Tau) + ": " + itoa(v.Iters) + " minibatches so far",
+			Title: v.Sampling.Label() + ", τ = " + itoa(v.Tau) + ": " + itoa(v.Iters) + " minibatches so far",
 			Norms: v.Norms, P: v.P, Other: v.Other, Buckets: v.Buckets, Recent: v.Recent, Visits: v.Visits, Iters: v.Iters,
 			FontSize: p.fontSize(), Order: st.orderOf(v.Norms),
 		}
@@ -257,7 +257,7 @@ func samplingSummary(v *lab.SamplingView) string {
 	if v == nil {
 		return "No run yet."
 	}
-	return lab.SamplingName(v.Sampling) + " at τ = " + itoa(v.Tau) + " after " + itoa(v.Iters) +
+	return v.Sampling.Label() + " at τ = " + itoa(v.Tau) + " after " + itoa(v.Iters) +
 		" minibatches; latest minibatch: " + examples(v.Recent) + "."
 }
 

@@ -15,6 +15,7 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/dfsdca"
 	"imlab/core/method/catalog"
+	"imlab/core/sampling"
 	"imlab/ui/lab"
 )
 
@@ -222,8 +223,8 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		o.Set("pstar", m.PStar)
 	case lab.MsgJob:
 		s := m.Spec
-		o.Set("spec", map[string]any{"index": s.Index, "tau": s.Tau, "sampling": s.Sampling, "loss": s.Loss,
-			"lambda": s.Lambda, "pstar": s.PStar, "eps": s.Eps, "partition": s.Partition,
+		o.Set("spec", map[string]any{"index": s.Index, "tau": s.Tau, "sampling": string(s.Sampling), "loss": s.Loss,
+			"lambda": s.Lambda, "pstar": s.PStar, "eps": s.Eps, "partition": string(s.Partition),
 			"seed": strconv.FormatUint(s.Seed, 10), "method": string(s.Method)})
 	case lab.MsgCmd:
 		o.Set("cmd", int(m.Cmd))
@@ -289,9 +290,9 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 		m.Loss, m.Lambda, m.PStar = o.Get("loss").String(), o.Get("lambda").Float(), o.Get("pstar").Float()
 	case lab.MsgJob:
 		s := o.Get("spec")
-		m.Spec = lab.JobSpec{Index: s.Get("index").Int(), Tau: s.Get("tau").Int(), Sampling: s.Get("sampling").String(),
+		m.Spec = lab.JobSpec{Index: s.Get("index").Int(), Tau: s.Get("tau").Int(), Sampling: sampling.Kind(s.Get("sampling").String()),
 			Loss: s.Get("loss").String(), Lambda: s.Get("lambda").Float(), PStar: s.Get("pstar").Float(),
-			Eps: s.Get("eps").Float(), Partition: s.Get("partition").String()}
+			Eps: s.Get("eps").Float(), Partition: sampling.Rule(s.Get("partition").String())}
 		if m.Spec.Seed, err = strconv.ParseUint(s.Get("seed").String(), 10, 64); err != nil {
 			return m, err
 		}

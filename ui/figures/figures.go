@@ -6,6 +6,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/dfsdca"
+	"imlab/core/sampling"
 	"imlab/ui/chart"
 )
 
@@ -18,19 +19,8 @@ const (
 // Curve is the trace of one run: one sampling at one minibatch size.
 type Curve struct {
 	Tau      int
-	Sampling string // "nice" or "imp"; other samplings are not drawn
+	Sampling sampling.Kind // sampling.Nice or sampling.Imp; other samplings are not drawn
 	Trace    []dfsdca.Point
-}
-
-// SamplingName is how figures and tables name a sampling.
-func SamplingName(s string) string {
-	switch s {
-	case "nice":
-		return "τ-nice"
-	case "imp":
-		return "τ-importance"
-	}
-	return s
 }
 
 // Convergence returns the paper's pair of plots: gap against iterations/n on
@@ -39,14 +29,14 @@ func SamplingName(s string) string {
 // axis ranges so that the two compare at a glance. prefix starts each title
 // (e.g. the data set's name) and may be empty.
 func Convergence(prefix string, taus []int, curves []Curve) (nice, imp *chart.LinePlot) {
-	title := func(s string) string {
+	title := func(s sampling.Kind) string {
 		if prefix == "" {
-			return SamplingName(s)
+			return s.Label()
 		}
-		return prefix + ", " + SamplingName(s)
+		return prefix + ", " + s.Label()
 	}
-	nice = chart.NewLinePlot(title("nice"), XLabel, YLabel, true)
-	imp = chart.NewLinePlot(title("imp"), XLabel, YLabel, true)
+	nice = chart.NewLinePlot(title(sampling.Nice), XLabel, YLabel, true)
+	imp = chart.NewLinePlot(title(sampling.Imp), XLabel, YLabel, true)
 	for _, c := range curves {
 		style := max(slices.Index(taus, c.Tau), 0)
 		ser := chart.Series{Label: fmt.Sprintf("τ = %d", c.Tau), Style: style % chart.NumStyles,
@@ -55,9 +45,9 @@ func Convergence(prefix string, taus []int, curves []Curve) (nice, imp *chart.Li
 			ser.X[k], ser.Y[k] = p.IterPerN, p.Gap
 		}
 		switch c.Sampling {
-		case "nice":
+		case sampling.Nice:
 			nice.Series = append(nice.Series, ser)
-		case "imp":
+		case sampling.Imp:
 			imp.Series = append(imp.Series, ser)
 		}
 	}

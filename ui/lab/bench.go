@@ -7,6 +7,7 @@ import (
 	"imlab/core/dfsdca"
 	"imlab/core/loss"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
@@ -19,7 +20,7 @@ func EpochTime(ds *dataset.Dataset, now func() time.Duration) (time.Duration, er
 	if err != nil {
 		return 0, err
 	}
-	plan, err := theory.NewPlan(pr, theory.Spec{Sampling: "nice", Tau: 1, Seed: 1})
+	plan, err := theory.NewPlan(pr, theory.Spec{Sampling: sampling.Nice, Tau: 1, Seed: 1})
 	if err != nil {
 		return 0, err
 	}

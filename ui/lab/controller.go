@@ -184,7 +184,7 @@ func (c *Controller) jobViews() []JobView {
 	jobs := c.exp.Jobs()
 	out := make([]JobView, len(jobs))
 	for k, j := range jobs {
-		v := JobView{Tau: j.Tau, Sampling: string(j.Sampling), Theta: j.Plan.Theta, Reached: math.NaN(),
+		v := JobView{Tau: j.Tau, Sampling: j.Sampling, Theta: j.Plan.Theta, Reached: math.NaN(),
 			Active: j == cur && c.phase == Running, Done: j.Done(), Err: j.Err}
 		if j.Run != nil {
 			v.Trace = j.Run.Trace()

@@ -7,6 +7,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/paper"
+	"imlab/core/sampling"
 	"imlab/core/table"
 )
 
@@ -33,13 +34,13 @@ func ExplainData(d *DataInfo) map[string]string {
 
 // ExplainTheta explains θ of one sampling at τ for a problem with n
 // examples, λ and the named loss.
-func ExplainTheta(sampling string, tau int, theta float64, n int, lambda float64, lossName string) string {
+func ExplainTheta(smp sampling.Kind, tau int, theta float64, n int, lambda float64, lossName string) string {
 	gamma := math.NaN()
 	if l, err := loss.Parse(lossName); err == nil {
 		gamma = l.Gamma()
 	}
 	what := "τ-nice: pᵢ = τ/n and vᵢ from eq. 6"
-	if sampling == "imp" {
+	if smp == sampling.Imp {
 		what = "τ-importance: pᵢ ∝ nλγ + vᵢ⁽ᵘⁿⁱᶠ⁾ within each bucket (eq. 15), vᵢ the safe ESO of eq. 9 for these pᵢ"
 	}
 	return fmt.Sprintf("θ, the largest safe step of %s at τ = %d: θ = minᵢ pᵢnλγ / (vᵢ + nλγ) (eq. 3) with n = %d, λ = %s, γ = %s; "+

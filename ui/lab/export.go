@@ -22,7 +22,7 @@ func TracesTable(m catalog.Name, jobs []JobView) *table.Table {
 	t := &table.Table{Header: experiment.TracesHeader()}
 	t.Header[len(experiment.JobColumns)] = XLabel(m)
 	for _, j := range jobs {
-		experiment.AddTrace(t, sampling.Kind(j.Sampling), j.Tau, j.Trace)
+		experiment.AddTrace(t, j.Sampling, j.Tau, j.Trace)
 	}
 	return t
 }
@@ -142,9 +142,9 @@ func Provenance(s *Snapshot) []string {
 }
 
 // PlotTitle is the title of an exported convergence plot of the sampling
-// ("nice" or "imp"): what it shows, then its data and settings.
-func PlotTitle(s *Snapshot, sampling string) []string {
-	title := []string{"Primal gap, " + SamplingName(sampling) + " sampling"}
+// (sampling.Nice or sampling.Imp): what it shows, then its data and settings.
+func PlotTitle(s *Snapshot, smp sampling.Kind) []string {
+	title := []string{"Primal gap, " + smp.Label() + " sampling"}
 	if d := s.Data; d != nil {
 		title = append(title, d.Name)
 	}
@@ -154,16 +154,16 @@ func PlotTitle(s *Snapshot, sampling string) []string {
 
 // DrawPlot draws the convergence plot of the sampling on a width × height
 // figure below its PlotTitle: the picture the PNG and SVG exports hold.
-func DrawPlot(p chart.Painter, width, height float64, s *Snapshot, sampling string) {
+func DrawPlot(p chart.Painter, width, height float64, s *Snapshot, smp sampling.Kind) {
 	nice, imp := Plots(s)
 	plot := nice
-	if sampling == "imp" {
+	if smp == sampling.Imp {
 		plot = imp
 	}
-	figures.DrawTitled(p, width, height, PlotTitle(s, sampling), plot)
+	figures.DrawTitled(p, width, height, PlotTitle(s, smp), plot)
 }
 
 // PlotSVG is DrawPlot as an SVG document.
-func PlotSVG(s *Snapshot, sampling string, width, height float64) []byte {
-	return chart.SVG(width, height, func(p chart.Painter) { DrawPlot(p, width, height, s, sampling) })
+func PlotSVG(s *Snapshot, smp sampling.Kind, width, height float64) []byte {
+	return chart.SVG(width, height, func(p chart.Painter) { DrawPlot(p, width, height, s, smp) })
 }

@@ -9,6 +9,7 @@ import (
 
 	"imlab/core/experiment"
 	"imlab/core/method/catalog"
+	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
@@ -50,8 +51,8 @@ func (c *Controller) comparedLocked() []ComparedJob {
 // passes through the data (dfSDCA's iterations/n times τ), one style per
 // method, on shared ranges.
 func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
-	nice = chart.NewLinePlot("methods compared, "+SamplingName("nice"), PassesLabel, figures.YLabel, true)
-	imp = chart.NewLinePlot("methods compared, "+SamplingName("imp"), PassesLabel, figures.YLabel, true)
+	nice = chart.NewLinePlot("methods compared, "+sampling.Nice.Label(), PassesLabel, figures.YLabel, true)
+	imp = chart.NewLinePlot("methods compared, "+sampling.Imp.Label(), PassesLabel, figures.YLabel, true)
 	methods := s.Settings.Methods()
 	add := func(m catalog.Name, j JobView) {
 		ser := chart.Series{Label: fmt.Sprintf("%s τ = %d", m, j.Tau), Style: max(slices.Index(methods, m), 0) % chart.NumStyles,
@@ -60,9 +61,9 @@ func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
 			ser.X[k], ser.Y[k] = PassesOf(m, p, j.Tau), p.Gap
 		}
 		switch j.Sampling {
-		case "nice":
+		case sampling.Nice:
 			nice.Series = append(nice.Series, ser)
-		case "imp":
+		case sampling.Imp:
 			imp.Series = append(imp.Series, ser)
 		}
 	}
@@ -84,7 +85,7 @@ func CompareTracesTable(s *Snapshot) *table.Table {
 	add := func(m catalog.Name, j JobView) {
 		for _, p := range j.Trace {
 			p.IterPerN = PassesOf(m, p, j.Tau)
-			t.Add(append([]string{string(m), j.Sampling, strconv.Itoa(j.Tau)}, experiment.TraceCells(p)...)...)
+			t.Add(append([]string{string(m), string(j.Sampling), strconv.Itoa(j.Tau)}, experiment.TraceCells(p)...)...)
 		}
 	}
 	for _, j := range s.Jobs {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"imlab/core/method/catalog"
+	"imlab/core/sampling"
 	"imlab/core/table"
 )
 
@@ -63,12 +64,12 @@ func StepName(m catalog.Name) string {
 }
 
 // ExplainStep explains the safe step of method m for one sampling at τ.
-func ExplainStep(m catalog.Name, sampling string, tau int, step float64) string {
+func ExplainStep(m catalog.Name, smp sampling.Kind, tau int, step float64) string {
 	what := "the rate θ of its exact steps (dfSDCA's step size)"
 	if StepName(m) == "η" {
 		what = "its step size η from the expected smoothness 𝓛"
 	}
-	return fmt.Sprintf("%s with %s at τ = %d: %s, here %s.", MethodName(m), SamplingName(sampling), tau, what, table.Sig(step, 4))
+	return fmt.Sprintf("%s with %s at τ = %d: %s, here %s.", MethodName(m), smp.Label(), tau, what, table.Sig(step, 4))
 }
 
 // ExplainTauStar is the caption of the best-τ table of view v.

@@ -15,6 +15,7 @@ import (
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/synth"
 	"imlab/core/theory"
 )
@@ -85,7 +86,7 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, m := range catalog.Names[1:] {
-		for _, smp := range []string{"nice", "imp"} {
+		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
 			spec := JobSpec{Tau: 4, Sampling: smp, Loss: s.Loss, Lambda: lambda, PStar: pstar, Eps: s.Eps,
 				Partition: s.Partition, Seed: 7, Method: m}
 			// Slices of any size give the same points: a page's slices
@@ -267,7 +268,7 @@ func TestCompareTracesTable(t *testing.T) {
 	want := strconv.FormatFloat(4*last.IterPerN, 'g', -1, 64)
 	found := false
 	for _, r := range tb.Rows {
-		found = found || (r[0] == "dfsdca" && r[1] == j.Sampling && r[3] == want)
+		found = found || (r[0] == "dfsdca" && r[1] == string(j.Sampling) && r[3] == want)
 	}
 	if !found {
 		t.Errorf("no dfsdca row at %s passes", want)

@@ -7,6 +7,7 @@ import (
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
@@ -42,9 +43,9 @@ func NewMethodTheory(pr *problem.Problem, s Settings, yield func()) (*MethodTheo
 	taus = slices.DeleteFunc(taus, func(t int) bool { return t > pr.Data.N })
 	mt := &MethodTheory{Method: s.Method, N: pr.Data.N, Cost: TauStarCost}
 	for _, c := range []struct {
-		sampling string
+		sampling sampling.Kind
 		pts      *[]catalog.TauPoint
-	}{{"nice", &mt.Nice}, {"imp", &mt.Imp}} {
+	}{{sampling.Nice, &mt.Nice}, {sampling.Imp, &mt.Imp}} {
 		plan := func(tau int) (*theory.Plan, error) {
 			pl, err := theory.NewPlan(pr, theory.Spec{Sampling: c.sampling, Tau: tau, Partition: s.Partition, Seed: s.Seed})
 			if yield != nil {
@@ -88,7 +89,7 @@ type MethodRow struct {
 
 // TauCurveView is the best-τ curve of one sampling.
 type TauCurveView struct {
-	Sampling string
+	Sampling sampling.Kind
 	Points   []catalog.TauPoint
 	Star     int       // index of the predicted τ* (least time per e-fold)
 	Predict  []float64 // predicted modelled time to ε, in sequential passes
@@ -111,7 +112,7 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 	}
 	type key struct {
 		tau      int
-		sampling string
+		sampling sampling.Kind
 	}
 	byJob := map[key]JobView{}
 	var taus []int
@@ -122,9 +123,9 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 		}
 	}
 	for k, c := range []struct {
-		sampling string
+		sampling sampling.Kind
 		pts      []catalog.TauPoint
-	}{{"nice", mt.Nice}, {"imp", mt.Imp}} {
+	}{{sampling.Nice, mt.Nice}, {sampling.Imp, mt.Imp}} {
 		cv := TauCurveView{Sampling: c.sampling, Points: c.pts, Star: catalog.TauStar(c.pts), MeasuredStar: -1}
 		for _, p := range c.pts {
 			cv.Predict = append(cv.Predict, p.Time*math.Log(v.Gap0/eps))
@@ -145,8 +146,8 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 			nice, imp := mt.Nice[i].Theory, mt.Imp[i].Theory
 			r.StepNice, r.StepImp, r.Theory = nice.Step, imp.Step, nice.PassesPerEFold/imp.PassesPerEFold
 		}
-		r.NicePasses = mt.passesTo(byJob[key{tau, "nice"}], eps)
-		r.ImpPasses = mt.passesTo(byJob[key{tau, "imp"}], eps)
+		r.NicePasses = mt.passesTo(byJob[key{tau, sampling.Nice}], eps)
+		r.ImpPasses = mt.passesTo(byJob[key{tau, sampling.Imp}], eps)
 		r.Empirical = r.NicePasses / r.ImpPasses
 		v.Rows = append(v.Rows, r)
 	}

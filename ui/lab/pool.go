@@ -34,14 +34,14 @@ import (
 // JobSpec is one job of an experiment (one sampling at one τ), complete
 // enough for a worker holding the same data to run it alone.
 type JobSpec struct {
-	Index     int    // the job's place in the experiment's run order
-	Tau       int    // minibatch size
-	Sampling  string // theory.Spec sampling name: "nice" or "imp"
-	Loss      string // loss.Parse name
+	Index     int           // the job's place in the experiment's run order
+	Tau       int           // minibatch size
+	Sampling  sampling.Kind // sampling.Nice or sampling.Imp
+	Loss      string        // loss.Parse name
 	Lambda    float64
 	PStar     float64 // the optimum, solved once and shared by every job
 	Eps       float64
-	Partition string
+	Partition sampling.Rule
 	Seed      uint64
 	Method    catalog.Name // the method the job runs
 }
@@ -53,9 +53,9 @@ type JobSpec struct {
 func JobSpecs(s Settings, lambda, pstar float64) []JobSpec {
 	var specs []JobSpec
 	for _, m := range s.Methods() { // the compared methods' jobs after the experiment's own
-		for _, sampling := range []string{"nice", "imp"} {
+		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
 			for _, tau := range s.Taus {
-				specs = append(specs, JobSpec{Index: len(specs), Tau: tau, Sampling: sampling, Loss: s.Loss,
+				specs = append(specs, JobSpec{Index: len(specs), Tau: tau, Sampling: smp, Loss: s.Loss,
 					Lambda: lambda, PStar: pstar, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Method: m})
 			}
 		}
@@ -110,7 +110,7 @@ func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
 		return nil, err
 	}
 	exp, err := experiment.New(pr, spec.PStar, experiment.Config{Taus: []int{spec.Tau},
-		Samplings: []sampling.Kind{sampling.Kind(spec.Sampling)}, Eps: spec.Eps, Partition: spec.Partition, Seed: spec.Seed, Workers: 1,
+		Samplings: []sampling.Kind{spec.Sampling}, Eps: spec.Eps, Partition: spec.Partition, Seed: spec.Seed, Workers: 1,
 		Record: 2 * RecentMinibatches}) // as the controller records, for the sampling view
 	if err != nil {
 		return nil, err

@@ -1,5 +1,7 @@
 package lab
 
+import "imlab/core/sampling"
+
 // RecentMinibatches is how many of the last minibatches a run keeps for
 // the sampling view.
 const RecentMinibatches = 8
@@ -9,14 +11,14 @@ const RecentMinibatches = 8
 // and buckets, the minibatches just used and the visits so far.
 type SamplingView struct {
 	Tau      int
-	Sampling string    // "nice" or "imp"
-	Norms    []float64 // ‖x_i‖² (read-only, shared)
-	P        []float64 // p_i = Prob(i ∈ Ŝ) (read-only, shared)
-	Other    []float64 // p_i of the other sampling at the same τ, for comparison; nil if none (read-only, shared)
-	Buckets  [][]int   // the partition of a bucket sampling; nil for τ-nice (read-only, shared)
-	Recent   [][]int   // the last minibatches used, oldest first (copies)
-	Iters    int       // minibatches used so far by this run
-	Visits   []int     // how often each example was in them (a copy)
+	Sampling sampling.Kind // sampling.Nice or sampling.Imp
+	Norms    []float64     // ‖x_i‖² (read-only, shared)
+	P        []float64     // p_i = Prob(i ∈ Ŝ) (read-only, shared)
+	Other    []float64     // p_i of the other sampling at the same τ, for comparison; nil if none (read-only, shared)
+	Buckets  [][]int       // the partition of a bucket sampling; nil for τ-nice (read-only, shared)
+	Recent   [][]int       // the last minibatches used, oldest first (copies)
+	Iters    int           // minibatches used so far by this run
+	Visits   []int         // how often each example was in them (a copy)
 }
 
 // samplingViewLocked builds the view of the current job, or of the last
@@ -34,10 +36,10 @@ func (c *Controller) samplingViewLocked() *SamplingView {
 		return nil
 	}
 	iters := j.Run.Solver().Iter()
-	v := &SamplingView{Tau: j.Tau, Sampling: string(j.Sampling), Norms: c.data.Norms, P: j.Plan.P,
+	v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: j.Plan.P,
 		Buckets: j.Plan.Partition.Buckets, Iters: iters, Visits: j.Recorder.Visits(iters)}
 	for _, o := range jobs {
-		if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == "nice" || o.Sampling == "imp") {
+		if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == sampling.Nice || o.Sampling == sampling.Imp) {
 			v.Other = o.Plan.P
 		}
 	}
@@ -60,10 +62,10 @@ func (c *Controller) poolSamplingViewLocked() *SamplingView {
 			continue
 		}
 		j := jobs[k]
-		v := &SamplingView{Tau: j.Tau, Sampling: string(j.Sampling), Norms: c.data.Norms, P: j.Plan.P,
+		v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: j.Plan.P,
 			Buckets: j.Plan.Partition.Buckets, Iters: mb.Iters, Visits: mb.Visits, Recent: mb.Recent}
 		for _, o := range jobs {
-			if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == "nice" || o.Sampling == "imp") {
+			if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == sampling.Nice || o.Sampling == sampling.Imp) {
 				v.Other = o.Plan.P
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"imlab/core/loss"
+	"imlab/core/sampling"
 	"imlab/core/synth"
 	"imlab/core/table"
 )
@@ -202,10 +203,10 @@ func schema() []Field {
 				return nil
 			}},
 		{Key: FieldPartition, Element: "partition", Label: "Buckets (τ-importance)",
-			parse:  func(t string, s *Settings) error { s.Partition = t; return nil },
-			format: func(s Settings) string { return s.Partition },
+			parse:  func(t string, s *Settings) error { s.Partition = sampling.Rule(t); return nil },
+			format: func(s Settings) string { return string(s.Partition) },
 			check: func(s Settings) error {
-				if s.Partition != "random" && s.Partition != "balanced" {
+				if !slices.Contains(sampling.Rules, s.Partition) {
 					return fmt.Errorf("%q is not random or balanced", s.Partition)
 				}
 				return nil

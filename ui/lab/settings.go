@@ -6,6 +6,7 @@ import (
 
 	"imlab/core/experiment"
 	"imlab/core/method/catalog"
+	"imlab/core/sampling"
 	"imlab/core/synth"
 )
 
@@ -29,7 +30,7 @@ type Settings struct {
 	Lambda    float64        // regulariser; 0 = the paper's max_i ‖x_i‖ / n
 	Eps       float64        // target gap ε
 	Taus      []int          // minibatch sizes
-	Partition string         // bucket partition: "random" or "balanced"
+	Partition sampling.Rule  // bucket partition rule
 	Seed      uint64         // seeds partitions and samplers
 	Method    catalog.Name   // the method every job runs (methodField)
 	Compare   []catalog.Name // more methods run beside it, on the same plots (compareField)
@@ -68,7 +69,7 @@ func DefaultSettings() Settings {
 	return Settings{
 		Norms: DefaultNorms, Density: DefaultDensity, N: DefaultN, D: DefaultD, DataSeed: 1,
 		Bias: true, Loss: "logistic", Eps: 1e-10, Taus: slices.Clone(experiment.PaperTaus),
-		Partition: "random", Seed: 1, Method: DefaultMethod,
+		Partition: sampling.RandomRule, Seed: 1, Method: DefaultMethod,
 	}
 }
 

@@ -8,8 +8,8 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/dfsdca"
 	"imlab/core/experiment"
+	"imlab/core/sampling"
 	"imlab/core/table"
-	"imlab/ui/figures"
 )
 
 // Phase is where the controller is in settings → data → P* → runs.
@@ -74,7 +74,7 @@ const HistogramBins = 40
 // JobView is one run as the UI shows it.
 type JobView struct {
 	Tau      int
-	Sampling string // "nice" or "imp"
+	Sampling sampling.Kind // sampling.Nice or sampling.Imp
 	Theta    float64
 	Trace    []dfsdca.Point // read-only; it only grows between snapshots
 	Reached  float64        // iterations/n at which the gap first reached ε; NaN if not (yet)
@@ -116,9 +116,6 @@ type Snapshot struct {
 	WorkerBusy time.Duration
 }
 
-// SamplingName is how the UI names a sampling (figures.SamplingName).
-func SamplingName(s string) string { return figures.SamplingName(s) }
-
 // Status is the one-line status: it contains "done" when every run
 // finished and "error" after a failure.
 func (s *Snapshot) Status() string {
@@ -158,7 +155,7 @@ func (s *Snapshot) Status() string {
 			if n := len(j.Trace); n > 0 {
 				gap = ", gap " + table.Sig(j.Trace[n-1].Gap, 2)
 			}
-			return fmt.Sprintf("%s: %s, τ = %d (run %d of %d)%s — %.0f%%%s", verb, SamplingName(j.Sampling), j.Tau,
+			return fmt.Sprintf("%s: %s, τ = %d (run %d of %d)%s — %.0f%%%s", verb, j.Sampling.Label(), j.Tau,
 				k+1, len(s.Jobs), gap, 100*s.Progress, s.where())
 		}
 		return fmt.Sprintf("%s — %.0f%%%s", verb, 100*s.Progress, s.where())

@@ -442,7 +442,7 @@ func (c *Controller) poolJobViewsLocked() []JobView {
 	out := make([]JobView, len(jobs))
 	for k, j := range jobs {
 		p := pj[k]
-		v := JobView{Tau: j.Tau, Sampling: string(j.Sampling), Theta: j.Plan.Theta, Reached: math.NaN(),
+		v := JobView{Tau: j.Tau, Sampling: j.Sampling, Theta: j.Plan.Theta, Reached: math.NaN(),
 			Active: p.started && !p.done && c.phase == Running, Done: p.done, Trace: p.trace}
 		if p.err != "" {
 			v.Err = errors.New(p.err)

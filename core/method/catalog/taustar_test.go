@@ -9,12 +9,13 @@ import (
 	"imlab/core/method"
 	"imlab/core/method/internal/mtest"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
-func planner(pr *problem.Problem, sampling string) func(int) (*theory.Plan, error) {
+func planner(pr *problem.Problem, smp sampling.Kind) func(int) (*theory.Plan, error) {
 	return func(tau int) (*theory.Plan, error) {
-		return theory.NewPlan(pr, theory.Spec{Sampling: sampling, Tau: tau, Partition: "random", Seed: 1})
+		return theory.NewPlan(pr, theory.Spec{Sampling: smp, Tau: tau, Partition: sampling.RandomRule, Seed: 1})
 	}
 }
 
@@ -26,7 +27,7 @@ func TestSequentialTimeIsPasses(t *testing.T) {
 	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
 	taus := []int{1, 2, 4, 8, 16}
 	for _, m := range Names {
-		for _, smp := range []string{"nice", "imp"} {
+		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
 			pts, err := TauCurve(m, pr, planner(pr, smp), taus, CostModel{Cores: 1})
 			if err != nil {
 				t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"imlab/core/method/saga"
 	"imlab/core/method/sdca"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
@@ -66,13 +67,13 @@ func Predict(m Name, pr *problem.Problem, pl *theory.Plan) (Theory, error) {
 // ("imp", with the given partition name and seed) sampling on pr, as
 // theory.Ratio does for dfSDCA's θ. The method's analogue of the paper's
 // theoretical speedup is nice.PassesPerEFold / imp.PassesPerEFold.
-func Ratio(m Name, pr *problem.Problem, tau int, partition string, seed uint64) (nice, imp Theory, err error) {
+func Ratio(m Name, pr *problem.Problem, tau int, partition sampling.Rule, seed uint64) (nice, imp Theory, err error) {
 	for _, c := range []struct {
 		spec theory.Spec
 		th   *Theory
 	}{
-		{theory.Spec{Sampling: "nice", Tau: tau}, &nice},
-		{theory.Spec{Sampling: "imp", Tau: tau, Partition: partition, Seed: seed}, &imp},
+		{theory.Spec{Sampling: sampling.Nice, Tau: tau}, &nice},
+		{theory.Spec{Sampling: sampling.Imp, Tau: tau, Partition: partition, Seed: seed}, &imp},
 	} {
 		pl, err := theory.NewPlan(pr, c.spec)
 		if err != nil {

@@ -20,7 +20,7 @@ var Losses = []loss.Loss{loss.Logistic{}, loss.Square{}, loss.SmoothHinge{Mu: 1}
 
 // Sampling names a theory.Spec sampling at a minibatch size.
 type Sampling struct {
-	Name string
+	Name sampling.Kind
 	Tau  int
 }
 
@@ -29,7 +29,7 @@ func (s Sampling) String() string { return fmt.Sprintf("%s τ=%d", s.Name, s.Tau
 // Samplings are every sampling imlab has, at τ = 1 for the serial ones and
 // at τ otherwise.
 func Samplings(tau int) []Sampling {
-	return []Sampling{{"uniform", 1}, {"importance", 1}, {"nice", tau}, {"imp", tau}, {"imp-alt", tau}, {"bucket", tau}}
+	return []Sampling{{sampling.Uniform, 1}, {sampling.Importance, 1}, {sampling.Nice, tau}, {sampling.Imp, tau}, {sampling.ImpAlt, tau}, {sampling.UniformBucket, tau}}
 }
 
 // Data returns synth's artificial data (χ²₁ squared norms, so importance
@@ -56,7 +56,7 @@ func Problem(t testing.TB, ds *dataset.Dataset, l loss.Loss, scale float64) *pro
 // Plan is theory.NewPlan for s (random partition seeded by seed).
 func Plan(t testing.TB, pr *problem.Problem, s Sampling, seed uint64) *theory.Plan {
 	t.Helper()
-	pl, err := theory.NewPlan(pr, theory.Spec{Sampling: s.Name, Tau: s.Tau, Partition: "random", Seed: seed})
+	pl, err := theory.NewPlan(pr, theory.Spec{Sampling: s.Name, Tau: s.Tau, Partition: sampling.RandomRule, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}

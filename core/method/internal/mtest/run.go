@@ -10,6 +10,7 @@ import (
 	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
@@ -78,7 +79,7 @@ func Deterministic(t *testing.T, build func(pr *problem.Problem, pl *theory.Plan
 	t.Helper()
 	ds := Data(t, 100, 10, 0.5, 3)
 	pr := Problem(t, ds, loss.Logistic{}, 1)
-	pl := Plan(t, pr, Sampling{Name: "imp", Tau: 4}, 1)
+	pl := Plan(t, pr, Sampling{Name: sampling.Imp, Tau: 4}, 1)
 	trace := func(seed uint64) []method.Point {
 		run := method.NewRun(build(pr, pl, seed), method.Stop{PStar: math.NaN(), MaxPasses: 20})
 		if err := run.Until(context.Background(), nil); err != nil {
