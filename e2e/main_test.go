@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"imlab/cmd/serve/static"
+	"imlab/internal/headless"
 )
 
 var (
@@ -70,21 +71,7 @@ func run(m *testing.M) int {
 		return m.Run()
 	}
 	defer os.RemoveAll(profile)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome),
-		chromedp.UserDataDir(profile),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		// Keep requestAnimationFrame at full rate in a headless, unfocused tab.
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-backgrounding-occluded-windows", true),
-		chromedp.WindowSize(1440, 1000),
-	)
+	opts := append(headless.Options(chrome, profile), chromedp.WindowSize(1440, 1000))
 	ctx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancel()
 	allocCtx = ctx

@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command wasmrun runs a GOOS=js GOARCH=wasm program (a test binary, for
 // instance) in headless Chromium, as go_js_wasm_exec runs one under node:
 //
@@ -27,6 +29,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"imlab/internal/headless"
 )
 
 const page = `<!doctype html><meta charset="utf-8"><title>wasmrun</title>
@@ -99,20 +103,7 @@ func run(chrome string, timeout time.Duration, prog string, args []string) (int,
 		return 0, err
 	}
 	defer os.RemoveAll(profile)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome),
-		chromedp.UserDataDir(profile),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-backgrounding-occluded-windows", true),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), headless.Options(chrome, profile)...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
