@@ -227,6 +227,8 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 			"seed": strconv.FormatUint(s.Seed, 10), "method": string(s.Method)})
 	case lab.MsgCmd:
 		o.Set("cmd", int(m.Cmd))
+	case lab.MsgTakeBack:
+		o.Set("job", m.Job)
 	case lab.MsgUpdate:
 		u := m.Update
 		xs := make([]float64, 0, 4*len(u.Points))
@@ -300,6 +302,8 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 		}
 	case lab.MsgCmd:
 		m.Cmd = lab.Command(o.Get("cmd").Int())
+	case lab.MsgTakeBack:
+		m.Job = o.Get("job").Int()
 	case lab.MsgUpdate:
 		u := o.Get("update")
 		m.Update = lab.Update{Job: u.Get("job").Int(), Done: u.Get("done").Bool(), Err: u.Get("err").String(),

@@ -347,18 +347,8 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	c.mu.Unlock()
 	c.notify()
 
-	// One job at a time: a job queued behind another on a busy worker
-	// would leave the others idle at the run's tail.
-	dispatch := func(w int) {
-		if spec, ok := pool.Next(); ok {
-			conns[w].Send(Message{Kind: MsgJob, Spec: spec})
-		} else {
-			conns[w].Send(Message{Kind: MsgNoJob})
-		}
-	}
-	for w := range conns {
-		dispatch(w)
-	}
+	d := newDispatcher(pool, conns)
+	d.fillAll()
 	for !pool.Done() {
 		m, ok := in.get(t.ctx)
 		if !ok {
@@ -367,6 +357,11 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		switch m.m.Kind {
 		case MsgFailed:
 			return fmt.Errorf("worker %d: %s", m.w+1, m.m.Err)
+		case MsgTakeBack:
+			if err := d.givenBack(m.w, m.m.Job); err != nil {
+				return err
+			}
+			continue
 		case MsgUpdate:
 		default:
 			continue
@@ -396,7 +391,9 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		c.mu.Unlock()
 		c.notify()
 		if u.Done {
-			dispatch(m.w)
+			d.done(m.w, u.Job)
+		} else {
+			d.started(u.Job)
 		}
 	}
 	return nil
@@ -443,7 +440,7 @@ func (c *Controller) poolJobViewsLocked() []JobView {
 	for k, j := range jobs {
 		p := pj[k]
 		v := JobView{Tau: j.Tau, Sampling: string(j.Sampling), Theta: j.Plan.Theta, Reached: math.NaN(),
-			Active: p.started && !p.done && c.phase == Running, Done: p.done, Trace: p.trace}
+			Active: p.started && len(p.trace) > 0 && !p.done && c.phase == Running, Done: p.done, Trace: p.trace}
 		if p.err != "" {
 			v.Err = errors.New(p.err)
 		}
