@@ -220,6 +220,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		o.Set("loss", m.Loss)
 		o.Set("lambda", m.Lambda)
 		o.Set("pstar", m.PStar)
+		o.Set("busyMs", m.Busy.Seconds()*1e3)
 	case lab.MsgJob:
 		s := m.Spec
 		o.Set("spec", map[string]any{"index": s.Index, "tau": s.Tau, "sampling": s.Sampling, "loss": s.Loss,
@@ -289,6 +290,7 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 		}
 	case lab.MsgPStar:
 		m.Loss, m.Lambda, m.PStar = o.Get("loss").String(), o.Get("lambda").Float(), o.Get("pstar").Float()
+		m.Busy = time.Duration(o.Get("busyMs").Float() * 1e6)
 	case lab.MsgJob:
 		s := o.Get("spec")
 		m.Spec = lab.JobSpec{Index: s.Get("index").Int(), Tau: s.Get("tau").Int(), Sampling: s.Get("sampling").String(),

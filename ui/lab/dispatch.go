@@ -21,6 +21,7 @@ import (
 type dispatcher struct {
 	pool   *Pool
 	conns  []WorkerConn
+	ready  []bool       // per worker, has its data: the others get no job yet
 	queued [][]int      // per worker, the jobs sent and not finished, in order; [0] runs
 	asked  map[int]bool // jobs asked back and not yet given back
 	sent   int          // MsgJob messages sent
@@ -28,14 +29,17 @@ type dispatcher struct {
 	taken  int          // jobs given back and sent again
 }
 
-func newDispatcher(pool *Pool, conns []WorkerConn) *dispatcher {
-	return &dispatcher{pool: pool, conns: conns, queued: make([][]int, len(conns)), asked: map[int]bool{}}
+// newDispatcher hands pool's jobs to conns; ready (shared with the caller,
+// who sets it as workers get their data, then calls fillAll) says which
+// may get jobs.
+func newDispatcher(pool *Pool, conns []WorkerConn, ready []bool) *dispatcher {
+	return &dispatcher{pool: pool, conns: conns, ready: ready, queued: make([][]int, len(conns)), asked: map[int]bool{}}
 }
 
 // fill sends worker w a job if it has none, and one ahead if it has one
 // and the pool holds more jobs than there are workers.
 func (d *dispatcher) fill(w int) {
-	for {
+	for d.ready[w] {
 		want := 1
 		if d.pool.Left() > len(d.conns) {
 			want = 2
@@ -104,7 +108,7 @@ func (d *dispatcher) givenBack(w, job int) error {
 func (d *dispatcher) rebalance() {
 	idle := 0
 	for w := range d.conns {
-		if len(d.queued[w]) == 0 {
+		if d.ready[w] && len(d.queued[w]) == 0 {
 			idle++
 		}
 	}

@@ -33,7 +33,7 @@ func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
 	pool := NewPool(JobSpecs(s, 0.1, 0))
 	const n = 2
 	rc := []*recConn{{}, {}}
-	d := newDispatcher(pool, []WorkerConn{rc[0], rc[1]})
+	d := newDispatcher(pool, []WorkerConn{rc[0], rc[1]}, []bool{true, true})
 	d.fillAll()
 	for w, c := range rc {
 		if got := c.jobsOf(); len(got) != 2 {

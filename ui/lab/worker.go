@@ -42,8 +42,9 @@ type Message struct {
 	Update Update
 	Loaded *Loaded
 	Err    string
-	Field  FieldKey // the form field at fault in Err, if one is
-	Job    int      // MsgTakeBack: the job's JobSpec.Index
+	Field  FieldKey      // the form field at fault in Err, if one is
+	Job    int           // MsgTakeBack: the job's JobSpec.Index
+	Busy   time.Duration // MsgPStar answer: the worker's solver time so far, as Update.Busy
 }
 
 // WorkerEnv is what a worker's host provides.
@@ -153,7 +154,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 				waited += env.Now() - w0
 			})
 			busy += env.Now() - t0 - waited
-			reply := Message{Kind: MsgPStar, PStar: p}
+			reply := Message{Kind: MsgPStar, PStar: p, Busy: busy}
 			if err != nil {
 				reply.Err = err.Error()
 			}
