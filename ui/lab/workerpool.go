@@ -444,6 +444,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 
 	var pool *Pool
 	var d *dispatcher
+	prefetched := len(cr.asked) // P* asked of the first worker before this run
 	asked := known || slices.Contains(cr.asked, key)
 	// start dispatches the jobs once P* is known; the plans for the page's
 	// table (experiment.New, a pass or two over the data per job) are made
@@ -513,6 +514,13 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			k := key
 			if m.w == 0 && len(cr.asked) > 0 { // the first worker answers in order, perhaps an earlier request
 				k, cr.asked = cr.asked[0], cr.asked[1:]
+				if prefetched > 0 { // asked before this run: only its time since the run began is the run's
+					prefetched--
+					c.mu.Lock()
+					since := c.env.Now() - c.runStart
+					c.mu.Unlock()
+					base[0] = max(base[0], m.m.Busy-since)
+				}
 			}
 			if m.m.Err != "" {
 				if k == key {
