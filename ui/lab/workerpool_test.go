@@ -325,16 +325,23 @@ func TestWorkersKey(t *testing.T) {
 	}
 }
 
-// Pausing while the workers start, and stepping from nothing, work as on
-// the main thread: the run pauses, then ends with the same traces.
-func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
-	s := small()
+// readyOnTwoWorkers returns s run on the main thread, and a controller set
+// to 2 workers with s's data loaded.
+func readyOnTwoWorkers(t *testing.T, s Settings) (Snapshot, *fakeHost, *harness) {
 	main := runTraces(t, newHarness(t), s)
 	host := &fakeHost{cores: 4}
 	h := newWorkerHarness(t, host)
 	h.c.SetWorkers(2)
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
+	return main, host, h
+}
+
+// Pausing while the workers start, and stepping from nothing, work as on
+// the main thread: the run pauses, then ends with the same traces.
+func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
+	s := small()
+	main, host, h := readyOnTwoWorkers(t, s)
 	host.mu.Lock()
 	host.gate = make(chan struct{})
 	host.mu.Unlock()
@@ -387,12 +394,7 @@ func TestWorkersBoundedByTheBudget(t *testing.T) {
 // ends them.
 func TestWorkersStayWithTheirData(t *testing.T) {
 	s := small()
-	main := runTraces(t, newHarness(t), s)
-	host := &fakeHost{cores: 4}
-	h := newWorkerHarness(t, host)
-	h.c.SetWorkers(2)
-	h.c.Generate(s)
-	h.wait("ready", isPhase(Ready))
+	main, host, h := readyOnTwoWorkers(t, s)
 	host.mu.Lock()
 	loader := host.conns[0]
 	host.mu.Unlock()
