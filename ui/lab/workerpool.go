@@ -420,7 +420,10 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		c.mu.Unlock()
 	}()
 	if err := cr.grow(c.env.Workers, n, data); err != nil {
-		return fmt.Errorf("%w: %v", errNoWorkers, err)
+		if len(cr.conns) == 0 {
+			return fmt.Errorf("%w: %v", errNoWorkers, err)
+		}
+		n = len(cr.conns) // no more could start: the data's own will do
 	}
 	conns := cr.conns[:n]
 	c.mu.Lock()
