@@ -217,14 +217,18 @@ func (cr *crew) grow(host WorkerHost, n int, data DataSpec) error {
 	return nil
 }
 
-// drain reads the answers that came while no run was reading (P* asked
-// for at load, prefetchPStar), caching each P* and its worker's solver
+// drain reads the answers that came while no run was reading (workers
+// started and P* asked for at load, prepareRun), caching each P* and its worker's solver
 // time, which is then not the next run's.
 func (cr *crew) drain(c *Controller) {
 	for {
 		m, ok := cr.in.tryGet()
 		if !ok {
 			return
+		}
+		if m.m.Kind == MsgReady {
+			cr.ready[m.w] = true
+			continue
 		}
 		if m.m.Kind != MsgPStar || m.w != 0 || len(cr.asked) == 0 {
 			continue
@@ -328,16 +332,20 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 	}
 }
 
-// prefetchPStar asks the first worker of the data's crew for P* of the
-// settings shown (loss, λ), as soon as the data is loaded: the page is
-// then idle, and a Run with these settings finds P* solved or under way.
-// The answer is cached by the run that reads it (runOnWorkers).
-func (c *Controller) prefetchPStar() {
+// prepareRun readies the data's crew for a Run of the settings shown, as
+// soon as the data is loaded, while the page waits for Run: it starts the
+// workers the run will use (each loads the data) and asks the first for
+// P* of those settings (loss, λ). A Run finds them ready and P* solved or
+// under way; the answers are read by the run (drain, runOnWorkers).
+func (c *Controller) prepareRun() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cr := c.crew
 	if cr == nil || cr.ds != c.ds || c.data == nil || len(cr.asked) > 0 {
 		return
+	}
+	if data, ok := c.dataSpecLocked(); ok {
+		_ = cr.grow(c.env.Workers, c.poolSizeLocked(2*len(c.settings.Taus)), data) // if more cannot start, the run tries again
 	}
 	l, err := loss.Parse(c.settings.Loss)
 	if err != nil {
