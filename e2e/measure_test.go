@@ -91,9 +91,10 @@ func measureRun(t *testing.T, p *page, key string, load bool) {
 		share = stats["meanSliceMs"] * stats["slices"] / stats["elapsedMs"]
 	}
 	tasks := eval[[]string](p, `window.__tasks`)
-	t.Logf("MEASURE workers=%s load=%v ran_on=%d wall_s=%.2f elapsed_s=%.2f solver_share=%.3f frames=%d worst_frame_gap_ms=%.1f p95_frame_gap_ms=%.1f "+
+	idle := (stats["elapsedMs"]*stats["workers"] - stats["workerBusyMs"]) / 1e3 // the workers' summed time not solving
+	t.Logf("MEASURE workers=%s load=%v ran_on=%d wall_s=%.2f elapsed_s=%.2f solver_share=%.3f worker_idle_s=%.2f frames=%d worst_frame_gap_ms=%.1f p95_frame_gap_ms=%.1f "+
 		"page_frame_max_ms=%.1f page_frame_mean_ms=%.2f parts_max_ms=%.0f/%.0f/%.0f/%.0f tasks_over_12ms=%d gcs=%.0f gc_pause_max_ms=%.1f heap_mib=%.0f status=%q",
-		key, load, eval[int](p, `imlab.workers()`), wall.Seconds(), stats["elapsedMs"]/1e3, share, len(frames), worst, p95,
+		key, load, eval[int](p, `imlab.workers()`), wall.Seconds(), stats["elapsedMs"]/1e3, share, idle, len(frames), worst, p95,
 		stats["maxFrameMs"], stats["meanFrameMs"], stats["snapMaxMs"], stats["renderMaxMs"], stats["plotsMaxMs"], stats["teachMaxMs"], len(tasks), stats["gcs"], stats["maxGCPauseMs"], stats["heapMiB"], st)
 	if len(tasks) > 0 {
 		t.Logf("TASKS workers=%s load=%v %s", key, load, strings.Join(tasks[:min(len(tasks), 30)], " "))

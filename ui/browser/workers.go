@@ -221,6 +221,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		o.Set("loss", m.Loss)
 		o.Set("lambda", m.Lambda)
 		o.Set("pstar", m.PStar)
+		o.Set("busyMs", m.Busy.Seconds()*1e3)
 	case lab.MsgJob:
 		s := m.Spec
 		o.Set("spec", map[string]any{"index": s.Index, "tau": s.Tau, "sampling": string(s.Sampling), "loss": s.Loss,
@@ -228,6 +229,8 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 			"seed": strconv.FormatUint(s.Seed, 10), "method": string(s.Method)})
 	case lab.MsgCmd:
 		o.Set("cmd", int(m.Cmd))
+	case lab.MsgTakeBack:
+		o.Set("job", m.Job)
 	case lab.MsgUpdate:
 		u := m.Update
 		xs := make([]float64, 0, 4*len(u.Points))
@@ -288,6 +291,7 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 		}
 	case lab.MsgPStar:
 		m.Loss, m.Lambda, m.PStar = o.Get("loss").String(), o.Get("lambda").Float(), o.Get("pstar").Float()
+		m.Busy = time.Duration(o.Get("busyMs").Float() * 1e6)
 	case lab.MsgJob:
 		s := o.Get("spec")
 		m.Spec = lab.JobSpec{Index: s.Get("index").Int(), Tau: s.Get("tau").Int(), Sampling: sampling.Kind(s.Get("sampling").String()),
@@ -301,6 +305,8 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 		}
 	case lab.MsgCmd:
 		m.Cmd = lab.Command(o.Get("cmd").Int())
+	case lab.MsgTakeBack:
+		m.Job = o.Get("job").Int()
 	case lab.MsgUpdate:
 		u := o.Get("update")
 		m.Update = lab.Update{Job: u.Get("job").Int(), Done: u.Get("done").Bool(), Err: u.Get("err").String(),

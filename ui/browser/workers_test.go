@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"syscall/js"
 	"testing"
+	"time"
 
 	"imlab/core/dfsdca"
 	"imlab/core/method/catalog"
@@ -23,7 +24,8 @@ func TestMessagesRoundTrip(t *testing.T) {
 		{Kind: lab.MsgData, Data: lab.DataSpec{Preset: preset, Name: "preset"}},
 		{Kind: lab.MsgData, Data: lab.DataSpec{Preset: preset, File: []byte("1 1:0.5\n-1 2:1\n"), Name: "a.txt",
 			Bias: true, PositiveClass: "1"}},
-		{Kind: lab.MsgPStar, Loss: "logistic", Lambda: 1e-3, PStar: 0.1234567890123},
+		{Kind: lab.MsgPStar, Loss: "logistic", Lambda: 1e-3, PStar: 0.1234567890123, Busy: 1500 * time.Millisecond},
+		{Kind: lab.MsgTakeBack, Job: 7},
 		{Kind: lab.MsgJob, Spec: lab.JobSpec{Index: 3, Tau: 8, Sampling: "imp", Loss: "square", Lambda: 0.5,
 			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7, Method: catalog.SAGA}},
 		{Kind: lab.MsgCmd, Cmd: lab.Command(2)},

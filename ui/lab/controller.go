@@ -89,6 +89,7 @@ type Controller struct {
 	workersNote   string       // why the run shown is on the main thread, if workers failed
 	pauseStart    time.Duration
 	loader        WorkerConn      // the worker loading data (loadOnWorker); nil if none
+	crew          *crew           // the workers kept with the data between runs; nil if none, or while a run owns them
 	workerBusy    []time.Duration // each worker's solver time in the run on workers
 
 	// Solver-side work done on the controller's own thread (the page's
@@ -216,10 +217,12 @@ func (c *Controller) Pause() {
 	c.notify()
 }
 
-// Reset cancels any work and clears the results; the data stays.
+// Reset cancels any work and clears the results; the data stays, and the
+// workers holding it end.
 func (c *Controller) Reset() {
 	c.mu.Lock()
 	c.supersedeLocked()
+	c.dropCrewLocked()
 	c.paused, c.stepping = false, false
 	c.wakeLocked()
 	if c.exp != nil {

@@ -204,6 +204,7 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 		}
 	}
 	c.install(t, ld, s)
+	c.prepareRun()
 	return nil
 }
 

@@ -118,6 +118,11 @@ func TestPauseWhileLoading(t *testing.T) {
 		pauseAt.Store(3)
 		var h *harness
 		onYield := func() {
+			// Only the loading's yields: the workers kept with the data
+			// before also yield (P* and their own loads, prepareRun).
+			if sn := h.c.Snapshot(); sn.Phase != Loading && (sn.Phase != Paused || sn.PausedIn != Loading) {
+				return
+			}
 			if yields.Add(1) == pauseAt.Load() {
 				h.c.Pause()
 			}

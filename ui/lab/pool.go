@@ -21,8 +21,9 @@ import (
 // API, so that a pool of goroutines can stand in for the workers in tests:
 //
 //   - the page splits the experiment into JobSpecs (JobSpecs);
-//   - a Pool hands them out, one at a time, to idle workers (Pool.Next) and
-//     merges the Updates the workers send back (Pool.Apply);
+//   - a Pool hands them out (Pool.Next), takes back those a worker had
+//     queued and not started (Pool.Return), and merges the Updates the
+//     workers send back (Pool.Apply);
 //   - a worker runs each spec alone on its data (JobRun), in slices, and
 //     obeys a Control (pause, step, stop) between slices.
 //
@@ -165,7 +166,9 @@ func (r *JobRun) Close() {
 type Pool struct {
 	mu     sync.Mutex
 	specs  []JobSpec
-	next   int
+	next   int   // the next job never handed out
+	back   []int // jobs handed back (Pool.Return), handed out again first
+	handed []bool
 	traces [][]dfsdca.Point
 	done   []bool
 	errs   []string
@@ -181,7 +184,7 @@ func NewPool(specs []JobSpec) *Pool {
 		}
 	}
 	n := len(specs)
-	return &Pool{specs: specs, traces: make([][]dfsdca.Point, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
+	return &Pool{specs: specs, handed: make([]bool, n), traces: make([][]dfsdca.Point, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
 }
 
 // PoolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
@@ -196,16 +199,42 @@ func PoolSize(cores, jobs int, dataBytes int64) int {
 	return max(1, n)
 }
 
-// Next returns the next job not yet handed out, in run order; ok is false
-// once every job has been.
+// Next returns the next job not yet handed out — a job handed back first,
+// then in run order; ok is false once every job has been.
 func (p *Pool) Next() (spec JobSpec, ok bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.next >= len(p.specs) {
+	k := p.next
+	switch {
+	case len(p.back) > 0:
+		k, p.back = p.back[0], p.back[1:]
+	case p.next < len(p.specs):
+		p.next++
+	default:
 		return JobSpec{}, false
 	}
-	p.next++
-	return p.specs[p.next-1], true
+	p.handed[k] = true
+	return p.specs[k], true
+}
+
+// Left is the number of jobs not handed out.
+func (p *Pool) Left() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.specs) - p.next + len(p.back)
+}
+
+// Return hands back job k, handed out but not started (a worker gave it
+// back), for Next to hand out again.
+func (p *Pool) Return(k int) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if k < 0 || k >= len(p.specs) || !p.handed[k] || p.done[k] || len(p.traces[k]) > 0 {
+		return fmt.Errorf("lab: job %d handed back, but it is not out or has started", k)
+	}
+	p.handed[k] = false
+	p.back = append(p.back, k)
+	return nil
 }
 
 // Apply merges an update from a worker. An update for an unknown or
@@ -213,7 +242,7 @@ func (p *Pool) Next() (spec JobSpec, ok bool) {
 func (p *Pool) Apply(u Update) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if u.Job < 0 || u.Job >= len(p.specs) || u.Job >= p.next {
+	if u.Job < 0 || u.Job >= len(p.specs) || !p.handed[u.Job] {
 		return fmt.Errorf("lab: update for job %d, which was not handed out", u.Job)
 	}
 	if p.done[u.Job] {
@@ -379,7 +408,7 @@ func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control
 // poolJob is what the page shows of one job of a Pool.
 type poolJob struct {
 	trace   []dfsdca.Point
-	started bool // handed out to a worker
+	started bool // handed out to a worker (perhaps queued behind another job)
 	done    bool
 	err     string
 	mb      *Minibatches // when done
@@ -391,7 +420,7 @@ func (p *Pool) jobs() []poolJob {
 	defer p.mu.Unlock()
 	out := make([]poolJob, len(p.specs))
 	for k := range out {
-		out[k] = poolJob{trace: append([]dfsdca.Point(nil), p.traces[k]...), started: k < p.next, done: p.done[k], err: p.errs[k], mb: p.mbs[k]}
+		out[k] = poolJob{trace: append([]dfsdca.Point(nil), p.traces[k]...), started: p.handed[k], done: p.done[k], err: p.errs[k], mb: p.mbs[k]}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"imlab/core/budget"
@@ -16,15 +17,16 @@ import (
 type MsgKind int
 
 const (
-	MsgData   MsgKind = iota // page → worker, first: the data to load (Data)
-	MsgReady                 // worker → page: the data is loaded
-	MsgFailed                // worker → page: it cannot go on (Err)
-	MsgPStar                 // page → worker: solve P* (Loss, Lambda); worker → page: the answer (PStar or Err)
-	MsgJob                   // page → worker: run a job (Spec)
-	MsgNoJob                 // page → worker: no job is left; end
-	MsgCmd                   // page → worker: pause, step, go on or stop (Cmd)
-	MsgUpdate                // worker → page: trace points and the end of a job (Update)
-	MsgLoaded                // worker → page: the data asked for with DataSpec.Return (Loaded), or why it failed (Err, Field)
+	MsgData     MsgKind = iota // page → worker, first: the data to load (Data)
+	MsgReady                   // worker → page: the data is loaded
+	MsgFailed                  // worker → page: it cannot go on (Err)
+	MsgPStar                   // page → worker: solve P* (Loss, Lambda); worker → page: the answer (PStar or Err)
+	MsgJob                     // page → worker: run a job (Spec)
+	MsgNoJob                   // page → worker: no job is left; end
+	MsgCmd                     // page → worker: pause, step, go on or stop (Cmd)
+	MsgUpdate                  // worker → page: trace points and the end of a job (Update)
+	MsgLoaded                  // worker → page: the data asked for with DataSpec.Return (Loaded), or why it failed (Err, Field)
+	MsgTakeBack                // page → worker: give back queued job Job if not started; worker → page: job Job is given back
 )
 
 // Message is one message between the page and a worker. The browser glue
@@ -40,7 +42,9 @@ type Message struct {
 	Update Update
 	Loaded *Loaded
 	Err    string
-	Field  FieldKey // the form field at fault in Err, if one is
+	Field  FieldKey      // the form field at fault in Err, if one is
+	Job    int           // MsgTakeBack: the job's JobSpec.Index
+	Busy   time.Duration // MsgPStar answer: the worker's solver time so far, as Update.Busy
 }
 
 // WorkerEnv is what a worker's host provides.
@@ -61,9 +65,11 @@ const WorkerSliceTarget = 20 * time.Millisecond
 
 // RunWorker is a worker's whole life: it loads the data of the first
 // message, then answers P* requests and runs jobs one at a time, obeying
-// commands between slices, until it gets MsgNoJob or is stopped. in
-// delivers the page's messages in order (the host fills it from its
-// message handler); send posts a message to the page.
+// commands between slices, until it gets MsgNoJob or is stopped. Jobs sent
+// while one runs wait their turn; MsgTakeBack gives one back at once if it
+// has not started. in delivers the page's messages in order (the host
+// fills it from its message handler); send posts a message to the page,
+// from any goroutine.
 func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	if env.Now == nil {
 		start := time.Now()
@@ -88,16 +94,25 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	ctl := NewControl()
 	ctl.Yield, ctl.onPark = env.Yield, env.OnPark
 	work := make(chan Message, 64)
+	q := &jobQueue{state: map[int]bool{}}
 	go func() { // commands act at once, even while the data loads; the rest is work, done in order
 		defer close(work)
 		for m := range in {
-			if m.Kind == MsgCmd {
+			switch m.Kind {
+			case MsgCmd:
 				ctl.Set(m.Cmd)
 				if m.Cmd == CmdStop {
 					cancel()
 					return
 				}
 				continue
+			case MsgTakeBack:
+				if q.takeBack(m.Job) {
+					send(Message{Kind: MsgTakeBack, Job: m.Job})
+				}
+				continue
+			case MsgJob:
+				q.queue(m.Spec.Index)
 			}
 			work <- m
 			if m.Kind == MsgNoJob {
@@ -139,12 +154,15 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 				waited += env.Now() - w0
 			})
 			busy += env.Now() - t0 - waited
-			reply := Message{Kind: MsgPStar, PStar: p}
+			reply := Message{Kind: MsgPStar, PStar: p, Busy: busy}
 			if err != nil {
 				reply.Err = err.Error()
 			}
 			send(reply)
 		case MsgJob:
+			if !q.start(m.Spec.Index) {
+				continue // given back
+			}
 			if !serveJob(ds, m.Spec, sendUpdate, ctl, slicer, env.Now, &busy) {
 				return
 			}
@@ -152,6 +170,44 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 			return
 		}
 	}
+}
+
+// jobQueue is a worker's record of the jobs it was sent: queued (false) or
+// started (true); a job given back is forgotten.
+type jobQueue struct {
+	mu    sync.Mutex
+	state map[int]bool
+}
+
+func (q *jobQueue) queue(job int) {
+	q.mu.Lock()
+	q.state[job] = false
+	q.mu.Unlock()
+}
+
+// takeBack forgets job if it is queued and not started, and reports
+// whether it did.
+func (q *jobQueue) takeBack(job int) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	started, ok := q.state[job]
+	if !ok || started {
+		return false
+	}
+	delete(q.state, job)
+	return true
+}
+
+// start marks job started, or reports false if it was given back (or
+// has started: a job given back and sent again has two messages).
+func (q *jobQueue) start(job int) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if started, ok := q.state[job]; !ok || started {
+		return false
+	}
+	q.state[job] = true
+	return true
 }
 
 // workerPStar solves for P* as the page's own controller does.

@@ -32,14 +32,29 @@ type fakeConn struct {
 	mu     sync.Mutex
 	in     chan Message
 	closed bool
+	kinds  []MsgKind // every message the page sent
 }
 
 func (c *fakeConn) Send(m Message) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.kinds = append(c.kinds, m.Kind)
 	if !c.closed {
 		c.in <- m
 	}
+}
+
+// count is how many messages of kind k the page sent.
+func (c *fakeConn) count(k MsgKind) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, x := range c.kinds {
+		if x == k {
+			n++
+		}
+	}
+	return n
 }
 
 func (c *fakeConn) Close() {
@@ -72,10 +87,11 @@ func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error
 		h.conns = append(h.conns, c)
 		h.mu.Unlock()
 		env := h.env
+		id := int(h.started.Load()) // the worker's number among all started
 		if h.parked != nil {
 			env.OnPark = func() {
 				select {
-				case h.parked <- w:
+				case h.parked <- id:
 				default:
 				}
 			}
@@ -128,9 +144,9 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 		if n == WorkersAuto {
 			want = 3 // cores − 1
 		}
-		// One more worker loaded the data.
-		if got.Workers != want || host.started.Load() != int64(want)+1 {
-			t.Errorf("workers=%d: the snapshot says %d workers, %d started; want %d and one loading the data", n, got.Workers, host.started.Load(), want)
+		// The worker that loaded the data is the run's first.
+		if got.Workers != want || host.started.Load() != int64(want) {
+			t.Errorf("workers=%d: the snapshot says %d workers, %d started; want %d, the first the one that loaded the data", n, got.Workers, host.started.Load(), want)
 		}
 		if loads, pstars := h.c.MainThreadWork(); loads != 0 || pstars != 0 {
 			t.Errorf("workers=%d: %d data sets loaded and %d P* solved on the main thread, want none", n, loads, pstars)
@@ -275,7 +291,7 @@ func TestWorkersResetEndsThem(t *testing.T) {
 				return false
 			}
 		}
-		return len(host.conns) == 3 // the one that loaded the data, and the run's two
+		return len(host.conns) == 2 // the run's two, the first of which loaded the data
 	})
 	if r := h.c.Snapshot(); r.Phase != Ready || r.Jobs != nil {
 		t.Errorf("after Reset: phase %v, %d jobs", r.Phase, len(r.Jobs))
@@ -309,16 +325,23 @@ func TestWorkersKey(t *testing.T) {
 	}
 }
 
-// Pausing while the workers start, and stepping from nothing, work as on
-// the main thread: the run pauses, then ends with the same traces.
-func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
-	s := small()
+// readyOnTwoWorkers returns s run on the main thread, and a controller set
+// to 2 workers with s's data loaded.
+func readyOnTwoWorkers(t *testing.T, s Settings) (Snapshot, *fakeHost, *harness) {
 	main := runTraces(t, newHarness(t), s)
 	host := &fakeHost{cores: 4}
 	h := newWorkerHarness(t, host)
 	h.c.SetWorkers(2)
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
+	return main, host, h
+}
+
+// Pausing while the workers start, and stepping from nothing, work as on
+// the main thread: the run pauses, then ends with the same traces.
+func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
+	s := small()
+	main, host, h := readyOnTwoWorkers(t, s)
 	host.mu.Lock()
 	host.gate = make(chan struct{})
 	host.mu.Unlock()
@@ -362,5 +385,58 @@ func TestWorkersBoundedByTheBudget(t *testing.T) {
 	c.SetWorkers(5)
 	if n := c.poolSizeLocked(4); n != 3 {
 		t.Errorf("workers=5 for 4 jobs on data a third of the budget: %d workers, want 3", n)
+	}
+}
+
+// The workers stay with their data: the one that loaded it runs the first
+// jobs, a second run on the same data starts no worker and sends no data,
+// and P* is asked of the data's worker once, at load, before Run. New data
+// ends them.
+func TestWorkersStayWithTheirData(t *testing.T) {
+	s := small()
+	main, host, h := readyOnTwoWorkers(t, s)
+	host.mu.Lock()
+	loader := host.conns[0]
+	host.mu.Unlock()
+	if got := loader.count(MsgPStar); got != 1 {
+		t.Errorf("the data's worker was asked for P* %d times at load, want once", got)
+	}
+	for round := range 2 {
+		h.c.Run(s)
+		done := h.wait("done", isPhase(Done))
+		if done.Err != nil || done.Workers != 2 {
+			t.Fatalf("round %d: err %v, %d workers", round, done.Err, done.Workers)
+		}
+		sameTraces(t, fmt.Sprintf("round %d", round), tracesOf(done), tracesOf(main))
+		if n := host.started.Load(); n != 2 {
+			t.Errorf("round %d: %d workers started, want 2 (the data's, and one more)", round, n)
+		}
+		host.mu.Lock()
+		for w, c := range host.conns {
+			if c.count(MsgData) != 1 || c.count(MsgPStar) > 1 || c.closed {
+				t.Errorf("round %d: worker %d sent the data %d times, P* asked %d times, closed %v; want once, at most once, kept",
+					round, w, c.count(MsgData), c.count(MsgPStar), c.closed)
+			}
+		}
+		host.mu.Unlock()
+		if loader.count(MsgJob) == 0 {
+			t.Errorf("round %d: the data's worker ran no job", round)
+		}
+		if loads, pstars := h.c.MainThreadWork(); loads != 0 || pstars != 0 {
+			t.Errorf("round %d: %d loads and %d P* on the main thread", round, loads, pstars)
+		}
+	}
+	s2 := s
+	s2.DataSeed++
+	h.c.Generate(s2)
+	h.wait("new data", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Settings.DataSeed == s2.DataSeed })
+	host.mu.Lock()
+	defer host.mu.Unlock()
+	for w, c := range host.conns[:2] {
+		c.mu.Lock()
+		if !c.closed {
+			t.Errorf("worker %d of the old data still open", w)
+		}
+		c.mu.Unlock()
 	}
 }

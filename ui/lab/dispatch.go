@@ -1,0 +1,131 @@
+package lab
+
+import (
+	"fmt"
+	"slices"
+)
+
+// dispatcher hands a Pool's jobs to workers so that none waits for the
+// page between two jobs, and none is idle while another holds a job it has
+// not started:
+//
+//   - while the pool holds more jobs than there are workers, each worker
+//     has one job queued behind the one it runs, so it starts its next job
+//     without a round trip through the page's event loop;
+//   - after that, a worker gets a job when it finishes one;
+//   - a worker that finishes with the pool empty takes over a job queued on
+//     another worker: the page asks for it back (MsgTakeBack), and the
+//     worker gives it back if it has not started it.
+//
+// It is used by one goroutine (runOnWorkers).
+type dispatcher struct {
+	pool   *Pool
+	conns  []WorkerConn
+	ready  []bool       // per worker, has its data: the others get no job yet
+	queued [][]int      // per worker, the jobs sent and not finished, in order; [0] runs
+	asked  map[int]bool // jobs asked back and not yet given back
+	sent   int          // MsgJob messages sent
+	ahead  int          // of which sent to a worker that had a job then
+	taken  int          // jobs given back and sent again
+}
+
+// newDispatcher hands pool's jobs to conns; ready (shared with the caller,
+// who sets it as workers get their data, then calls fillAll) says which
+// may get jobs.
+func newDispatcher(pool *Pool, conns []WorkerConn, ready []bool) *dispatcher {
+	return &dispatcher{pool: pool, conns: conns, ready: ready, queued: make([][]int, len(conns)), asked: map[int]bool{}}
+}
+
+// fill sends worker w a job if it has none, and one ahead if it has one
+// and the pool holds more jobs than there are workers.
+func (d *dispatcher) fill(w int) {
+	for d.ready[w] {
+		want := 1
+		if d.pool.Left() > len(d.conns) {
+			want = 2
+		}
+		if len(d.queued[w]) >= want {
+			return
+		}
+		spec, ok := d.pool.Next()
+		if !ok {
+			return
+		}
+		if len(d.queued[w]) > 0 {
+			d.ahead++
+		}
+		d.queued[w] = append(d.queued[w], spec.Index)
+		d.sent++
+		d.conns[w].Send(Message{Kind: MsgJob, Spec: spec})
+	}
+}
+
+// fillAll fills every worker, idle ones first.
+func (d *dispatcher) fillAll() {
+	for w := range d.conns {
+		if len(d.queued[w]) == 0 {
+			d.fill(w)
+		}
+	}
+	for w := range d.conns {
+		d.fill(w)
+	}
+	d.rebalance()
+}
+
+// started records that a job has made progress: if it was asked back, its
+// worker had started it and keeps it.
+func (d *dispatcher) started(job int) { delete(d.asked, job) }
+
+// done records that worker w finished job.
+func (d *dispatcher) done(w, job int) {
+	d.started(job)
+	if k := slices.Index(d.queued[w], job); k >= 0 {
+		d.queued[w] = slices.Delete(d.queued[w], k, k+1)
+	}
+	d.fillAll()
+}
+
+// givenBack records that worker w gave job back, and sends it to an idle
+// worker.
+func (d *dispatcher) givenBack(w, job int) error {
+	delete(d.asked, job)
+	k := slices.Index(d.queued[w], job)
+	if k < 0 {
+		return fmt.Errorf("lab: worker %d gave back job %d, which it does not hold", w+1, job)
+	}
+	d.queued[w] = slices.Delete(d.queued[w], k, k+1)
+	if err := d.pool.Return(job); err != nil {
+		return err
+	}
+	d.taken++
+	d.fillAll()
+	return nil
+}
+
+// rebalance asks back, for each idle worker, one job queued behind another
+// on a busy worker.
+func (d *dispatcher) rebalance() {
+	idle := 0
+	for w := range d.conns {
+		if d.ready[w] && len(d.queued[w]) == 0 {
+			idle++
+		}
+	}
+	idle -= len(d.asked)
+	for w := range d.conns {
+		if idle <= 0 {
+			return
+		}
+		if len(d.queued[w]) < 2 {
+			continue
+		}
+		job := d.queued[w][len(d.queued[w])-1]
+		if d.asked[job] {
+			continue
+		}
+		d.asked[job] = true
+		idle--
+		d.conns[w].Send(Message{Kind: MsgTakeBack, Job: job})
+	}
+}
