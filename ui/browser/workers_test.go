@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"imlab/core/dfsdca"
+	"imlab/core/method/catalog"
 	"imlab/ui/lab"
 )
 
@@ -24,7 +25,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 			Bias: true, PositiveClass: "1"}},
 		{Kind: lab.MsgPStar, Loss: "logistic", Lambda: 1e-3, PStar: 0.1234567890123},
 		{Kind: lab.MsgJob, Spec: lab.JobSpec{Index: 3, Tau: 8, Sampling: "imp", Loss: "square", Lambda: 0.5,
-			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7}},
+			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7, Method: catalog.LSVRG}},
 		{Kind: lab.MsgCmd, Cmd: lab.Command(2)},
 		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 2, Done: true, Err: "failed",
 			Points:      []dfsdca.Point{{IterPerN: 0.5, Iter: 3, Primal: 1.25, Gap: nan, Seconds: 3}, {IterPerN: 1, Iter: 1<<53 - 1, Primal: math.Copysign(0, -1), Gap: 1e-300, Seconds: 4}},
