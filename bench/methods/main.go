@@ -139,7 +139,7 @@ func (g *generator) page() (string, error) {
 	fmt.Fprintf(&b, `
 ## How this page is made
 
-This page is generated, tables and all, by one command from the repository root:
+This page is generated, tables and all, by one command from the repository root, `+"`./build.sh methods`"+`, which runs
 
     go run ./bench/methods -out docs/methods.md
 
