@@ -6,6 +6,9 @@
 //
 //	go run ./bench/methods -out docs/methods.md
 //
+// (./build.sh methods runs it.) After bench/peers.sh, -race-only rewrites
+// just the race section from docs/peers.md, in seconds.
+//
 // Every table is the output of an imlab command, built from this tree and
 // run as printed beside the table, with the machine and the time it took.
 // The prose around the tables is in intro.md, tested.md and outro.md beside
@@ -62,8 +65,16 @@ func main() {
 	flag.IntVar(&c.jobs, "jobs", runtime.NumCPU(), "runs at once in the paper's tables")
 	flag.StringVar(&c.sgdBudget, "sgd-max-passes", "1000", "SGD's budget per run in the paper's tables, in passes/τ")
 	flag.StringVar(&c.taus, "tau-star-taus", "1,2,4,8,16,32,64,128", "τ of the τ* tables")
+	raceOnly := flag.Bool("race-only", false, "rewrite only the race section of -out from -peers (seconds; after bench/peers.sh)")
 	flag.Parse()
 	c.methods = strings.Split(*methods, ",")
+	if *raceOnly {
+		if err := replaceRace(c.out, c.peers); err != nil {
+			log.Fatal(err)
+		}
+		log.Printf("rewrote the race section of %s from %s", c.out, c.peers)
+		return
+	}
 	start := time.Now()
 	bin, cleanup, err := buildImlab()
 	if err != nil {
@@ -84,6 +95,31 @@ func main() {
 		log.Fatal(err)
 	}
 	log.Printf("wrote %s in %s", c.out, time.Since(start).Round(time.Second))
+}
+
+// replaceRace rewrites the race section of the page at out (from its
+// heading to the next) with the latest measured block of peers.
+func replaceRace(out, peers string) error {
+	old, err := os.ReadFile(out)
+	if err != nil {
+		return err
+	}
+	page := string(old)
+	const heading = "\n## The race\n"
+	i := strings.Index(page, heading)
+	if i < 0 {
+		return fmt.Errorf("%s: no race section", out)
+	}
+	j := strings.Index(page[i+len(heading):], "\n## ")
+	if j < 0 {
+		return fmt.Errorf("%s: nothing after the race section", out)
+	}
+	race, err := (&generator{cfg: config{peers: peers}}).race()
+	if err != nil {
+		return err
+	}
+	page = page[:i] + strings.TrimRight(race, "\n") + "\n" + page[i+len(heading)+j:]
+	return os.WriteFile(out, []byte(page), 0o644)
 }
 
 // buildImlab builds cmd/imlab from this tree into a temporary directory.
