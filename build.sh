@@ -7,6 +7,7 @@
 #   ./build.sh cli      build the native CLI into bin/imlab
 #   ./build.sh results  rebuild docs/results.md, the paper's tables and figures (SIZE=paper for full size)
 #   ./build.sh bench    time imlab against scikit-learn and LIBLINEAR (docs/peers.md)
+#   ./build.sh methods  rebuild docs/methods.md, every method's tables, τ* and the race (15–50 min)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -113,12 +114,17 @@ bench)
 	need_go
 	exec bench/peers.sh "${@:2}"
 	;;
+methods)
+	# Rebuild docs/methods.md: the paper's tables per method, τ* against measurement, the race (docs/peers.md).
+	need_go
+	go run ./bench/methods -out docs/methods.md
+	;;
 cli)
 	need_go
 	mkdir -p bin && go build -o bin/imlab ./cmd/imlab && echo "bin/imlab"
 	;;
 *)
-	echo "usage: $0 [build|serve|test|cli|results|bench]" >&2
+	echo "usage: $0 [build|serve|test|cli|results|bench|methods]" >&2
 	exit 2
 	;;
 esac

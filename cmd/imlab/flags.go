@@ -205,6 +205,21 @@ func methodFlag(fs *flag.FlagSet) *catalog.Name {
 	return &m
 }
 
+// tableEps registers -eps for the ratio tables of paper and report: 1e−10,
+// or catalog.SGDTableEps for -method sgd unless -eps is given. Call the
+// returned function after parsing to read it.
+func tableEps(fs *flag.FlagSet, m *catalog.Name) func() float64 {
+	eps := fs.Float64("eps", 1e-10, fmt.Sprintf("target gap P(w) − P* (for -method sgd the default is %g)", catalog.SGDTableEps))
+	return func() float64 {
+		set := false
+		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "eps" })
+		if *m == catalog.SGD && !set {
+			return catalog.SGDTableEps
+		}
+		return *eps
+	}
+}
+
 // checkWorkers refuses -workers other than 1 for a method other than
 // dfSDCA, the only one that shares a minibatch among goroutines.
 func checkWorkers(m catalog.Name, workers int) error {

@@ -163,3 +163,37 @@ func TestMethodFlagErrors(t *testing.T) {
 		}
 	}
 }
+
+// SGD's ratio tables default to catalog.SGDTableEps, a gap SGD reaches
+// within its budget, so every empirical cell is measured; -eps still
+// overrides it, and the other methods keep 1e−10 (their output unchanged).
+func TestSGDPaperTableEps(t *testing.T) {
+	base := []string{"paper", "-preset", "sparse", "-size", "tiny", "-tau", "1,4", "-seeds", "1", "-jobs", "1"}
+	paper := func(extra ...string) string {
+		t.Helper()
+		code, out, stderr := cli(append(append([]string(nil), base...), extra...)...)
+		if code != 0 {
+			t.Fatalf("paper %v: %s", extra, stderr)
+		}
+		return out
+	}
+	sgd := paper("-method", "sgd")
+	recs := csvRecords(t, sgd)
+	if len(recs) < 3 {
+		t.Fatalf("sgd table: %v", recs)
+	}
+	for _, r := range recs[1:] {
+		if e := num(t, r[4]); !(e > 0) {
+			t.Errorf("sgd %s τ=%s: empirical ratio %v", r[0], r[2], r[4])
+		}
+	}
+	if explicit := paper("-method", "sgd", "-eps", "1e-3"); explicit != sgd {
+		t.Errorf("sgd: default table\n%s\nwith -eps 1e-3\n%s", sgd, explicit)
+	}
+	if other := paper("-method", "sgd", "-eps", "1e-2"); other == sgd {
+		t.Error("sgd: -eps 1e-2 gives the default table")
+	}
+	if saga, at := paper("-method", "saga"), paper("-method", "saga", "-eps", "1e-10"); saga != at {
+		t.Errorf("saga: default table\n%s\nwith -eps 1e-10\n%s", saga, at)
+	}
+}

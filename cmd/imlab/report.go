@@ -39,10 +39,11 @@ func runReport(args []string, e *env) error {
 	jobs := jobsFlag(fs)
 	m := methodFlag(fs)
 	var cfg experiment.Config
-	fs.Float64Var(&cfg.Eps, "eps", 1e-10, "target gap P(w) − P*")
+	eps := tableEps(fs, m)
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
+	cfg.Eps = eps()
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}

@@ -11,7 +11,11 @@ import (
 // Point is one row of a convergence trace.
 type Point struct {
 	IterPerN float64 // t/n, the paper's horizontal axis
-	Primal   float64 // P(w^(t))
+	// Iter is the iteration count t; for the trace of another method
+	// (ui/lab, core/paper) its iterations, which with its passes give the
+	// full gradients L-SVRG did (catalog.CostModel.MeasuredTime).
+	Iter   int
+	Primal float64 // P(w^(t))
 	// Gap is P(w^(t)) − P* when P* is known, else the certified bound
 	// ‖∇P(w^(t))‖²/(2λ) ≥ P(w^(t)) − P*.
 	Gap     float64
@@ -133,7 +137,7 @@ func (r *Run) Advance(iters int) (done bool, err error) {
 func (r *Run) evaluate() bool {
 	s := r.s
 	pr := s.pr
-	pt := Point{IterPerN: s.IterPerN(), Seconds: s.Elapsed().Seconds()}
+	pt := Point{IterPerN: s.IterPerN(), Iter: s.Iter(), Seconds: s.Elapsed().Seconds()}
 	if r.grad == nil {
 		pt.Primal = pr.Primal(s.w)
 		pt.Gap = pt.Primal - r.stop.PStar

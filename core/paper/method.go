@@ -81,7 +81,7 @@ func runMethod(ctx context.Context, m catalog.Name, prep *pipeline.Prepared, ex 
 		MaxPasses: tau * c.MaxIterPerN, EvalEvery: tau * c.EvalEvery})
 	out := finished{step: th.Step, efold: th.PassesPerEFold}
 	err = run.Until(ctx, func(pt method.Point) {
-		p := dfsdca.Point{IterPerN: pt.Passes / tau, Primal: pt.Primal, Gap: pt.Gap, Seconds: pt.Seconds}
+		p := dfsdca.Point{IterPerN: pt.Passes / tau, Iter: pt.Iter, Primal: pt.Primal, Gap: pt.Gap, Seconds: pt.Seconds}
 		out.trace = append(out.trace, p)
 		progress(p)
 	})

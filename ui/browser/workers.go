@@ -233,9 +233,10 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		o.Set("job", m.Job)
 	case lab.MsgUpdate:
 		u := m.Update
-		xs := make([]float64, 0, 4*len(u.Points))
+		xs := make([]float64, 0, pointFloats*len(u.Points))
 		for _, p := range u.Points {
-			xs = append(xs, p.IterPerN, p.Primal, p.Gap, p.Seconds)
+			// Iter is exact as a float64: a run does far fewer than 2⁵³ iterations.
+			xs = append(xs, p.IterPerN, float64(p.Iter), p.Primal, p.Gap, p.Seconds)
 		}
 		pts := float64Array(xs)
 		uo := map[string]any{"job": u.Job, "done": u.Done, "err": u.Err, "points": pts, "busyMs": u.Busy.Seconds() * 1e3}
@@ -320,12 +321,16 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 			m.Update.Minibatches = mb
 		}
 		xs := goFloat64s(u.Get("points"))
-		for k := 0; k+3 < len(xs); k += 4 {
-			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: xs[k], Primal: xs[k+1], Gap: xs[k+2], Seconds: xs[k+3]})
+		for k := 0; k+pointFloats <= len(xs); k += pointFloats {
+			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: xs[k], Iter: int(xs[k+1]), Primal: xs[k+2], Gap: xs[k+3], Seconds: xs[k+4]})
 		}
 	}
 	return m, nil
 }
+
+// pointFloats is the number of float64 values a trace point crosses as:
+// IterPerN, Iter, Primal, Gap, Seconds.
+const pointFloats = 5
 
 // int32Array copies xs (each within int32: example indices and counts).
 func int32Array(xs []int) js.Value {

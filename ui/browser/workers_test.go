@@ -30,7 +30,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7, Method: catalog.SAGA}},
 		{Kind: lab.MsgCmd, Cmd: lab.Command(2)},
 		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 2, Done: true, Err: "failed",
-			Points:      []dfsdca.Point{{IterPerN: 0.5, Primal: 1.25, Gap: nan, Seconds: 3}, {IterPerN: 1, Primal: math.Copysign(0, -1), Gap: 1e-300, Seconds: 4}},
+			Points:      []dfsdca.Point{{IterPerN: 0.5, Iter: 3, Primal: 1.25, Gap: nan, Seconds: 3}, {IterPerN: 1, Iter: 1<<53 - 1, Primal: math.Copysign(0, -1), Gap: 1e-300, Seconds: 4}},
 			Minibatches: &lab.Minibatches{Iters: 9, Recent: [][]int{{1, 2}, {3}, {}}, Visits: []int{0, 5, 1 << 30}}}},
 		{Kind: lab.MsgFailed, Err: "no data"},
 	}
@@ -54,6 +54,9 @@ func sameMessage(a, b lab.Message) bool {
 	}
 	for k, p := range a.Update.Points {
 		q := b.Update.Points[k]
+		if p.Iter != q.Iter {
+			return false
+		}
 		for _, xy := range [][2]float64{{p.IterPerN, q.IterPerN}, {p.Primal, q.Primal}, {p.Gap, q.Gap}, {p.Seconds, q.Seconds}} {
 			if math.Float64bits(xy[0]) != math.Float64bits(xy[1]) {
 				return false

@@ -85,5 +85,5 @@ func lsvrgNote(m catalog.Name) string {
 	if m != catalog.LSVRG {
 		return ""
 	}
-	return "; a full gradient ⌈n/c⌉ + s (L-SVRG's measured times are not shown: its trace does not say which passes were full gradients)"
+	return "; a full gradient ⌈n/c⌉ + s (L-SVRG's reference refreshes, told apart in the measured runs by their iteration counts)"
 }

@@ -47,7 +47,8 @@ func MethodOptions(m catalog.Name, seed uint64) catalog.Options {
 // solver driven by a method.Run. Its points carry passes through the data
 // in the trace's x field (dfsdca.Point.IterPerN), as `imlab run -method M`
 // prints them in its first column: each method on its own axis as the
-// command line has it, the same bits; XOf and PassesOf read it.
+// command line has it, the same bits; XOf and PassesOf read it. Its
+// iterations go in Point.Iter, for the full gradients of L-SVRG.
 type methodJob struct {
 	run    *method.Run
 	budget float64 // passes
@@ -87,7 +88,7 @@ func (j *methodJob) advance(index, iters int) Update {
 	u := Update{Job: index, Done: done}
 	tr := j.run.Trace()
 	for _, pt := range tr[j.sent:] {
-		u.Points = append(u.Points, dfsdca.Point{IterPerN: pt.Passes, Primal: pt.Primal, Gap: pt.Gap, Seconds: pt.Seconds})
+		u.Points = append(u.Points, dfsdca.Point{IterPerN: pt.Passes, Iter: pt.Iter, Primal: pt.Primal, Gap: pt.Gap, Seconds: pt.Seconds})
 	}
 	j.sent = len(tr)
 	switch {

@@ -94,8 +94,7 @@ type TauCurveView struct {
 	Star     int       // index of the predicted τ* (least time per e-fold)
 	Predict  []float64 // predicted modelled time to ε, in sequential passes
 	// Measured is the modelled time to ε of the run's job at Points[k].Tau
-	// (NaN where there is none, it has not reached ε, or, for L-SVRG, whose
-	// trace does not say how many of its passes were full gradients).
+	// (NaN where there is none or it has not reached ε).
 	Measured     []float64
 	MeasuredStar int // index of the least measured time; −1 if none
 }
@@ -155,40 +154,28 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 }
 
 // points converts a job's trace to the method package's points, with
-// passes and iterations; ok is false for L-SVRG, whose iterations the trace
-// does not give.
-func (mt *MethodTheory) points(j JobView) (pts []method.Point, ok bool) {
-	if mt.Method == catalog.LSVRG {
-		return nil, false
+// passes and iterations (Point.Iter), which with them give L-SVRG's full
+// gradients.
+func (mt *MethodTheory) points(j JobView) []method.Point {
+	pts := make([]method.Point, len(j.Trace))
+	for k, p := range j.Trace {
+		pts[k] = method.Point{Passes: PassesOf(mt.Method, p, j.Tau), Iter: p.Iter, Primal: p.Primal, Gap: p.Gap}
 	}
-	n := float64(mt.N)
-	for _, p := range j.Trace {
-		passes := PassesOf(mt.Method, p, j.Tau)
-		pts = append(pts, method.Point{Passes: passes, Iter: int(math.Round(passes * n / float64(j.Tau))), Primal: p.Primal, Gap: p.Gap})
-	}
-	return pts, true
+	return pts
 }
 
 // passesTo is the passes job j took to reach eps (NaN if it has not).
 func (mt *MethodTheory) passesTo(j JobView, eps float64) float64 {
-	pts := make([]method.Point, len(j.Trace))
-	for k, p := range j.Trace {
-		pts[k] = method.Point{Passes: PassesOf(mt.Method, p, j.Tau), Gap: p.Gap}
-	}
-	if x, ok := method.Crossing(pts, eps); ok {
+	if x, ok := method.Crossing(mt.points(j), eps); ok {
 		return x
 	}
 	return math.NaN()
 }
 
 // measuredTime is the modelled time job j took to reach eps (NaN if it has
-// not, or for L-SVRG).
+// not).
 func (mt *MethodTheory) measuredTime(j JobView, eps float64) float64 {
-	pts, ok := mt.points(j)
-	if !ok {
-		return math.NaN()
-	}
-	if t, ok := mt.Cost.MeasuredTime(pts, mt.N, j.Tau, eps); ok {
+	if t, ok := mt.Cost.MeasuredTime(mt.points(j), mt.N, j.Tau, eps); ok {
 		return t
 	}
 	return math.NaN()

@@ -134,7 +134,7 @@ func sameTraces(t *testing.T, what string, got, want [][]dfsdca.Point) {
 		}
 		for i, p := range want[k] {
 			q := got[k][i]
-			if bits(q.IterPerN) != bits(p.IterPerN) || bits(q.Primal) != bits(p.Primal) || bits(q.Gap) != bits(p.Gap) {
+			if bits(q.IterPerN) != bits(p.IterPerN) || q.Iter != p.Iter || bits(q.Primal) != bits(p.Primal) || bits(q.Gap) != bits(p.Gap) {
 				t.Errorf("%s: job %d point %d: %+v, want %+v", what, k, i, q, p)
 				break
 			}

@@ -68,17 +68,22 @@ func (r *reference) coordinate(i int, z float64) float64 {
 	case loss.SmoothHinge:
 		slope = func(b float64) float64 { return 1 - l.Mu*b - y*z - q*(b-beta) }
 	}
-	lo, hi := 0.0, 1.0
-	if slope(hi) >= 0 {
-		return y * (hi - beta)
+	if slope(1) >= 0 {
+		return y * (1 - beta)
 	}
-	if slope(lo) <= 0 {
-		return y * (lo - beta)
+	if slope(0) <= 0 {
+		return y * (0 - beta)
 	}
+	return y * (bisect(slope, 0, 1) - beta)
+}
+
+// bisect returns the root in [lo, hi] of the decreasing function slope,
+// halving the bracket until it is two adjacent floats.
+func bisect(slope func(float64) float64, lo, hi float64) float64 {
 	for {
 		mid := 0.5 * (lo + hi)
 		if mid == lo || mid == hi {
-			break
+			return 0.5 * (lo + hi)
 		}
 		if slope(mid) > 0 {
 			lo = mid
@@ -86,5 +91,4 @@ func (r *reference) coordinate(i int, z float64) float64 {
 			hi = mid
 		}
 	}
-	return y * (0.5*(lo+hi) - beta)
 }

@@ -1,8 +1,8 @@
 package sdca
 
 import (
-	"context"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -136,86 +136,61 @@ func randomDual(r interface{ NormFloat64() float64 }, pr *problem.Problem, astar
 func TestDualRateExact(t *testing.T) {
 	r := sampling.NewRand(4)
 	worst := 0.0
-	for k, ds := range mtest.Small(t, 6, 7) {
-		for _, l := range mtest.Losses {
-			pr := mtest.Problem(t, ds, l, 1)
-			wstar, pstar := mtest.Optimum(t, pr)
-			x := mtest.Dense(ds)
-			astar := make([]float64, ds.N)
-			for i := range astar {
-				astar[i] = -l.Deriv(mtest.Dot(x[i], wstar), ds.Y[i])
+	mtest.EachSmall(t, func(c mtest.Instance) {
+		k, l, pr, smp, pl, ds := c.Index, c.Loss, c.Problem, c.Sampling, c.Plan, c.Problem.Data
+		pstar := pr.Primal(c.WStar)
+		x := mtest.Dense(ds)
+		astar := make([]float64, ds.N)
+		for i := range astar {
+			astar[i] = -l.Deriv(mtest.Dot(x[i], c.WStar), ds.Y[i])
+		}
+		if d := Dual(pr, astar); math.Abs(d-pstar) > 1e-12*(1+math.Abs(pstar)) {
+			t.Errorf("instance %d %v: D(α*) = %.17g, P* = %.17g", k, l, d, pstar)
+		}
+		theta := Rate(c.Setup)
+		ref := newReference(pr, pl.V, 1)
+		for _, spread := range []float64{1e-2, 0.3, 3} {
+			alpha := randomDual(r, pr, astar, spread)
+			before := pstar - Dual(pr, alpha)
+			if before < 0 {
+				t.Fatalf("instance %d %v: D(α) = %v above P* = %v", k, l, pstar-before, pstar)
 			}
-			if d := Dual(pr, astar); math.Abs(d-pstar) > 1e-12*(1+math.Abs(pstar)) {
-				t.Errorf("instance %d %v: D(α*) = %.17g, P* = %.17g", k, l, d, pstar)
+			after := 0.0
+			for _, mb := range mtest.Enumerate(pl) {
+				ref.setAlpha(alpha)
+				ref.step(mb.Set)
+				after += mb.Prob * (pstar - Dual(pr, ref.alpha))
 			}
-			for tau := 1; tau <= 3; tau++ {
-				for _, smp := range mtest.Samplings(tau) {
-					if smp.Tau != tau {
-						continue
-					}
-					pl := mtest.Plan(t, pr, smp, uint64(k))
-					setup, err := method.NewSetup(pr, pl.Sampler, pl.V)
-					if err != nil {
-						t.Fatal(err)
-					}
-					theta := Rate(setup)
-					ref := newReference(pr, pl.V, 1)
-					for _, spread := range []float64{1e-2, 0.3, 3} {
-						alpha := randomDual(r, pr, astar, spread)
-						before := pstar - Dual(pr, alpha)
-						if before < 0 {
-							t.Fatalf("instance %d %v: D(α) = %v above P* = %v", k, l, pstar-before, pstar)
-						}
-						after := 0.0
-						for _, mb := range mtest.Enumerate(pl) {
-							ref.setAlpha(alpha)
-							ref.step(mb.Set)
-							after += mb.Prob * (pstar - Dual(pr, ref.alpha))
-						}
-						if after > (1-theta)*before+1e-13*(1+math.Abs(pstar)) {
-							t.Errorf("instance %d %v %v spread %g: E[D*−D(α⁺)] = %.6g > (1−θ)·%.6g = %.6g",
-								k, l, smp, spread, after, before, (1-theta)*before)
-						}
-						if before > 1e-9 {
-							worst = math.Max(worst, after/((1-theta)*before))
-						}
-					}
-				}
+			if after > (1-theta)*before+1e-13*(1+math.Abs(pstar)) {
+				t.Errorf("instance %d %v %v spread %g: E[D*−D(α⁺)] = %.6g > (1−θ)·%.6g = %.6g",
+					k, l, smp, spread, after, before, (1-theta)*before)
+			}
+			if before > 1e-9 {
+				worst = math.Max(worst, after/((1-theta)*before))
 			}
 		}
-	}
+	})
 	t.Logf("largest E[D*−D(α⁺)]/((1−θ)(D*−D(α))) seen: %.4f", worst)
 }
 
 // TestReachesTarget runs every sampling under every loss to a primal gap of
-// 1e−10.
+// 1e−10, in every order the sampling can run in, with exact and inexact
+// coordinate steps.
 func TestReachesTarget(t *testing.T) {
-	ds := mtest.Data(t, 200, 20, 0.5, 7)
-	for _, l := range mtest.Losses {
-		pr := mtest.Problem(t, ds, l, 1)
-		_, pstar := mtest.Optimum(t, pr)
-		for _, smp := range mtest.Samplings(4) {
-			pl := mtest.Plan(t, pr, smp, 11)
-			for _, order := range orders(smp) {
-				for _, exact := range []bool{false, true} {
-					s := newSolverWith(t, pr, Options{Sampler: pl.Sampler, V: pl.V, Order: order, Exact: exact, Seed: 13})
-					run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 3000})
-					if err := run.Until(context.Background(), nil); err != nil {
-						t.Fatalf("%v %v %v exact=%v: %v", l, smp, order, exact, err)
-					}
-					x, ok := run.Reached()
-					if !ok {
-						tr := run.Trace()
-						t.Errorf("%v %v %v exact=%v: gap 1e-10 not reached in 3000 passes (last %+v)", l, smp, order, exact, tr[len(tr)-1])
-						continue
-					}
-					if d := Dual(pr, s.Alpha()); d > pstar+1e-12 {
-						t.Errorf("%v %v %v exact=%v: D(α) = %.17g above P* = %.17g", l, smp, order, exact, d, pstar)
-					}
-					t.Logf("%-12v %-14v %-8v exact=%-5v θ = %.3g: gap 1e-10 after %.1f passes", l, smp, order, exact,
-						Rate(method.Setup{Problem: pr, P: pl.P, V: pl.V}), x)
+	for _, order := range []Order{IID, Shuffled} {
+		for _, exact := range []bool{false, true} {
+			mtest.ReachesTarget(t, func(pr *problem.Problem, pl *theory.Plan) method.Solver {
+				if !slices.Contains(orders(mtest.Sampling{Tau: pl.Sampler.MaxSize()}), order) {
+					return nil
 				}
-			}
+				return newSolverWith(t, pr, Options{Sampler: pl.Sampler, V: pl.V, Order: order, Exact: exact, Seed: 13})
+			}, func(s method.Solver, pr *problem.Problem, pl *theory.Plan, pstar, passes float64) {
+				if d := Dual(pr, s.(*Solver).Alpha()); d > pstar+1e-12 {
+					t.Errorf("%v %v %v exact=%v: D(α) = %.17g above P* = %.17g", pr.Loss, pl.Sampler, order, exact, d, pstar)
+				}
+				t.Logf("%-12v %-14v %-8v exact=%-5v θ = %.3g: gap 1e-10 after %.1f passes", pr.Loss, pl.Sampler, order, exact,
+					Rate(method.Setup{Problem: pr, P: pl.P, V: pl.V}), passes)
+			})
 		}
 	}
 }
@@ -235,21 +210,12 @@ func TestStepBeyondTheory(t *testing.T) {
 	pr := mtest.Problem(t, mtest.OneFeature(t, xs, ys), loss.Square{}, 1)
 	pl := mtest.Plan(t, pr, mtest.Sampling{Name: "nice", Tau: 4}, 1)
 	_, pstar := mtest.Optimum(t, pr)
-	for _, tc := range []struct {
-		scale   float64
-		diverge bool
-	}{{1, false}, {1.5, false}, {2.5, true}} {
-		s := newSolver(t, pr, pl.Sampler, pl.V, tc.scale, 1)
-		run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 20000})
-		err := run.Until(context.Background(), nil)
-		_, ok := run.Reached()
-		switch {
-		case tc.diverge && !errors.Is(err, method.ErrDiverged):
-			t.Errorf("step scale %v: %v, reached %v; want ErrDiverged", tc.scale, err, ok)
-		case !tc.diverge && (err != nil || !ok):
-			t.Errorf("step scale %v: %v, reached %v; want convergence", tc.scale, err, ok)
-		}
+	scale := func(s float64, diverge bool) mtest.StepCase {
+		return mtest.StepCase{Label: fmt.Sprintf("scale %v", s), Diverge: diverge,
+			Build: func() method.Solver { return newSolver(t, pr, pl.Sampler, pl.V, s, 1) }}
 	}
+	mtest.StepsBeyond(t, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 20000},
+		[]mtest.StepCase{scale(1, false), scale(1.5, false), scale(2.5, true)})
 }
 
 // TestRejectsLossWithoutDualStep: SDCA needs a conjugate it knows, and ±1
@@ -275,26 +241,7 @@ func (otherLoss) String() string { return "other" }
 
 // TestDeterministic: a seed fixes the trace bit for bit.
 func TestDeterministic(t *testing.T) {
-	ds := mtest.Data(t, 100, 10, 0.5, 3)
-	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
-	pl := mtest.Plan(t, pr, mtest.Sampling{Name: "imp", Tau: 4}, 1)
-	trace := func(seed uint64) []method.Point {
-		s := newSolver(t, pr, pl.Sampler, pl.V, 0, seed)
-		run := method.NewRun(s, method.Stop{PStar: math.NaN(), MaxPasses: 20})
-		if err := run.Until(context.Background(), nil); err != nil {
-			t.Fatal(err)
-		}
-		tr := slices.Clone(run.Trace())
-		for k := range tr {
-			tr[k].Seconds = 0
-		}
-		return tr
-	}
-	a, b, c := trace(5), trace(5), trace(6)
-	if !slices.Equal(a, b) {
-		t.Error("two runs with one seed differ")
-	}
-	if slices.Equal(a, c) {
-		t.Error("two seeds give the same trace")
-	}
+	mtest.Deterministic(t, func(pr *problem.Problem, pl *theory.Plan, seed uint64) method.Solver {
+		return newSolver(t, pr, pl.Sampler, pl.V, 0, seed)
+	})
 }

@@ -30,19 +30,7 @@ func TestLogisticStepExtremes(t *testing.T) {
 		}
 		got := y * logisticStep(z, y, y*beta, q) // β' − β
 		slope := func(b float64) float64 { return math.Log((1-b)/b) - y*z - q*(b-beta) }
-		lo, hi := 0.0, 1.0
-		for {
-			mid := 0.5 * (lo + hi)
-			if mid == lo || mid == hi {
-				break
-			}
-			if slope(mid) > 0 {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
-		want := 0.5*(lo+hi) - beta
+		want := bisect(slope, 0, 1) - beta
 		if math.Abs(got-want) > 1e-12*(1+math.Abs(want)) || math.IsNaN(got) {
 			t.Fatalf("z=%v y=%v β=%v q=%v: Δβ = %.17g, bisection %.17g", z, y, beta, q, got, want)
 		}
