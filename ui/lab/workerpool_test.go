@@ -338,19 +338,25 @@ func readyOnTwoWorkers(t *testing.T, s Settings) (Snapshot, *fakeHost, *harness)
 }
 
 // Pausing while the workers start, and stepping from nothing, work as on
-// the main thread: the run pauses, then ends with the same traces.
+// the main thread: the run pauses, then ends with the same traces. Workers
+// start with the data (they are kept for its runs), so the pause comes while
+// the data's worker is starting: Start waits on a gate the test opens.
 func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 	s := small()
-	main, host, h := readyOnTwoWorkers(t, s)
-	host.mu.Lock()
-	host.gate = make(chan struct{})
-	host.mu.Unlock()
-	h.c.Run(s)
-	h.wait("starting", isPhase(Optimum))
+	main := runTraces(t, newHarness(t), s)
+	host := &fakeHost{cores: 4, gate: make(chan struct{})}
+	h := newWorkerHarness(t, host)
+	h.c.SetWorkers(2)
+	h.c.Generate(s)
+	h.wait("loading", isPhase(Loading))
 	h.c.Pause()
-	close(host.gate) // the workers start paused
+	close(host.gate) // the worker starts paused
 	h.wait("paused", isPhase(Paused))
-	h.c.Run(s)
+	h.c.Run(s) // goes on with the loading, or with the run if it began
+	st := h.wait("loaded", func(sn *Snapshot) bool { return sn.Phase == Ready || sn.Phase == Done })
+	if st.Phase == Ready {
+		h.c.Run(s)
+	}
 	done := h.wait("done", isPhase(Done))
 	if done.Err != nil || done.Workers != 2 {
 		t.Fatalf("err %v, %d workers (%s)", done.Err, done.Workers, done.WorkersNote)
@@ -359,7 +365,7 @@ func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 
 	h.c.Reset()
 	h.c.Step(s)
-	st := h.wait("paused after a step", func(sn *Snapshot) bool { return sn.Phase == Paused && sn.Key().Points > 0 })
+	st = h.wait("paused after a step", func(sn *Snapshot) bool { return sn.Phase == Paused && sn.Key().Points > 0 })
 	if st.Workers != 2 || st.Key().Points > 2 {
 		t.Errorf("step from nothing: %d workers, %d points; want 2 workers, 1 or 2 points", st.Workers, st.Key().Points)
 	}
