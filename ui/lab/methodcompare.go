@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -29,18 +28,8 @@ func (c *Controller) comparedLocked() []ComparedJob {
 	pj := c.pool.jobs()
 	var out []ComparedJob
 	for k := own; k < len(pj); k++ {
-		spec, p := c.pool.specs[k], pj[k]
-		v := JobView{Tau: spec.Tau, Sampling: spec.Sampling, Theta: math.NaN(), Reached: math.NaN(),
-			Active: p.started && !p.done && c.phase == Running, Done: p.done, Trace: p.trace}
-		if p.err != "" {
-			v.Err = errors.New(p.err)
-		}
-		for _, pt := range p.trace {
-			if pt.Gap <= c.settings.Eps {
-				v.Reached = pt.IterPerN
-				break
-			}
-		}
+		spec := c.pool.specs[k]
+		v := c.poolJobViewLocked(pj[k], spec.Tau, spec.Sampling, math.NaN())
 		out = append(out, ComparedJob{Method: spec.Method, JobView: v})
 	}
 	return out

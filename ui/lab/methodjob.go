@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"io"
 
-	"imlab/core/dataset"
 	"imlab/core/dfsdca"
 	"imlab/core/experiment"
-	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
@@ -55,17 +53,9 @@ type methodJob struct {
 	sent   int
 }
 
-// newMethodJobRun plans spec on ds and builds its method's solver, as
-// `imlab run -method M` builds it for the same settings.
-func newMethodJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
-	l, err := loss.Parse(spec.Loss)
-	if err != nil {
-		return nil, err
-	}
-	pr, err := problem.New(ds, l, spec.Lambda)
-	if err != nil {
-		return nil, err
-	}
+// newMethodJobRun plans spec on its problem pr and builds its method's
+// solver, as `imlab run -method M` builds it for the same settings.
+func newMethodJobRun(pr *problem.Problem, spec JobSpec) (*JobRun, error) {
 	pl, err := theory.NewPlan(pr, theory.Spec{Sampling: spec.Sampling, Tau: spec.Tau, Partition: spec.Partition, Seed: spec.Seed})
 	if err != nil {
 		return nil, err

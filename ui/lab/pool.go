@@ -96,19 +96,24 @@ type JobRun struct {
 	m    *methodJob // a method other than dfSDCA (methodjob.go); exp is then nil
 }
 
-// NewJobRun plans spec on ds. The plan is the one experiment.New would make
-// for the same job in the whole experiment.
-func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
-	if spec.Method != catalog.DFSDCA {
-		return newMethodJobRun(ds, spec)
-	}
+// problem is the job's problem on ds: its loss and λ.
+func (spec JobSpec) problem(ds *dataset.Dataset) (*problem.Problem, error) {
 	l, err := loss.Parse(spec.Loss)
 	if err != nil {
 		return nil, err
 	}
-	pr, err := problem.New(ds, l, spec.Lambda)
+	return problem.New(ds, l, spec.Lambda)
+}
+
+// NewJobRun plans spec on ds. The plan is the one experiment.New would make
+// for the same job in the whole experiment.
+func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
+	pr, err := spec.problem(ds)
 	if err != nil {
 		return nil, err
+	}
+	if spec.Method != catalog.DFSDCA {
+		return newMethodJobRun(pr, spec)
 	}
 	exp, err := experiment.New(pr, spec.PStar, experiment.Config{Taus: []int{spec.Tau},
 		Samplings: []sampling.Kind{spec.Sampling}, Eps: spec.Eps, Partition: spec.Partition, Seed: spec.Seed, Workers: 1,

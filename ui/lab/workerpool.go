@@ -14,6 +14,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 )
 
 // WorkerHost starts workers: Web Workers in the page (package browser),
@@ -640,19 +641,25 @@ func (c *Controller) poolJobViewsLocked() []JobView {
 	pj := c.pool.jobs()
 	out := make([]JobView, len(jobs))
 	for k, j := range jobs {
-		p := pj[k]
-		v := JobView{Tau: j.Tau, Sampling: j.Sampling, Theta: j.Plan.Theta, Reached: math.NaN(),
-			Active: p.started && len(p.trace) > 0 && !p.done && c.phase == Running, Done: p.done, Trace: p.trace}
-		if p.err != "" {
-			v.Err = errors.New(p.err)
-		}
-		for _, pt := range p.trace {
-			if pt.Gap <= c.settings.Eps {
-				v.Reached = pt.IterPerN
-				break
-			}
-		}
-		out[k] = v
+		out[k] = c.poolJobViewLocked(pj[k], j.Tau, j.Sampling, j.Plan.Theta)
 	}
 	return out
+}
+
+// poolJobViewLocked is the view of pool job p (at τ = tau with sampling smp
+// and step theta, NaN if none): active once it has sent a point, until it
+// is done; Reached where its gap first fell to ε. Call with c.mu held.
+func (c *Controller) poolJobViewLocked(p poolJob, tau int, smp sampling.Kind, theta float64) JobView {
+	v := JobView{Tau: tau, Sampling: smp, Theta: theta, Reached: math.NaN(),
+		Active: p.started && len(p.trace) > 0 && !p.done && c.phase == Running, Done: p.done, Trace: p.trace}
+	if p.err != "" {
+		v.Err = errors.New(p.err)
+	}
+	for _, pt := range p.trace {
+		if pt.Gap <= c.settings.Eps {
+			v.Reached = pt.IterPerN
+			break
+		}
+	}
+	return v
 }
