@@ -1,18 +1,14 @@
 package lab
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
-	"imlab/core/dataset"
 	"imlab/core/experiment"
-	"imlab/core/loss"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 )
@@ -113,66 +109,6 @@ func (c *Controller) dataSpecLocked() (DataSpec, bool) {
 	return DataSpec{}, false
 }
 
-// inbox queues the workers' messages for the controller's task without
-// ever blocking the sender (a JavaScript message handler).
-type inbox struct {
-	mu   sync.Mutex
-	msgs []workerMsg
-	wake chan struct{}
-}
-
-type workerMsg struct {
-	w int
-	m Message
-}
-
-func newInbox() *inbox { return &inbox{wake: make(chan struct{}, 1)} }
-
-func (b *inbox) put(w int, m Message) {
-	b.mu.Lock()
-	b.msgs = append(b.msgs, workerMsg{w, m})
-	b.mu.Unlock()
-	select {
-	case b.wake <- struct{}{}:
-	default:
-	}
-}
-
-// tryGet returns the next message if one is queued.
-func (b *inbox) tryGet() (workerMsg, bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if len(b.msgs) == 0 {
-		return workerMsg{}, false
-	}
-	m := b.msgs[0]
-	b.msgs = b.msgs[1:]
-	return m, true
-}
-
-// get returns the next message, or false once ctx ends.
-func (b *inbox) get(ctx context.Context) (workerMsg, bool) {
-	for {
-		b.mu.Lock()
-		if len(b.msgs) > 0 {
-			m := b.msgs[0]
-			b.msgs = b.msgs[1:]
-			b.mu.Unlock()
-			return m, true
-		}
-		b.mu.Unlock()
-		select {
-		case <-b.wake:
-		case <-ctx.Done():
-			return workerMsg{}, false
-		}
-	}
-}
-
-// errNoWorkers makes a run fall back to the main thread.
-var errNoWorkers = errors.New("workers could not start")
-
-// commandLocked sends cmd to every worker of the run in progress, and to
 // the worker loading data; call with c.mu held.
 func (c *Controller) commandLocked(cmd Command) {
 	for _, w := range c.conns {
@@ -181,198 +117,6 @@ func (c *Controller) commandLocked(cmd Command) {
 	if c.loader != nil {
 		c.loader.Send(Message{Kind: MsgCmd, Cmd: cmd})
 	}
-}
-
-// crew is the workers holding the data in use, kept from its load to the
-// next data (or Reset): the worker that loaded the data is the first, and
-// a run reuses them, starting more only if it needs more. While a run uses
-// them the run owns them (Controller.crew is nil); a run that ends well
-// gives them back, any other end closes them.
-type crew struct {
-	in    *inbox
-	conns []WorkerConn
-	ds    *dataset.Dataset // the page's copy of their data
-	ready []bool           // has its data (MsgReady or MsgLoaded)
-	busy  []time.Duration  // solver time reported so far, over every run
-	// asked lists the P* requests sent to the first worker and not yet
-	// answered, in order (a worker answers in order).
-	asked []pstarKey
-}
-
-// grow starts workers until the crew has n, sending each the data.
-func (cr *crew) grow(host WorkerHost, n int, data DataSpec) error {
-	if len(cr.conns) >= n {
-		return nil
-	}
-	base := len(cr.conns)
-	conns, err := host.Start(n-base, func(w int, m Message) { cr.in.put(base+w, m) })
-	if err != nil {
-		return err
-	}
-	for _, w := range conns { // the data first: a worker's first message must be it
-		w.Send(Message{Kind: MsgData, Data: data})
-	}
-	cr.conns = append(cr.conns, conns...)
-	cr.ready = append(cr.ready, make([]bool, len(conns))...)
-	cr.busy = append(cr.busy, make([]time.Duration, len(conns))...)
-	return nil
-}
-
-// drain reads the answers that came while no run was reading (workers
-// started and P* asked for at load, prepareRun), caching each P* and its worker's solver
-// time, which is then not the next run's.
-func (cr *crew) drain(c *Controller) {
-	for {
-		m, ok := cr.in.tryGet()
-		if !ok {
-			return
-		}
-		if m.m.Kind == MsgReady {
-			cr.ready[m.w] = true
-			continue
-		}
-		if m.m.Kind != MsgPStar || m.w != 0 || len(cr.asked) == 0 {
-			continue
-		}
-		k := cr.asked[0]
-		cr.asked = cr.asked[1:]
-		cr.busy[0] = m.m.Busy
-		if m.m.Err == "" {
-			c.mu.Lock()
-			c.pstars[k] = m.m.PStar
-			c.mu.Unlock()
-		}
-	}
-}
-
-func (cr *crew) close() {
-	for _, w := range cr.conns {
-		w.Close()
-	}
-}
-
-// dropCrewLocked ends the workers kept for the data, if any.
-func (c *Controller) dropCrewLocked() {
-	if c.crew != nil {
-		c.crew.close()
-		c.crew = nil
-	}
-}
-
-// loadOnWorker loads spec in a worker, which sends the data back (the
-// page's copy, for its views and plans) and stays, holding the data, as
-// the first worker of the next runs (crew). The page's thread only copies
-// what the worker made. It returns errNoWorkers when the page has no
-// workers, or they cannot start, and the data should be loaded here; the
-// note says why, if workers were wanted.
-func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
-	c.mu.Lock()
-	wanted := c.env.Workers != nil && c.workersWanted >= 0
-	c.dropCrewLocked() // new data: the workers of the old are of no use
-	c.mu.Unlock()
-	if !wanted {
-		return nil, errNoWorkers
-	}
-	in := newInbox()
-	conns, err := c.env.Workers.Start(1, in.put)
-	if err != nil {
-		return nil, c.noWorkers(err.Error())
-	}
-	w := conns[0]
-	kept := false
-	defer func() {
-		c.mu.Lock()
-		if c.loader == w {
-			c.loader = nil
-		}
-		c.mu.Unlock()
-		if !kept {
-			w.Close()
-		}
-	}()
-	spec.Return = true
-	w.Send(Message{Kind: MsgData, Data: spec})
-	c.mu.Lock()
-	if !t.aliveLocked() {
-		c.mu.Unlock()
-		return nil, errSuperseded
-	}
-	c.loader = w
-	if c.paused {
-		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
-	}
-	c.mu.Unlock()
-	for {
-		m, ok := in.get(t.ctx)
-		if !ok {
-			return nil, errSuperseded
-		}
-		switch m.m.Kind {
-		case MsgFailed:
-			return nil, c.noWorkers(m.m.Err)
-		case MsgLoaded:
-			if m.m.Err != "" {
-				if m.m.Field != "" {
-					return nil, &FieldError{Field: m.m.Field, Err: errors.New(m.m.Err)}
-				}
-				return nil, errors.New(m.m.Err)
-			}
-			if m.m.Loaded == nil || m.m.Loaded.Data == nil || m.m.Loaded.Info == nil {
-				return nil, c.noWorkers("the worker sent no data")
-			}
-			m.m.Loaded.Info.InWorker = true
-			c.mu.Lock()
-			if t.aliveLocked() {
-				c.dropCrewLocked()
-				c.crew = &crew{in: in, conns: conns, ds: m.m.Loaded.Data, ready: []bool{true}, busy: make([]time.Duration, 1)}
-				kept = true
-			}
-			c.mu.Unlock()
-			return m.m.Loaded, nil
-		}
-	}
-}
-
-// prepareRun readies the data's crew for a Run of the settings shown, as
-// soon as the data is loaded, while the page waits for Run: it starts the
-// workers the run will use (each loads the data) and asks the first for
-// P* of those settings (loss, λ). A Run finds them ready and P* solved or
-// under way; the answers are read by the run (drain, runOnWorkers).
-func (c *Controller) prepareRun() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	cr := c.crew
-	if cr == nil || cr.ds != c.ds || c.data == nil || len(cr.asked) > 0 {
-		return
-	}
-	if data, ok := c.dataSpecLocked(); ok {
-		_ = cr.grow(c.env.Workers, c.poolSizeLocked(2*len(c.settings.Taus)), data) // if more cannot start, the run tries again
-	}
-	l, err := loss.Parse(c.settings.Loss)
-	if err != nil {
-		return
-	}
-	lambda := c.settings.Lambda
-	if lambda == 0 {
-		lambda = c.data.DefaultLambda
-	}
-	key := pstarKey{c.ds, l.String(), lambda}
-	if _, known := c.pstars[key]; known {
-		return
-	}
-	cr.asked = append(cr.asked, key)
-	cr.conns[0].Send(Message{Kind: MsgPStar, Loss: key.loss, Lambda: lambda})
-}
-
-// noWorkers is errNoWorkers with why, which the status shows once the
-// work goes on on the main thread.
-func (c *Controller) noWorkers(why string) error {
-	c.mu.Lock()
-	c.workersNote = why
-	c.changedLocked()
-	c.mu.Unlock()
-	c.notify()
-	return fmt.Errorf("%w: %s", errNoWorkers, why)
 }
 
 // closeWorkersLocked ends the workers of the run in progress, if any.

@@ -1,0 +1,68 @@
+package lab
+
+import (
+	"context"
+	"errors"
+	"sync"
+)
+
+// inbox queues the workers' messages for the controller's task without
+// ever blocking the sender (a JavaScript message handler).
+type inbox struct {
+	mu   sync.Mutex
+	msgs []workerMsg
+	wake chan struct{}
+}
+
+type workerMsg struct {
+	w int
+	m Message
+}
+
+func newInbox() *inbox { return &inbox{wake: make(chan struct{}, 1)} }
+
+func (b *inbox) put(w int, m Message) {
+	b.mu.Lock()
+	b.msgs = append(b.msgs, workerMsg{w, m})
+	b.mu.Unlock()
+	select {
+	case b.wake <- struct{}{}:
+	default:
+	}
+}
+
+// tryGet returns the next message if one is queued.
+func (b *inbox) tryGet() (workerMsg, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.msgs) == 0 {
+		return workerMsg{}, false
+	}
+	m := b.msgs[0]
+	b.msgs = b.msgs[1:]
+	return m, true
+}
+
+// get returns the next message, or false once ctx ends.
+func (b *inbox) get(ctx context.Context) (workerMsg, bool) {
+	for {
+		b.mu.Lock()
+		if len(b.msgs) > 0 {
+			m := b.msgs[0]
+			b.msgs = b.msgs[1:]
+			b.mu.Unlock()
+			return m, true
+		}
+		b.mu.Unlock()
+		select {
+		case <-b.wake:
+		case <-ctx.Done():
+			return workerMsg{}, false
+		}
+	}
+}
+
+// errNoWorkers makes a run fall back to the main thread.
+var errNoWorkers = errors.New("workers could not start")
+
+// commandLocked sends cmd to every worker of the run in progress, and to
