@@ -172,7 +172,7 @@ func (v *MapView) Render() vecty.ComponentOrHTML {
 		tab := v.m.Table()
 		head := make([]vecty.MarkupOrChild, len(tab[0]))
 		for i, h := range tab[0] {
-			head[i] = elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(h))
+			head[i] = colHeader(h)
 		}
 		rows = append(rows, elem.TableHead(elem.TableRow(head...)))
 		var body []vecty.MarkupOrChild

@@ -41,22 +41,9 @@ func (p *Page) methodRatioTable(s *lab.Snapshot) *vecty.HTML {
 	if len(rows) == 0 {
 		caption = "Speed-up of τ-importance over τ-nice for " + lab.MethodName(m) + ": press Run to fill in."
 	}
-	col := func(label string) *vecty.HTML {
-		return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(label))
-	}
 	step := lab.StepName(m)
-	return elem.Section(vecty.Markup(vecty.Class("card", "ratios-card"), vecty.Attribute("aria-label", "Ratios")),
-		elem.Heading2(vecty.Text("Ratios")),
-		elem.Div(vecty.Markup(vecty.Class("table-scroll"), vecty.Attribute("tabindex", 0),
-			vecty.Attribute("role", "region"), vecty.Attribute("aria-label", "Ratio table")),
-			elem.Table(vecty.Markup(prop.ID("ratios")),
-				elem.Caption(vecty.Text(caption)),
-				elem.TableHead(elem.TableRow(col("τ"), col("theoretical"), col("empirical"), col(step+" τ-nice"), col(step+" τ-imp"))),
-				elem.TableBody(rows...),
-			),
-		),
-		tauStarTable(s.Method),
-	)
+	head := []vecty.MarkupOrChild{colHeader("τ"), colHeader("theoretical"), colHeader("empirical"), colHeader(step + " τ-nice"), colHeader(step + " τ-imp")}
+	return ratiosCard(s, caption, head, rows) // results.go
 }
 
 // tauStarTable is the best-τ table of the run's method: predicted and
@@ -84,17 +71,14 @@ func tauStarTable(v *lab.MethodView) vecty.MarkupOrChild {
 			cell(imp.Measured[k], k == imp.MeasuredStar, "τ-importance, τ = "+tau+": measured time to ε in the cost model (– where τ did not run)"),
 		))
 	}
-	col := func(label string) *vecty.HTML {
-		return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(label))
-	}
 	return elem.Div(vecty.Markup(prop.ID("taustar-view")),
 		elem.Heading3(vecty.Text("Best τ")),
 		elem.Div(vecty.Markup(vecty.Class("table-scroll"), vecty.Attribute("tabindex", 0),
 			vecty.Attribute("role", "region"), vecty.Attribute("aria-label", "Best τ table")),
 			elem.Table(vecty.Markup(prop.ID("taustar")),
 				elem.Caption(vecty.Text(lab.ExplainTauStar(v))),
-				elem.TableHead(elem.TableRow(col("τ"), col("predicted τ-nice"), col("measured τ-nice"),
-					col("predicted τ-imp"), col("measured τ-imp"))),
+				elem.TableHead(elem.TableRow(colHeader("τ"), colHeader("predicted τ-nice"), colHeader("measured τ-nice"),
+					colHeader("predicted τ-imp"), colHeader("measured τ-imp"))),
 				elem.TableBody(rows...),
 			),
 		),

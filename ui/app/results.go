@@ -116,13 +116,16 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 	if known {
 		caption += " Paper: theoretical : empirical, " + match.String() + "."
 	}
-	col := func(label string) *vecty.HTML {
-		return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(label))
-	}
-	head := []vecty.MarkupOrChild{col("τ"), col("theoretical"), col("empirical"), col("θ τ-nice"), col("θ τ-imp")}
+	head := []vecty.MarkupOrChild{colHeader("τ"), colHeader("theoretical"), colHeader("empirical"), colHeader("θ τ-nice"), colHeader("θ τ-imp")}
 	if known {
-		head = append(head, col("paper"))
+		head = append(head, colHeader("paper"))
 	}
+	return ratiosCard(s, caption, head, rows)
+}
+
+// ratiosCard is the card of the ratio table: its caption, header cells and
+// rows, then the best-τ view of the run's method (methods.go).
+func ratiosCard(s *lab.Snapshot, caption string, head, rows []vecty.MarkupOrChild) *vecty.HTML {
 	return elem.Section(vecty.Markup(vecty.Class("card", "ratios-card"), vecty.Attribute("aria-label", "Ratios")),
 		elem.Heading2(vecty.Text("Ratios")),
 		// On a narrow card the table scrolls sideways instead of spilling
@@ -136,8 +139,13 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 				elem.TableBody(rows...),
 			),
 		),
-		tauStarTable(s.Method), // methods.go
+		tauStarTable(s.Method),
 	)
+}
+
+// colHeader is a table's column header cell.
+func colHeader(label string) *vecty.HTML {
+	return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(label))
 }
 
 func num(x float64) string {
