@@ -9,8 +9,12 @@
 //
 // (never forming H) and a Jacobi preconditioner, then backtracks on P. The
 // λ term keeps H positive definite, so the piecewise-quadratic smoothed
-// hinge, whose φ” vanishes on two pieces, converges too. Objective and
-// gradient are those of problem.Problem (compensated sums).
+// hinge, whose φ” vanishes on two pieces, converges too. Where no step along
+// Newton's direction decreases P (the smoothed hinge at w = 0, where every
+// φ” may vanish and H = λI, with λ small against ‖x_i‖²), the step is solved
+// again with every φ” replaced by its bound 1/γ: that H majorises P, so its
+// step does decrease it. Objective and gradient are those of
+// problem.Problem (compensated sums).
 //
 // By λ-strong convexity of P, P(w) − P* ≤ ‖∇P(w)‖²/(2λ) for every w;
 // CertifiedGap returns that bound, and Result.Gap the bound at the solution.

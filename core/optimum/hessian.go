@@ -25,11 +25,28 @@ func newHessian(pr *problem.Problem) *hessian {
 func (h *hessian) at(w []float64) {
 	ds := h.pr.Data
 	invN := 1 / float64(ds.N)
+	h.fill(func(i int) float64 {
+		return h.pr.Loss.Curvature(problem.Dot(ds, i, w), ds.Y[i]) * invN
+	})
+}
+
+// bound sets the Hessian to the quadratic bound on P: every φ” replaced by
+// its upper bound y_i²/γ (γ = Loss.Gamma), so that P(w + s) ≤ P(w) +
+// ∇P(w)ᵀs + ½ sᵀH s for every w and s.
+func (h *hessian) bound() {
+	ds := h.pr.Data
+	invGammaN := 1 / (h.pr.Loss.Gamma() * float64(ds.N))
+	h.fill(func(i int) float64 { return ds.Y[i] * ds.Y[i] * invGammaN })
+}
+
+// fill sets the weights c_i = weight(i) and the diagonal λ + Σ_i c_i x_ij².
+func (h *hessian) fill(weight func(i int) float64) {
+	ds := h.pr.Data
 	for j := range h.diag {
 		h.diag[j] = h.pr.Lambda
 	}
 	for i := range h.weight {
-		c := h.pr.Loss.Curvature(problem.Dot(ds, i, w), ds.Y[i]) * invN
+		c := weight(i)
 		h.weight[i] = c
 		if c == 0 {
 			continue

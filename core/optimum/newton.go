@@ -68,28 +68,14 @@ func SolveContext(ctx context.Context, pr *problem.Problem, opt Options) (*Resul
 	}
 	h, solver := newHessian(pr), newCG(d)
 	stagnated := 0
-	for res.Iterations < opt.MaxIter && res.GradNorm > res.Tol && stagnated < maxStagnated {
-		h.at(w)
-		if !pass() {
-			return canceled()
-		}
-		// Forcing term min(½, √‖∇P‖): loose far away, superlinear near w*.
-		tol := math.Min(0.5, math.Sqrt(gNorm)) * gNorm
-		products, ok := solver.solve(h, g, step, tol, opt.MaxCG, pass)
-		res.CGIterations += products
-		if !ok {
-			return canceled()
-		}
-		slope := fmath.Dot(g, step)
-		if !(slope < 0) {
-			break // no descent direction left: the gradient is rounding noise
-		}
-		accepted, PPrev := false, P
+	// search tries w + t·step for t = 1, ½, ¼, …; on success w, g, P and
+	// gNorm move there.
+	search := func(slope float64) (accepted, ok bool) {
 		for t, k := 1.0, 0; k < maxHalvings; t, k = t/2, k+1 {
 			floats.AddScaledTo(wTry, w, t, step)
 			PTry := pr.Gradient(wTry, gTry)
 			if !pass() {
-				return canceled()
+				return false, false
 			}
 			gTryNorm := fmath.Norm(gTry)
 			if math.IsNaN(PTry) || math.IsInf(PTry, 0) || math.IsNaN(gTryNorm) {
@@ -101,9 +87,46 @@ func SolveContext(ctx context.Context, pr *problem.Problem, opt Options) (*Resul
 			noise := noiseRelTol * math.Max(1, math.Abs(P))
 			withinNoise := PTry <= P+noise && gTryNorm < gNorm
 			if sufficient || withinNoise {
-				accepted = true
 				w, wTry, g, gTry = wTry, w, gTry, g
 				P, gNorm = PTry, gTryNorm
+				return true, true
+			}
+		}
+		return false, true
+	}
+	for res.Iterations < opt.MaxIter && res.GradNorm > res.Tol && stagnated < maxStagnated {
+		// The Hessian at w first; if no step along its direction is
+		// accepted, the bound φ” ≤ 1/γ in place of φ” (a quadratic that
+		// majorises P, so its minimiser decreases P). That rescues the
+		// smoothed hinge at w = 0, where every φ” is 0 and H = λI would
+		// make the step −∇P/λ, too long by far when λ is small against
+		// ‖x_i‖² (data scaled by 1e150 with the default λ).
+		accepted, PPrev := false, P
+		for _, bound := range [...]bool{false, true} {
+			if bound {
+				h.bound()
+			} else {
+				h.at(w)
+			}
+			if !pass() {
+				return canceled()
+			}
+			// Forcing term min(½, √‖∇P‖): loose far away, superlinear near w*.
+			tol := math.Min(0.5, math.Sqrt(gNorm)) * gNorm
+			products, ok := solver.solve(h, g, step, tol, opt.MaxCG, pass)
+			res.CGIterations += products
+			if !ok {
+				return canceled()
+			}
+			slope := fmath.Dot(g, step)
+			if !(slope < 0) {
+				break // no descent direction left: the gradient is rounding noise
+			}
+			var searched bool
+			if accepted, searched = search(slope); !searched {
+				return canceled()
+			}
+			if accepted {
 				break
 			}
 		}

@@ -45,6 +45,25 @@ func TestScaledDataSolve(t *testing.T) {
 	}
 }
 
+// TestScaledDataDefaultLambda solves data scaled by 1e150 with the default
+// λ (which grows like the scale, not its square, so the data's term
+// dominates): at w = 0 every margin of the smoothed hinge with μ ≤ 1 lies
+// where φ” = 0, the Hessian there is λI, and Newton's first step needs the
+// quadratic bound to be accepted.
+func TestScaledDataDefaultLambda(t *testing.T) {
+	big := scaled(smallData(t, 3), 1e150)
+	for _, l := range []loss.Loss{loss.SmoothHinge{Mu: 0.5}, loss.SmoothHinge{Mu: 1}, loss.SmoothHinge{Mu: 2}, loss.Logistic{}, loss.Square{}} {
+		res, err := Solve(mustProblem(t, big, l, problem.DefaultLambda(big)), Options{})
+		if err != nil {
+			t.Errorf("%v: %v", l, err)
+			continue
+		}
+		if !(res.GradNorm <= res.Tol) || res.Iterations == 0 {
+			t.Errorf("%v: ‖∇P‖ = %g, tolerance %g, %d steps", l, res.GradNorm, res.Tol, res.Iterations)
+		}
+	}
+}
+
 // TestSolveContextStopsWithinAPass cancels the solve at every pass in turn:
 // it must return at once with ErrCanceled and context.Canceled, and the best
 // point so far; an uncancelled context gives exactly Solve's result.
