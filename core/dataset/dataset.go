@@ -38,9 +38,10 @@ func (ds *Dataset) Row(i int) ([]int32, []float64) {
 // NNZ is the number of stored non-zero values.
 func (ds *Dataset) NNZ() int { return len(ds.Val) }
 
-// Validate checks every structural invariant documented on Dataset and
-// returns an error naming the first violation.
-func (ds *Dataset) Validate() error {
+// CheckShape checks, in constant time, the invariants that do not need a
+// look at the rows: n > 0, d in range, and the lengths of RowPtr, Y, Col
+// and Val agreeing with n and RowPtr's ends. Validate checks them too.
+func (ds *Dataset) CheckShape() error {
 	if ds.N <= 0 {
 		return ErrNoRows
 	}
@@ -51,6 +52,15 @@ func (ds *Dataset) Validate() error {
 		ds.RowPtr[ds.N] != len(ds.Col) || len(ds.Col) != len(ds.Val) {
 		return fmt.Errorf("%w: n=%d, d=%d, len(RowPtr)=%d, len(Y)=%d, len(Col)=%d, len(Val)=%d",
 			ErrShape, ds.N, ds.D, len(ds.RowPtr), len(ds.Y), len(ds.Col), len(ds.Val))
+	}
+	return nil
+}
+
+// Validate checks every structural invariant documented on Dataset and
+// returns an error naming the first violation.
+func (ds *Dataset) Validate() error {
+	if err := ds.CheckShape(); err != nil {
+		return err
 	}
 	for i := 0; i < ds.N; i++ {
 		if ds.RowPtr[i+1] < ds.RowPtr[i] || ds.RowPtr[i+1] > len(ds.Col) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"imlab/core/dataset"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 )
@@ -22,6 +23,19 @@ type Setup struct {
 // with a zero probability, and v of the wrong length or not positive and
 // finite. Errors wrap ErrOptions.
 func NewSetup(pr *problem.Problem, smp sampling.Sampler, v []float64) (Setup, error) {
+	return newSetup(pr, smp, v, (*dataset.Dataset).Validate)
+}
+
+// NewTheorySetup is NewSetup for predictions (catalog.Predict), which read
+// n, λ, γ, p and v but no row: it checks the data's shape in constant time
+// (Dataset.CheckShape) instead of every entry, a pass over the data that
+// would otherwise be paid once per τ of a best-τ curve. A solver must use
+// NewSetup.
+func NewTheorySetup(pr *problem.Problem, smp sampling.Sampler, v []float64) (Setup, error) {
+	return newSetup(pr, smp, v, (*dataset.Dataset).CheckShape)
+}
+
+func newSetup(pr *problem.Problem, smp sampling.Sampler, v []float64, check func(*dataset.Dataset) error) (Setup, error) {
 	if pr == nil || pr.Data == nil {
 		return Setup{}, fmt.Errorf("%w: nil problem or data set", ErrOptions)
 	}
@@ -32,7 +46,7 @@ func NewSetup(pr *problem.Problem, smp sampling.Sampler, v []float64) (Setup, er
 		return Setup{}, fmt.Errorf("%w: λ = %v, want positive and finite", ErrOptions, pr.Lambda)
 	}
 	ds := pr.Data
-	if err := ds.Validate(); err != nil {
+	if err := check(ds); err != nil {
 		return Setup{}, fmt.Errorf("%w: %w", ErrOptions, err)
 	}
 	if smp == nil {

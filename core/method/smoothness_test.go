@@ -165,13 +165,28 @@ func TestNewSetupRejectsBadInput(t *testing.T) {
 		{"short v", pr, good, v[1:]},
 		{"NaN v", pr, good, bad},
 	} {
-		if _, err := method.NewSetup(tc.pr, tc.smp, tc.v); err == nil {
-			t.Errorf("%s: accepted", tc.name)
-		} else if !errors.Is(err, method.ErrOptions) {
-			t.Errorf("%s: error %v does not wrap ErrOptions", tc.name, err)
+		for name, newSetup := range map[string]func(*problem.Problem, sampling.Sampler, []float64) (method.Setup, error){
+			"NewSetup": method.NewSetup, "NewTheorySetup": method.NewTheorySetup,
+		} {
+			if _, err := newSetup(tc.pr, tc.smp, tc.v); err == nil {
+				t.Errorf("%s: %s: accepted", name, tc.name)
+			} else if !errors.Is(err, method.ErrOptions) {
+				t.Errorf("%s: %s: error %v does not wrap ErrOptions", name, tc.name, err)
+			}
 		}
 	}
 	if _, err := method.NewSetup(pr, good, v); err != nil {
 		t.Errorf("valid setup rejected: %v", err)
+	}
+	// A bad entry: a solver's setup refuses it, a prediction's reads no row.
+	nan := *ds
+	nan.Val = append([]float64(nil), ds.Val...)
+	nan.Val[0] = math.NaN()
+	badEntry := &problem.Problem{Data: &nan, Loss: loss.Square{}, Lambda: 1}
+	if _, err := method.NewSetup(badEntry, good, v); !errors.Is(err, dataset.ErrValue) {
+		t.Errorf("NewSetup of a NaN entry: %v, want ErrValue", err)
+	}
+	if _, err := method.NewTheorySetup(badEntry, good, v); err != nil {
+		t.Errorf("NewTheorySetup of a NaN entry: %v", err)
 	}
 }

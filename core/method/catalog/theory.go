@@ -35,7 +35,7 @@ func Predict(m Name, pr *problem.Problem, pl *theory.Plan) (Theory, error) {
 	if pl == nil {
 		return Theory{}, fmt.Errorf("%w: nil plan", method.ErrOptions)
 	}
-	setup, err := method.NewSetup(pr, pl.Sampler, pl.V)
+	setup, err := method.NewTheorySetup(pr, pl.Sampler, pl.V)
 	if err != nil {
 		return Theory{}, err
 	}
