@@ -174,7 +174,13 @@ func (s *Solver) Step(k int) error {
 		return s.err
 	}
 	start := time.Now()
-	if !s.step(k) {
+	ok := false
+	if s.serial && s.pool == nil {
+		ok = s.stepSerial(k)
+	} else {
+		ok = s.step(k)
+	}
+	if !ok {
 		s.err = ErrDiverged
 	}
 	s.elapsed += time.Since(start)
@@ -292,6 +298,58 @@ func (s *Solver) step(k int) bool {
 		if timed {
 			s.tuner.record(split, time.Since(start), nnz)
 		}
+		s.iter++
+	}
+	return true
+}
+
+// stepSerial is step for a serial sampler (minibatches of one example)
+// without workers: the same iterations, warming and draws, with the
+// minibatch bookkeeping dropped. The queue then holds one example per
+// minibatch, so minibatch h is queue[h] (draw keeps ends[h] = h+1).
+func (s *Solver) stepSerial(k int) bool {
+	ds, w, alpha, y, steps := s.ds, s.w, s.alpha, s.ds.Y, s.steps
+	rowPtr, col, val := ds.RowPtr, ds.Col, ds.Val
+	l := s.loss
+	for ; k > 0; k-- {
+		if s.head+3 > len(s.queue) {
+			s.draw()
+		}
+		ahead := s.queue[s.head : s.head+3 : s.head+3]
+		i := ahead[0]
+
+		// Warm the row of the next example and the row offset and state
+		// of the one after.
+		acc := 0.0
+		if r := rowPtr[ahead[1]]; r < len(val) {
+			acc += val[r] + float64(col[r])
+		}
+		j := ahead[2]
+		acc += float64(rowPtr[j]) + alpha[j] + steps[2*j] + y[j]
+		s.sink += acc
+
+		lo, hi := rowPtr[i], rowPtr[i+1]
+		z := sparse.Dot(col[lo:hi], val[lo:hi], w)
+		var g float64
+		switch l := l.(type) {
+		case loss.Logistic:
+			g = l.Deriv(z, y[i])
+		case loss.Square:
+			g = l.Deriv(z, y[i])
+		case loss.SmoothHinge:
+			g = l.Deriv(z, y[i])
+		default:
+			g = l.Deriv(z, y[i])
+		}
+		step := steps[2*i : 2*i+2 : 2*i+2]
+		delta := g + alpha[i]
+		alpha[i] -= step[0] * delta
+		c := -step[1] * delta
+		s.head++
+		if z*0+c*0 != 0 {
+			return false
+		}
+		sparse.Axpy(c, col[lo:hi], val[lo:hi], w)
 		s.iter++
 	}
 	return true

@@ -169,3 +169,48 @@ func (b badSampler) Sample(_ *rand.Rand, dst []int) []int { return append(dst[:0
 func (b badSampler) Probabilities() []float64             { return b.p }
 func (b badSampler) MaxSize() int                         { return 1 }
 func (b badSampler) String() string                       { return "bad" }
+
+// TestStepSerialBits runs the serial path (stepSerial) and the general one
+// (step) side by side on serial samplings, in chunks that cross the draw
+// blocks, and requires the same bits of w and α, the same iteration count
+// and, with θ far too large, the same failing iteration and state.
+func TestStepSerialBits(t *testing.T) {
+	ds := testData(t, 150, 20, 0.6, 4)
+	diverged := 0
+	for _, l := range testLosses {
+		pr := testProblem(t, ds, l)
+		for _, name := range []sampling.Kind{sampling.Uniform, sampling.Importance, sampling.Nice} {
+			smp, theta := testPlan(t, pr, name, 1, 7)
+			for _, scale := range []float64{1, 1e4} {
+				serial, err := New(pr, Options{Sampler: smp, Theta: scale * theta, Seed: 9})
+				if err != nil {
+					t.Fatal(err)
+				}
+				general, _ := New(pr, Options{Sampler: smp, Theta: scale * theta, Seed: 9})
+				if !serial.serial || serial.pool != nil {
+					t.Fatalf("%s/%s: the solver does not take the serial path", l, name)
+				}
+				for _, k := range []int{1, 2, 255, 256, 300, 1000, 3000} {
+					okS, okG := serial.stepSerial(k), general.step(k)
+					if okS != okG || serial.iter != general.iter || serial.head != general.head {
+						t.Fatalf("%s/%s θ×%g: serial ok=%v t=%d, general ok=%v t=%d", l, name, scale, okS, serial.iter, okG, general.iter)
+					}
+					for _, pair := range [][2][]float64{{serial.w, general.w}, {serial.alpha, general.alpha}} {
+						for j := range pair[0] {
+							if math.Float64bits(pair[0][j]) != math.Float64bits(pair[1][j]) {
+								t.Fatalf("%s/%s θ×%g, t=%d: coordinate %d differs: %v, %v", l, name, scale, serial.iter, j, pair[0][j], pair[1][j])
+							}
+						}
+					}
+					if !okS {
+						diverged++
+						break
+					}
+				}
+			}
+		}
+	}
+	if diverged == 0 {
+		t.Error("no run diverged: the test does not compare the failing iteration")
+	}
+}

@@ -2,13 +2,16 @@
 // row x stored as parallel slices of feature indices idx and values val:
 // the dot product xᵀw and the update w ← w + c·x.
 //
-// The solvers spend most of their time here, natively and in WebAssembly,
-// so the kernels are unrolled over fixed-length windows of the row: slicing
-// idx and val to a constant length lets the compiler drop their bounds
-// checks (w[idx[k]] keeps one, the indices being data), and, in
-// WebAssembly, where every loop iteration carries a large fixed cost and
-// there is no SIMD, unrolling by eight made the kernels 1.5–1.9× faster
-// under V8. docs/speed.md has the measurements.
+// The solvers spend most of their time here, natively and in WebAssembly.
+// Natively the kernels are Go, unrolled over fixed-length windows of the row
+// (generic.go): slicing idx and val to a constant length lets the compiler
+// drop their bounds checks (w[idx[k]] keeps one, the indices being data).
+// In WebAssembly they are assembly (kernels_wasm.s) with the Go kernels'
+// operations in the same order, because Go's wasm backend routes every
+// back edge of a Go loop through a br_table dispatch that V8 cannot
+// optimise away; the assembly checks every index against len(w) and hands
+// a bad row to the Go kernel, which panics as natively. docs/speed.md has
+// the measurements.
 //
 // Floating-point addition is not associative, so the order of a sum is part
 // of its result. The package offers two dot products that differ only in

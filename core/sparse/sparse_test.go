@@ -1,6 +1,9 @@
 package sparse
 
 import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -146,4 +149,101 @@ func TestShortValPanics(t *testing.T) {
 			f()
 		}()
 	}
+}
+
+// TestKernelsBits compares the kernels with the Go kernels (generic.go) bit
+// for bit on rows of every length up to 300, including repeated indices
+// (Axpy must then apply its updates in the order of k). Natively the two are
+// the same code; in WebAssembly the kernels are assembly.
+func TestKernelsBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for n := 0; n <= 300; n++ {
+		idx, val, w := randomRow(r, n, 400)
+		if n%3 == 0 {
+			for k := range idx {
+				idx[k] = int32(r.IntN(n/4 + 1)) // many repeats
+			}
+		}
+		checkKernels(t, idx, val, w, r.NormFloat64())
+	}
+}
+
+// checkKernels fails t unless Dot, DotOrdered and Axpy give the Go kernels'
+// bits on the row, or, for a row with an index out of range, panic as
+// they do (Axpy after the same updates).
+func checkKernels(t *testing.T, idx []int32, val, w []float64, c float64) {
+	t.Helper()
+	for _, k := range []struct {
+		name      string
+		got, want func(idx []int32, val, w []float64) float64
+	}{
+		{"Dot", Dot, dotGeneric},
+		{"DotOrdered", DotOrdered, dotOrderedGeneric},
+	} {
+		got, gotPanic := try(func() float64 { return k.got(idx, val, w) })
+		want, wantPanic := try(func() float64 { return k.want(idx, val, w) })
+		if gotPanic != wantPanic || math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("%s of %d entries = %v (panic %q), want %v (panic %q)", k.name, len(idx), got, gotPanic, want, wantPanic)
+		}
+	}
+	gotW, wantW := append([]float64(nil), w...), append([]float64(nil), w...)
+	_, gotPanic := try(func() float64 { Axpy(c, idx, val, gotW); return 0 })
+	_, wantPanic := try(func() float64 { axpyGeneric(c, idx, val, wantW); return 0 })
+	if gotPanic != wantPanic {
+		t.Fatalf("Axpy of %d entries: panic %q, want %q", len(idx), gotPanic, wantPanic)
+	}
+	for j := range w {
+		if math.Float64bits(gotW[j]) != math.Float64bits(wantW[j]) {
+			t.Fatalf("Axpy of %d entries: w[%d] = %v, want %v", len(idx), j, gotW[j], wantW[j])
+		}
+	}
+}
+
+// try returns f's result, or the text of its panic.
+func try(f func() float64) (x float64, panicked string) {
+	defer func() {
+		if e := recover(); e != nil {
+			panicked = fmt.Sprint(e)
+		}
+	}()
+	return f(), ""
+}
+
+// TestIndexOutOfRange puts one bad index (negative, len(w), far beyond) at
+// every position of rows in and beyond the first windows of eight: the
+// kernels must panic as the Go kernels do, and Axpy leave w as they do.
+func TestIndexOutOfRange(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{1, 7, 8, 9, 16, 21} {
+		for pos := range n {
+			for _, bad := range []int32{-1, 50, 51, 1 << 30, math.MinInt32} {
+				idx, val, w := randomRow(r, n, 50)
+				idx[pos] = bad
+				checkKernels(t, idx, val, w, 0.5)
+			}
+		}
+	}
+}
+
+// FuzzKernels compares the kernels with the Go kernels on rows built from
+// the fuzzer's bytes: each entry takes an index byte (some out of w's
+// range of 200, negative ones too) and a value from 8 bytes.
+func FuzzKernels(f *testing.F) {
+	f.Add([]byte{1, 2, 3}, 1.5)
+	f.Add(bytes.Repeat([]byte{7, 0x40, 0x09, 0x21, 0xfb, 0x54, 0x44, 0x2d, 0x18, 0xc8}, 19), -0.25)
+	f.Fuzz(func(t *testing.T, data []byte, c float64) {
+		var idx []int32
+		var val []float64
+		for len(data) >= 9 {
+			j := int32(int8(data[0])) * 2 // -256 … 254 over a w of 200
+			idx = append(idx, j)
+			val = append(val, math.Float64frombits(binary.LittleEndian.Uint64(data[1:9])))
+			data = data[9:]
+		}
+		w := make([]float64, 200)
+		for j := range w {
+			w[j] = float64(j) - 99.5
+		}
+		checkKernels(t, idx, val, w, c)
+	})
 }

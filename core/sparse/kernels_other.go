@@ -1,0 +1,11 @@
+//go:build !wasm
+
+package sparse
+
+// Natively the kernels are the Go ones (generic.go).
+
+func dot(idx []int32, val, w []float64) float64 { return dotGeneric(idx, val, w) }
+
+func dotOrdered(idx []int32, val, w []float64) float64 { return dotOrderedGeneric(idx, val, w) }
+
+func axpy(c float64, idx []int32, val, w []float64) { axpyGeneric(c, idx, val, w) }
