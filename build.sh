@@ -37,11 +37,19 @@ build() {
 	need_go
 	log "building dist/"
 	rm -rf dist && mkdir -p dist
-	# -s -w: no symbol table or DWARF. -l (no inlining) for vecty and fmt only: their
+	# -s -w: no symbol table or DWARF. -l (no inlining) for vecty and fmt: their
 	# small helpers, inlined into every render function and every Errorf, cost
-	# 56 kB of gzip and no measurable time (docs/size.md).
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" \
-		-gcflags='github.com/hexops/vecty/...=-l' -gcflags='fmt=-l' -o dist/main.wasm ./wasm
+	# 56 kB of gzip and no measurable time. Also for the packages that only the
+	# page's glue uses and the readers, printers and reflection that core calls
+	# but not per example: their -l leaves core's solver and generation code as
+	# it was (docs/size.md shows how this is checked). Not for the rest of the
+	# standard library: a package built with -l cannot be inlined into core.
+	local noinline=(github.com/hexops/vecty/... fmt imlab/ui/... imlab/wasm honnef.co/go/js/dom/v2
+		syscall/js reflect internal/fmtsort runtime/debug compress/... encoding/csv encoding/xml
+		encoding/hex image/...)
+	local gcflags=() p
+	for p in "${noinline[@]}"; do gcflags+=(-gcflags="$p=-l"); done
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" "${gcflags[@]}" -o dist/main.wasm ./wasm
 	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/
 	cp index.html dist/
 	[ -d assets ] && cp -r assets dist/

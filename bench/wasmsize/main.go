@@ -7,7 +7,12 @@
 //	go run ./bench/wasmsize /tmp/main.wasm          # by package
 //	go run ./bench/wasmsize /tmp/main.wasm fn       # by function
 //	go run ./bench/wasmsize /tmp/main.wasm dom_v2   # functions whose name holds dom_v2
+//	go run ./bench/wasmsize -diff A.wasm B.wasm imlab_core_   # functions of that prefix whose code differs
 //
+// -diff compares the length of each function's code in two builds: the
+// bodies differ in the indices and addresses they hold even when nothing
+// was recompiled, so equal lengths are what "unchanged" can mean. It is how
+// build.sh's -l flags were checked to leave core's code as it was.
 // The wasm linker writes package paths with '_' for '/' (imlab_ui_app).
 // docs/size.md has the figures and how to read them.
 package main
@@ -26,8 +31,12 @@ import (
 
 func main() {
 	log.SetFlags(0)
+	if len(os.Args) == 5 && os.Args[1] == "-diff" {
+		diff(os.Args[2], os.Args[3], os.Args[4])
+		return
+	}
 	if len(os.Args) < 2 {
-		log.Fatal("usage: wasmsize FILE.wasm [pkg|fn|SUBSTRING]")
+		log.Fatal("usage: wasmsize FILE.wasm [pkg|fn|SUBSTRING] | wasmsize -diff A.wasm B.wasm PREFIX")
 	}
 	b, err := os.ReadFile(os.Args[1])
 	if err != nil {
@@ -79,6 +88,64 @@ func main() {
 			fmt.Printf("%8d %s\n", len(f.body), f.name)
 		}
 	}
+}
+
+// diff prints the functions whose names start with prefix that are longer
+// or shorter in b than in a, or in one of them only (not inlined any more,
+// or newly inlined, by their callers).
+func diff(a, b, prefix string) {
+	code := func(path string) map[string]int {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			log.Fatal(err)
+		}
+		m, err := parse(raw)
+		if err != nil {
+			log.Fatal(path, ": ", err)
+		}
+		n := map[string]int{}
+		for _, f := range m.funcs {
+			if f.name == "" {
+				log.Fatal(path, ": no name section (built with -s?)")
+			}
+			if strings.HasPrefix(f.name, prefix) {
+				n[f.name] = len(f.body)
+			}
+		}
+		return n
+	}
+	fa, fb := code(a), code(b)
+	names := map[string]bool{}
+	for k := range fa {
+		names[k] = true
+	}
+	for k := range fb {
+		names[k] = true
+	}
+	keys := make([]string, 0, len(names))
+	for k := range names {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	same, differ, once := 0, 0, 0
+	for _, k := range keys {
+		x, inA := fa[k]
+		y, inB := fb[k]
+		switch {
+		case inA && inB && x == y:
+			same++
+		case inA && inB:
+			differ++
+			fmt.Printf("differs  %8d -> %8d  %s\n", x, y, k)
+		case inA:
+			once++
+			fmt.Printf("A only   %8d              %s\n", x, k)
+		default:
+			once++
+			fmt.Printf("B only               %8d  %s\n", y, k)
+		}
+	}
+	fmt.Printf("%s*: %d the same length, %d differ, %d in one build only\n", prefix, same, differ, once)
 }
 
 type section struct {
