@@ -94,7 +94,9 @@ test_all() {
 	# The full log goes to a fresh file, printed once if anything failed.
 	local e2e_log
 	e2e_log=$(mktemp -t imlab-e2e.XXXXXX.log)
-	IMLAB_E2E=1 go test -count=1 -v ./e2e/ >"$e2e_log" 2>&1 || true
+	# -timeout: the suite takes about 3 minutes on an idle 2-core machine, and
+	# several times that on a loaded one; Go's default of 10 minutes cut it short.
+	IMLAB_E2E=1 go test -count=1 -timeout 60m -v ./e2e/ >"$e2e_log" 2>&1 || true
 	grep -E '^(=== RUN|--- |PASS|FAIL|ok|\s+e2e_)' "$e2e_log" || true
 	if ! grep -qE '^(ok|PASS)' "$e2e_log" || grep -q -- '--- FAIL' "$e2e_log"; then
 		cat "$e2e_log"
