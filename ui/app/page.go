@@ -31,7 +31,7 @@ type Page struct {
 	mounted bool
 	frames  *browser.Frames
 	plots   plotState
-	cv      canvases // the canvases' sizes, from observers, and drawing costs
+	cv      canvases          // the canvases' sizes, from observers, and drawing costs
 	onReady func()            // called once, the first time data is ready
 	draws   lab.SliceStats    // time spent per frame in frame()
 	parts   [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
