@@ -3,7 +3,9 @@
 package app
 
 import (
+	"math"
 	"syscall/js"
+	"time"
 
 	"imlab/ui/browser"
 	"imlab/ui/canvas"
@@ -20,12 +22,20 @@ type canvases struct {
 	costs drawCosts
 	obs   *browser.Observer
 	els   map[string]js.Value // the element observed under each id
+	log   []string            // probe: the drawings of this frame
+
+	backs      map[string]*canvas.Canvas // each canvas's back buffer, off screen
+	backSize   map[string]box
+	pending    *pendingDraw  // a drawing not complete yet
+	frameStart time.Duration // when the page's frame began
+	bounded    bool          // drawings stop at the frame's budget
 }
 
 // init starts the observers; changed runs when a canvas's size changes or
 // it comes on screen.
 func (cv *canvases) init(changed func(id string)) {
 	cv.costs, cv.els = drawCosts{}, map[string]js.Value{}
+	cv.backs, cv.backSize, cv.bounded = map[string]*canvas.Canvas{}, map[string]box{}, true
 	cv.obs = browser.NewObserver(func(id string, w, h, ratio float64) {
 		if cv.sizes.setSize(id, box{w, h, ratio}) {
 			changed(id)
@@ -86,35 +96,111 @@ func (cv *canvases) ready(id string, running bool) (box, bool) {
 // is cleared and drawn whole with draw. A canvas that is missing or not
 // laid out is left alone.
 //
-// The drawing is recorded in a chart.Batch and replayed in JavaScript in
-// one call: drawing call by call from Go costs a few microseconds per call,
-// and a plot is thousands of calls (tens of milliseconds per frame).
-func (cv *canvases) paint(id string, b box, update func(p chart.Painter, w, h float64) bool, draw func(p chart.Painter, w, h float64)) {
-	el := browser.Canvas(id)
-	if el == nil || !b.drawable() {
-		return
+// The drawing is recorded in a chart.Batch and replayed in JavaScript:
+// drawing call by call from Go costs a few microseconds per call, and a
+// plot is thousands of calls. It is replayed on a canvas off screen, the
+// canvas's back buffer, until the frame's budget is spent, and goes on in
+// the next frames (resume) if it is not complete; the canvas shows it when
+// it is. paint reports whether it is.
+func (cv *canvases) paint(id string, b box, update func(p chart.Painter, w, h float64) bool, draw func(p chart.Painter, w, h float64)) (complete bool) {
+	if cv.pending != nil {
+		panic("canvases: a drawing started before the last one ended")
+	}
+	if el := browser.Canvas(id); el == nil || !b.drawable() {
+		return true
 	}
 	t0 := browser.Now()
-	defer func() { cv.costs.add(id, browser.Now()-t0) }()
-	c := canvas.New(el)
-	c.ResizeScaled(b.W, b.H, b.Ratio)
+	defer func() {
+		d := browser.Now() - t0
+		cv.costs.add(id, d)
+		if probeFrames {
+			cv.log = append(cv.log, id+"="+d.String())
+		}
+	}()
+	back := cv.backs[id]
+	if back == nil || cv.backSize[id] != b {
+		if back == nil {
+			back = canvas.Offscreen(b.W, b.H, b.Ratio)
+			cv.backs[id] = back
+		} else {
+			back.ResizeScaled(b.W, b.H, b.Ratio)
+		}
+		cv.backSize[id] = b
+		update = nil // a new back buffer holds nothing to draw over
+	}
 	w, h := b.W, b.H
 	batch.Reset()
 	if update == nil || !update(&batch, w, h) {
-		c.Clear()
+		back.Clear()
 		batch.Reset()
 		draw(&batch, w, h)
 	}
-	c.Replay(&batch)
+	cv.pending = &pendingDraw{id: id, b: b, back: back}
+	return cv.resume()
 }
 
-// paintNow draws on canvas id at its size now (see paint), if it is known.
-func (cv *canvases) paintNow(id string, draw func(p chart.Painter, w, h float64)) {
-	if b, ok := cv.ready(id, false); ok {
-		cv.paint(id, b, nil, draw)
+// pendingDraw is a drawing replayed in part on its canvas's back buffer.
+type pendingDraw struct {
+	id          string
+	b           box
+	back        *canvas.Canvas
+	next, clips int // where the replay goes on, and the clips it left open
+}
+
+// minChunk is the least time a frame gives a drawing in progress.
+const minChunk = 4 * time.Millisecond
+
+// resume replays the drawing in progress until the frame's budget (from
+// cv.frameStart) is spent, or at least minChunk, and shows it on its canvas
+// if it completed; it reports whether it did (true with none in progress).
+func (cv *canvases) resume() bool {
+	d := cv.pending
+	if d == nil {
+		return true
 	}
+	until := math.Inf(1)
+	if cv.bounded {
+		left := max(minChunk, frameBudget-(browser.Now()-cv.frameStart))
+		until = float64(browser.Now()+left) / float64(time.Millisecond)
+	}
+	t0 := browser.Now()
+	d.next, d.clips = d.back.ReplayPart(&batch, d.next, d.clips, until)
+	if probeFrames {
+		cv.log = append(cv.log, "replay:"+d.id+"="+(browser.Now()-t0).String())
+	}
+	if d.next < len(batch.Ops) {
+		return false
+	}
+	cv.pending = nil
+	if el := browser.Canvas(d.id); el != nil {
+		c := canvas.New(el)
+		c.ResizeScaled(d.b.W, d.b.H, d.b.Ratio)
+		c.Show(d.back)
+	}
+	return true
 }
 
-// batch is the page's one command buffer: the page draws one canvas at a
-// time, on one thread.
-var batch chart.Batch
+// paintNow draws on canvas id at its size now, if it is known, whole in
+// one go and straight on the canvas, whatever it costs: the speedup map,
+// drawn in its own animation frames, not the page's (see paint).
+func (cv *canvases) paintNow(id string, draw func(p chart.Painter, w, h float64)) {
+	b, ok := cv.ready(id, false)
+	el := browser.Canvas(id)
+	if !ok || el == nil || !b.drawable() {
+		return
+	}
+	c := canvas.New(el)
+	c.ResizeScaled(b.W, b.H, b.Ratio)
+	c.Clear()
+	nowBatch.Reset()
+	draw(&nowBatch, b.W, b.H)
+	c.Replay(&nowBatch)
+}
+
+// batch is the command buffer of the page's frames, which draw one canvas
+// at a time (paint); nowBatch that of paintNow.
+var batch, nowBatch chart.Batch
+
+// probeFrames logs each frame over 40 ms to the console, with its parts
+// and drawings (for bench/page.sh with IMLAB_BENCH_CONSOLE=1).
+const probeFrames = true

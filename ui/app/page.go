@@ -4,6 +4,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hexops/vecty"
@@ -28,13 +29,14 @@ type Page struct {
 	pngWide int    // width of exported PNGs in pixels; 0 = pngScale × the plot on screen
 	link    string // the hash last written to the address bar
 
-	mounted bool
-	frames  *browser.Frames
-	plots   plotState
-	cv      canvases          // the canvases' sizes, from observers, and drawing costs
-	onReady func()            // called once, the first time data is ready
-	draws   lab.SliceStats    // time spent per frame in frame()
-	parts   [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
+	mounted    bool
+	frames     *browser.Frames
+	plots      plotState
+	cv         canvases          // the canvases' sizes, from observers, and drawing costs
+	onReady    func()            // called once, the first time data is ready
+	draws      lab.SliceStats    // time spent per frame in frame()
+	parts      [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
+	probeParts [3]time.Duration
 
 	live    *Live    // buttons and status: re-rendered alone while a run advances
 	results *Results // ratio table, data summary, exports
@@ -127,10 +129,19 @@ func (p *Page) frame() {
 	}
 	t0 := browser.Now()
 	defer func() { p.draws.Add(browser.Now() - t0) }()
+	if probeFrames {
+		p.cv.log = p.cv.log[:0]
+		defer func() {
+			if d := browser.Now() - t0; d > 40*time.Millisecond {
+				println("imlab probe: frame", d.String(), "phase", p.snap.Phase.String(), "parts", p.probeParts[0].String(), p.probeParts[1].String(), p.probeParts[2].String(), "draws", strings.Join(p.cv.log, " "))
+			}
+		}()
+	}
 
 	s := p.ctl.Snapshot()
 	t1 := browser.Now()
 	p.parts[0].Add(t1 - t0)
+	p.probeParts[0] = t1 - t0
 	again := false
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
@@ -157,14 +168,25 @@ func (p *Page) frame() {
 	again = p.liveVer != p.snap.Version
 	t2 := browser.Now()
 	p.parts[1].Add(t2 - t1)
+	p.probeParts[1] = t2 - t1
 	running := p.snap.Phase == lab.Running
 	p.plots.font = p.fontSize()
 	// One canvas per frame: the plots first, the sampling view in a frame
 	// where they drew nothing.
 	force := !p.plots.valid
-	drew, done := p.plots.draw(&p.cv, &p.snap, t0, running, t2-t0)
+	p.cv.frameStart = t0
+	// A drawing in progress goes on first, and alone (the sampling view's
+	// in the teaching part).
+	drew, done := false, true
+	switch {
+	case p.cv.pending == nil:
+		drew, done = p.plots.draw(&p.cv, &p.snap, t0, running, t2-t0)
+	case p.cv.pending.id != "sampling":
+		drew, done = true, p.cv.resume()
+	}
 	t3 := browser.Now()
 	p.parts[2].Add(t3 - t2)
+	p.probeParts[2] = t3 - t2
 	defer func() { p.parts[3].Add(browser.Now() - t3) }()
 	if !done {
 		again = true

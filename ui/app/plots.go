@@ -94,7 +94,7 @@ func (ps *plotState) draw(cv *canvases, s *lab.Snapshot, now time.Duration, runn
 			break
 		}
 		delete(ps.due, id)
-		cv.paint(id, b, u.update, u.draw)
+		left = !cv.paint(id, b, u.update, u.draw) // goes on in the next frames
 		drew = true
 	}
 	if left && !drew {

@@ -189,6 +189,9 @@ func (p *Page) drawTeaching(s *lab.Snapshot, now time.Duration, force bool, spen
 // run advances, a sampling view off screen is not drawn (its summary is
 // kept up to date): it is when it comes on screen or the run ends.
 func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spent time.Duration) bool {
+	if p.cv.pending != nil {
+		return p.cv.resume()
+	}
 	v := s.Sampling
 	key := [4]int{0, 0, int(s.RunID), int(p.fontSize())}
 	if v != nil {
@@ -218,7 +221,7 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 		return false
 	}
 	st.key, st.shown, st.at, st.size, st.waited = key, true, now, b, 0
-	p.cv.paint("sampling", b, nil, func(pt chart.Painter, w, h float64) {
+	return p.cv.paint("sampling", b, nil, func(pt chart.Painter, w, h float64) {
 		if v == nil {
 			pt.Rect(0, 0, w, h, "white")
 			pt.Text(w/2, h/2, "Run or Step: the examples each minibatch samples light up here", chart.TextStyle{
@@ -232,7 +235,6 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 		}
 		sp.Draw(pt, w, h)
 	})
-	return true
 }
 
 // samplingView is the sampling at work: speed control and canvas.
