@@ -121,6 +121,9 @@ func (cv *canvases) paint(id string, b box, update func(p chart.Painter, w, h fl
 	if back == nil || cv.backSize[id] != b {
 		if back == nil {
 			back = canvas.Offscreen(b.W, b.H, b.Ratio)
+			// The same id, for tools that tell canvases by their context's
+			// canvas.id (a detached element: getElementById does not find it).
+			back.Element().SetID(id)
 			cv.backs[id] = back
 		} else {
 			back.ResizeScaled(b.W, b.H, b.Ratio)
@@ -203,4 +206,4 @@ var batch, nowBatch chart.Batch
 
 // probeFrames logs each frame over 40 ms to the console, with its parts
 // and drawings (for bench/page.sh with IMLAB_BENCH_CONSOLE=1).
-const probeFrames = true
+const probeFrames = false

@@ -5,7 +5,9 @@ import (
 	"testing"
 )
 
-func BenchmarkZZSampling(b *testing.B) {
+// BenchmarkSamplingPlotDraw records the sampling view of the default data
+// (n = 10,000, 16 buckets, 8 recent minibatches) in a Batch, as the page does.
+func BenchmarkSamplingPlotDraw(b *testing.B) {
 	n := 10000
 	r := rand.New(rand.NewSource(1))
 	norms := make([]float64, n)
