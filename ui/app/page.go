@@ -36,7 +36,7 @@ type Page struct {
 	onReady    func()            // called once, the first time data is ready
 	draws      lab.SliceStats    // time spent per frame in frame()
 	parts      [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
-	probeParts [3]time.Duration // this frame's snapshot, re-render and plots (probeFrames)
+	probeParts [3]time.Duration  // this frame's snapshot, re-render and plots (probeFrames)
 
 	live    *Live    // buttons and status: re-rendered alone while a run advances
 	results *Results // ratio table, data summary, exports
