@@ -147,7 +147,8 @@ type pendingDraw struct {
 	id          string
 	b           box
 	back        *canvas.Canvas
-	next, clips int // where the replay goes on, and the clips it left open
+	next, clips int    // where the replay goes on, and the clips it left open
+	then        func() // runs when the drawing shows, if not nil
 }
 
 // minChunk is the least time a frame gives a drawing in progress.
@@ -179,6 +180,9 @@ func (cv *canvases) resume() bool {
 		c := canvas.New(el)
 		c.ResizeScaled(d.b.W, d.b.H, d.b.Ratio)
 		c.Show(d.back)
+	}
+	if d.then != nil {
+		d.then()
 	}
 	return true
 }

@@ -206,14 +206,18 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 	if !force && st.shown && key[2] == st.key[2] && running && s.Speed == 0 && now-st.at < samplingEvery {
 		return false
 	}
-	if text := samplingSummary(v); text != st.text {
-		if el := browser.Element("sampling-summary"); el != nil {
-			el.SetTextContent(text)
-			st.text, st.at = text, now
+	// The summary changes with the canvas, when the drawing shows.
+	setText := func() {
+		if text := samplingSummary(v); text != st.text {
+			if el := browser.Element("sampling-summary"); el != nil {
+				el.SetTextContent(text)
+				st.text, st.at = text, now
+			}
 		}
 	}
 	b, ok := p.cv.ready("sampling", running)
 	if !ok {
+		setText()
 		return true // drawn when it is laid out, comes on screen or the run ends
 	}
 	if !drawNow(spent, p.cv.costs.estimate("sampling"), st.waited) {
@@ -221,7 +225,7 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 		return false
 	}
 	st.key, st.shown, st.at, st.size, st.waited = key, true, now, b, 0
-	return p.cv.paint("sampling", b, nil, func(pt chart.Painter, w, h float64) {
+	complete := p.cv.paint("sampling", b, nil, func(pt chart.Painter, w, h float64) {
 		if v == nil {
 			pt.Rect(0, 0, w, h, "white")
 			pt.Text(w/2, h/2, "Run or Step: the examples each minibatch samples light up here", chart.TextStyle{
@@ -235,6 +239,12 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 		}
 		sp.Draw(pt, w, h)
 	})
+	if complete {
+		setText()
+	} else {
+		p.cv.pending.then = setText
+	}
+	return complete
 }
 
 // samplingView is the sampling at work: speed control and canvas.
