@@ -3,44 +3,211 @@
 package app
 
 import (
+	"math"
+	"syscall/js"
+	"time"
+
 	"imlab/ui/browser"
 	"imlab/ui/canvas"
 	"imlab/ui/chart"
 )
 
-// paintCanvas draws on the canvas with the given id at its laid-out size,
-// crisp on high-DPI screens (see canvas.Canvas.Fit); draw works in CSS
-// pixels. A canvas that is missing or not laid out is left alone.
-//
-// The drawing is recorded in a chart.Batch and replayed in JavaScript in
-// one call: drawing call by call from Go costs a few microseconds per call,
-// and a plot is thousands of calls (tens of milliseconds per frame).
-func paintCanvas(id string, draw func(p chart.Painter, w, h float64)) {
-	updateCanvas(id, nil, draw)
+// canvases draws the page's canvases at the sizes its observer reports
+// (browser.Observer): a frame never reads a canvas's clientWidth, which
+// after vecty's changes to the DOM would force the page's layout in the
+// middle of the frame. It also keeps what each canvas's drawing costs, for
+// the per-frame budget (drawNow).
+type canvases struct {
+	sizes sizeCache
+	costs drawCosts
+	obs   *browser.Observer
+	els   map[string]js.Value // the element observed under each id
+	log   []string            // probe: the drawings of this frame
+
+	backs      map[string]*canvas.Canvas // each canvas's back buffer, off screen
+	backSize   map[string]box
+	pending    *pendingDraw  // a drawing not complete yet
+	frameStart time.Duration // when the page's frame began
+	bounded    bool          // drawings stop at the frame's budget
 }
 
-// updateCanvas is paintCanvas drawing over what the canvas shows with
-// update, if update reports that it could (at this size); otherwise it
-// clears the canvas and draws it whole with draw.
-func updateCanvas(id string, update func(p chart.Painter, w, h float64) bool, draw func(p chart.Painter, w, h float64)) {
-	el := browser.Canvas(id)
+// init starts the observers; changed runs when a canvas's size changes or
+// it comes on screen.
+func (cv *canvases) init(changed func(id string)) {
+	cv.costs, cv.els = drawCosts{}, map[string]js.Value{}
+	cv.backs, cv.backSize, cv.bounded = map[string]*canvas.Canvas{}, map[string]box{}, true
+	cv.obs = browser.NewObserver(func(id string, w, h, ratio float64) {
+		if cv.sizes.setSize(id, box{w, h, ratio}) {
+			changed(id)
+		}
+	}, func(id string, on bool) {
+		if cv.sizes.setVisible(id, on) {
+			changed(id)
+		}
+	}, "200px")
+	browser.OnResize(func() { cv.sizes.setRatio(browser.DevicePixelRatio()) })
+}
+
+// observe makes sure the canvas under id is the one observed (vecty may
+// replace an element); it reports false if there is none, or if it has
+// only just started observing it (its size comes after the next layout).
+func (cv *canvases) observe(id string) bool {
+	el := browser.Element(id)
 	if el == nil {
-		return
+		return false
 	}
-	c := canvas.New(el)
-	w, h := c.Fit()
-	if w <= 0 || h <= 0 {
-		return
+	if cv.obs == nil {
+		// No ResizeObserver: read the layout, as the page did before.
+		w, h := browser.ClientSize(el)
+		cv.sizes.setSize(id, box{w, h, browser.DevicePixelRatio()})
+		return true
 	}
+	prev, ok := cv.els[id]
+	if ok && prev.Equal(el.Underlying()) {
+		return true
+	}
+	if ok {
+		cv.obs.Unobserve(browser.HTMLElement(prev))
+	}
+	cv.els[id] = el.Underlying()
+	cv.sizes.forget(id)
+	cv.obs.Observe(el)
+	return false
+}
+
+// size is canvas id's size as last reported (zero if not known yet).
+func (cv *canvases) size(id string) box {
+	cv.observe(id)
+	b, _ := cv.sizes.size(id)
+	return b
+}
+
+// ready is canvas id's size if it can be drawn now (see sizeCache.ready).
+func (cv *canvases) ready(id string, running bool) (box, bool) {
+	if !cv.observe(id) {
+		return box{}, false
+	}
+	return cv.sizes.ready(id, running)
+}
+
+// paint draws on canvas id at size b, crisp on high-DPI screens; draw
+// works in CSS pixels. update, if not nil, draws over what the canvas
+// shows and reports whether it could (at this size); otherwise the canvas
+// is cleared and drawn whole with draw. A canvas that is missing or not
+// laid out is left alone.
+//
+// The drawing is recorded in a chart.Batch and replayed in JavaScript:
+// drawing call by call from Go costs a few microseconds per call, and a
+// plot is thousands of calls. It is replayed on a canvas off screen, the
+// canvas's back buffer, until the frame's budget is spent, and goes on in
+// the next frames (resume) if it is not complete; the canvas shows it when
+// it is. paint reports whether it is.
+func (cv *canvases) paint(id string, b box, update func(p chart.Painter, w, h float64) bool, draw func(p chart.Painter, w, h float64)) (complete bool) {
+	if cv.pending != nil {
+		panic("canvases: a drawing started before the last one ended")
+	}
+	if el := browser.Canvas(id); el == nil || !b.drawable() {
+		return true
+	}
+	t0 := browser.Now()
+	defer func() {
+		d := browser.Now() - t0
+		cv.costs.add(id, d)
+		if probeFrames {
+			cv.log = append(cv.log, id+"="+d.String())
+		}
+	}()
+	back := cv.backs[id]
+	if back == nil || cv.backSize[id] != b {
+		if back == nil {
+			back = canvas.Offscreen(b.W, b.H, b.Ratio)
+			// The same id, for tools that tell canvases by their context's
+			// canvas.id (a detached element: getElementById does not find it).
+			back.Element().SetID(id)
+			cv.backs[id] = back
+		} else {
+			back.ResizeScaled(b.W, b.H, b.Ratio)
+		}
+		cv.backSize[id] = b
+		update = nil // a new back buffer holds nothing to draw over
+	}
+	w, h := b.W, b.H
 	batch.Reset()
 	if update == nil || !update(&batch, w, h) {
-		c.Clear()
+		back.Clear()
 		batch.Reset()
 		draw(&batch, w, h)
 	}
-	c.Replay(&batch)
+	cv.pending = &pendingDraw{id: id, b: b, back: back}
+	return cv.resume()
 }
 
-// batch is the page's one command buffer: the page draws one canvas at a
-// time, on one thread.
-var batch chart.Batch
+// pendingDraw is a drawing replayed in part on its canvas's back buffer.
+type pendingDraw struct {
+	id          string
+	b           box
+	back        *canvas.Canvas
+	next, clips int    // where the replay goes on, and the clips it left open
+	then        func() // runs when the drawing shows, if not nil
+}
+
+// minChunk is the least time a frame gives a drawing in progress.
+const minChunk = 4 * time.Millisecond
+
+// resume replays the drawing in progress until the frame's budget (from
+// cv.frameStart) is spent, or at least minChunk, and shows it on its canvas
+// if it completed; it reports whether it did (true with none in progress).
+func (cv *canvases) resume() bool {
+	d := cv.pending
+	if d == nil {
+		return true
+	}
+	until := math.Inf(1)
+	if cv.bounded {
+		left := max(minChunk, frameBudget-(browser.Now()-cv.frameStart))
+		until = float64(browser.Now()+left) / float64(time.Millisecond)
+	}
+	t0 := browser.Now()
+	d.next, d.clips = d.back.ReplayPart(&batch, d.next, d.clips, until)
+	if probeFrames {
+		cv.log = append(cv.log, "replay:"+d.id+"="+(browser.Now()-t0).String())
+	}
+	if d.next < len(batch.Ops) {
+		return false
+	}
+	cv.pending = nil
+	if el := browser.Canvas(d.id); el != nil {
+		c := canvas.New(el)
+		c.ResizeScaled(d.b.W, d.b.H, d.b.Ratio)
+		c.Show(d.back)
+	}
+	if d.then != nil {
+		d.then()
+	}
+	return true
+}
+
+// paintNow draws on canvas id at its size now, if it is known, whole in
+// one go and straight on the canvas, whatever it costs: the speedup map,
+// drawn in its own animation frames, not the page's (see paint).
+func (cv *canvases) paintNow(id string, draw func(p chart.Painter, w, h float64)) {
+	b, ok := cv.ready(id, false)
+	el := browser.Canvas(id)
+	if !ok || el == nil || !b.drawable() {
+		return
+	}
+	c := canvas.New(el)
+	c.ResizeScaled(b.W, b.H, b.Ratio)
+	c.Clear()
+	nowBatch.Reset()
+	draw(&nowBatch, b.W, b.H)
+	c.Replay(&nowBatch)
+}
+
+// batch is the command buffer of the page's frames, which draw one canvas
+// at a time (paint); nowBatch that of paintNow.
+var batch, nowBatch chart.Batch
+
+// probeFrames logs each frame over 40 ms to the console, with its parts
+// and drawings (for bench/page.sh with IMLAB_BENCH_CONSOLE=1).
+const probeFrames = false

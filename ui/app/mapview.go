@@ -78,7 +78,7 @@ func (v *MapView) paint() {
 	}
 	hm := v.m.Plot(v.selected)
 	hm.FontSize = v.p.fontSize()
-	paintCanvas("speedup-map", func(p chart.Painter, w, h float64) { hm.Draw(p, w, h) })
+	v.p.cv.paintNow("speedup-map", func(p chart.Painter, w, h float64) { hm.Draw(p, w, h) })
 }
 
 // cellAt maps a pointer event to a computed cell.

@@ -4,6 +4,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hexops/vecty"
@@ -28,12 +29,14 @@ type Page struct {
 	pngWide int    // width of exported PNGs in pixels; 0 = pngScale × the plot on screen
 	link    string // the hash last written to the address bar
 
-	mounted bool
-	frames  *browser.Frames
-	plots   plotState
-	onReady func()            // called once, the first time data is ready
-	draws   lab.SliceStats    // time spent per frame in frame()
-	parts   [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
+	mounted    bool
+	frames     *browser.Frames
+	plots      plotState
+	cv         canvases          // the canvases' sizes, from observers, and drawing costs
+	onReady    func()            // called once, the first time data is ready
+	draws      lab.SliceStats    // time spent per frame in frame()
+	parts      [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
+	probeParts [3]time.Duration  // this frame's snapshot, re-render and plots (probeFrames)
 
 	live    *Live    // buttons and status: re-rendered alone while a run advances
 	results *Results // ratio table, data summary, exports
@@ -79,6 +82,12 @@ func New(ctl *lab.Controller, s lab.Settings, onReady func()) *Page {
 	p.teach.mapView = newMapView(p)
 	p.pageKey, p.resKey = keysOf(&p.snap)
 	p.frames = browser.NewFrames(p.frame)
+	p.cv.init(func(id string) {
+		if id == "speedup-map" {
+			p.teach.mapView.frames.Request()
+		}
+		p.frames.Request()
+	})
 	browser.OnHashChange(func(hash string) {
 		defer p.recoverTo("opening the link")
 		if s, t, err := p.ctl.OpenLink(hash); err == nil {
@@ -120,10 +129,19 @@ func (p *Page) frame() {
 	}
 	t0 := browser.Now()
 	defer func() { p.draws.Add(browser.Now() - t0) }()
+	if probeFrames {
+		p.cv.log = p.cv.log[:0]
+		defer func() {
+			if d := browser.Now() - t0; d > 40*time.Millisecond {
+				println("imlab probe: frame", d.String(), "phase", p.snap.Phase.String(), "parts", p.probeParts[0].String(), p.probeParts[1].String(), p.probeParts[2].String(), "draws", strings.Join(p.cv.log, " "))
+			}
+		}()
+	}
 
 	s := p.ctl.Snapshot()
 	t1 := browser.Now()
 	p.parts[0].Add(t1 - t0)
+	p.probeParts[0] = t1 - t0
 	again := false
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
@@ -150,14 +168,25 @@ func (p *Page) frame() {
 	again = p.liveVer != p.snap.Version
 	t2 := browser.Now()
 	p.parts[1].Add(t2 - t1)
+	p.probeParts[1] = t2 - t1
 	running := p.snap.Phase == lab.Running
 	p.plots.font = p.fontSize()
 	// One canvas per frame: the plots first, the sampling view in a frame
 	// where they drew nothing.
 	force := !p.plots.valid
-	drew, done := p.plots.draw(&p.snap, t0, running)
+	p.cv.frameStart = t0
+	// A drawing in progress goes on first, and alone (the sampling view's
+	// in the teaching part).
+	drew, done := false, true
+	switch {
+	case p.cv.pending == nil:
+		drew, done = p.plots.draw(&p.cv, &p.snap, t0, running, t2-t0)
+	case p.cv.pending.id != "sampling":
+		drew, done = true, p.cv.resume()
+	}
 	t3 := browser.Now()
 	p.parts[2].Add(t3 - t2)
+	p.probeParts[2] = t3 - t2
 	defer func() { p.parts[3].Add(browser.Now() - t3) }()
 	if !done {
 		again = true
@@ -168,7 +197,7 @@ func (p *Page) frame() {
 			p.teach.mapView.frames.Request()
 			p.teach.sampling.shown = false
 		}
-	} else if !p.drawTeaching(&p.snap, t0, force) {
+	} else if !p.drawTeaching(&p.snap, t0, force, browser.Now()-t0) {
 		again = true
 	}
 	if again {
@@ -304,20 +333,77 @@ type Live struct {
 // Render implements vecty.Component.
 func (l *Live) Render() vecty.ComponentOrHTML { return l.p.controls(&l.p.snap) }
 
-// Results renders the ratio table, the data summary and the exports.
+// Results renders the ratio table, the data summary and the exports. It
+// is re-rendered alone when a job of the run ends; of its parts, the data
+// summary and the exports are components that skip their re-rendering
+// unless what they show changed (their SkipRender), so that a job's end
+// touches the ratio table only.
 type Results struct {
 	vecty.Core
 	p *Page
+
+	data  *DataCard
+	share *ShareCard
 }
 
 // Render implements vecty.Component.
 func (r *Results) Render() vecty.ComponentOrHTML {
 	s := &r.p.snap
+	if r.data == nil {
+		r.data, r.share = &DataCard{p: r.p}, &ShareCard{p: r.p}
+	}
 	return elem.Div(vecty.Markup(vecty.Class("results-wrap")),
 		elem.Div(vecty.Markup(vecty.Class("results")),
 			r.p.ratioTable(s),
-			r.p.dataSummary(s),
+			r.data,
 		),
-		r.p.shareExport(s),
+		r.share,
 	)
+}
+
+// DataCard renders the data summary (dataSummary), which depends on the
+// data only.
+type DataCard struct {
+	vecty.Core
+	p     *Page
+	shown *lab.DataInfo
+}
+
+// Render implements vecty.Component.
+func (d *DataCard) Render() vecty.ComponentOrHTML {
+	d.shown = d.p.snap.Data
+	return d.p.dataSummary(&d.p.snap)
+}
+
+// SkipRender implements vecty.RenderSkipper: the data did not change.
+func (d *DataCard) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*DataCard)
+	return ok && old.shown == d.p.snap.Data && d.p.snap.Data != nil
+}
+
+// ShareCard renders the link and export buttons (shareExport), which depend
+// on whether there are results to export and on the PNG width chosen.
+type ShareCard struct {
+	vecty.Core
+	p     *Page
+	shown shareKey
+}
+
+type shareKey struct {
+	have bool
+	wide int
+}
+
+func (c *ShareCard) key() shareKey { return shareKey{len(c.p.snap.Jobs) > 0, c.p.pngWide} }
+
+// Render implements vecty.Component.
+func (c *ShareCard) Render() vecty.ComponentOrHTML {
+	c.shown = c.key()
+	return c.p.shareExport(&c.p.snap)
+}
+
+// SkipRender implements vecty.RenderSkipper: nothing it shows changed.
+func (c *ShareCard) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*ShareCard)
+	return ok && old.shown == c.key()
 }

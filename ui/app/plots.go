@@ -5,7 +5,6 @@ package app
 import (
 	"time"
 
-	"imlab/ui/browser"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
 )
@@ -15,10 +14,11 @@ import (
 type plotState struct {
 	curves lab.PlotKey
 	data   *lab.DataInfo
-	size   map[string][2]float64
+	size   map[string]box // the size each canvas was last seen at
 	valid  bool
 	at     time.Duration // when the curves were last drawn
 	font   float64       // plot text size in pixels (larger in presenter mode)
+	waited int           // frames the next drawing waited for the budget
 
 	// due holds the canvases whose new content is not drawn yet, by id;
 	// one is drawn per frame, so that no frame draws them all.
@@ -41,17 +41,24 @@ var plotIDs = [...]string{"plot-nice", "plot-imp", "histogram"}
 func (ps *plotState) invalidate() { ps.valid = false }
 
 // draw notes which canvases' content changed since the last frame — while a
-// run advances, the curves at most every plotEvery — and draws one of them.
-// It reports whether it drew, and false for done if a canvas is left for a
-// later frame.
-func (ps *plotState) draw(s *lab.Snapshot, now time.Duration, running bool) (drew, done bool) {
+// run advances, the curves at most every plotEvery — and draws one of them,
+// at the size cv's observer reported, if it fits in the frame's budget
+// after spent (drawNow). It reports whether it drew, and false for done if
+// a canvas is left for a later frame. While a run advances, a canvas off
+// screen is left until it comes on screen or the run ends (cv reports
+// either, or the snapshot changes): that needs no frame.
+func (ps *plotState) draw(cv *canvases, s *lab.Snapshot, now time.Duration, running bool, spent time.Duration) (drew, done bool) {
 	if ps.size == nil {
-		ps.size = map[string][2]float64{}
+		ps.size = map[string]box{}
 		ps.due = map[string]canvasUpdate{}
 		ps.drawn = map[string]*chart.Drawn{}
 	}
+	var size [len(plotIDs)]box
+	for k, id := range plotIDs {
+		size[k] = cv.size(id)
+	}
 	key := s.Key()
-	resized := ps.sizeChanged("plot-nice") || ps.sizeChanged("plot-imp")
+	resized := size[0] != ps.size["plot-nice"] || size[1] != ps.size["plot-imp"]
 	stale := !ps.valid || resized
 	redraw, deferred := curvesDue(ps.curves, key, stale, running, now-ps.at)
 	if redraw {
@@ -61,26 +68,41 @@ func (ps *plotState) draw(s *lab.Snapshot, now time.Duration, running bool) (dre
 		}
 		ps.curves, ps.at = key, now
 	}
-	if !ps.valid || s.Data != ps.data || ps.sizeChanged("histogram") {
+	if !ps.valid || s.Data != ps.data || size[2] != ps.size["histogram"] {
 		if hp := lab.Histogram(s); hp != nil {
 			hp.FontSize = ps.font
 			ps.due["histogram"] = canvasUpdate{draw: func(p chart.Painter, w, h float64) { hp.Draw(p, w, h) }}
 		}
 		ps.data = s.Data
 	}
-	for _, id := range plotIDs {
-		ps.size[id] = cssSize(id)
+	for k, id := range plotIDs {
+		ps.size[id] = size[k]
 	}
 	ps.valid = true
+	left := false
 	for _, id := range plotIDs {
-		if u, ok := ps.due[id]; ok {
-			delete(ps.due, id)
-			updateCanvas(id, u.update, u.draw)
-			drew = true
+		u, ok := ps.due[id]
+		if !ok {
+			continue
+		}
+		b, ok := cv.ready(id, running)
+		if !ok {
+			continue
+		}
+		if drew || !drawNow(spent, cv.costs.estimate(id), ps.waited) {
+			left = true
 			break
 		}
+		delete(ps.due, id)
+		left = !cv.paint(id, b, u.update, u.draw) // goes on in the next frames
+		drew = true
 	}
-	return drew, !deferred && len(ps.due) == 0
+	if left && !drew {
+		ps.waited++
+	} else if drew {
+		ps.waited = 0
+	}
+	return drew, !deferred && !left
 }
 
 // curvesUpdate is the drawing of convergence plot lp on canvas id: over
@@ -104,15 +126,4 @@ func (ps *plotState) curvesUpdate(id string, lp *chart.LinePlot, empty, whole bo
 		}
 	}
 	return u
-}
-
-func (ps *plotState) sizeChanged(id string) bool {
-	return cssSize(id) != ps.size[id]
-}
-
-// cssSize is the laid-out size in CSS pixels of the element with the given
-// id (0 × 0 if there is none).
-func cssSize(id string) [2]float64 {
-	w, h := browser.ClientSize(browser.Element(id))
-	return [2]float64{w, h}
 }

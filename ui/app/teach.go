@@ -149,11 +149,14 @@ func (p *Page) openLesson(k int) {
 
 // samplingState remembers what the sampling canvas shows.
 type samplingState struct {
-	key   [4]int // job τ, iterations, run id, font
-	shown bool
-	at    time.Duration // when it was last drawn
-	norms []float64     // the ‖x_i‖² that order is of
-	order []int         // chart.SamplingOrder(norms), sorted once per data set
+	key    [4]int // job τ, iterations, run id, font
+	shown  bool
+	size   box           // the size it was drawn at
+	at     time.Duration // when it was last drawn
+	waited int           // frames it waited for the budget
+	text   string        // the summary under it
+	norms  []float64     // the ‖x_i‖² that order is of
+	order  []int         // chart.SamplingOrder(norms), sorted once per data set
 }
 
 // orderOf returns chart.SamplingOrder(norms), computed once per data set.
@@ -173,34 +176,56 @@ const samplingEvery = 250 * time.Millisecond
 
 // drawTeaching redraws the sampling view when the run moved on and, with
 // force (a resize, full screen), the speedup map too; it reports false if
-// it deferred a redraw.
-func (p *Page) drawTeaching(s *lab.Snapshot, now time.Duration, force bool) bool {
+// it deferred a redraw. spent is what the frame spent already.
+func (p *Page) drawTeaching(s *lab.Snapshot, now time.Duration, force bool, spent time.Duration) bool {
 	if force {
 		p.teach.mapView.frames.Request()
 	}
-	return p.drawSampling(s, now, force)
+	return p.drawSampling(s, now, force, spent)
 }
 
-// drawSampling redraws the sampling view when the run moved on; it reports
-// false if it deferred a redraw.
-func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool) bool {
+// drawSampling redraws the sampling view when the run moved on or its
+// canvas was resized; it reports false if it deferred a redraw. While a
+// run advances, a sampling view off screen is not drawn (its summary is
+// kept up to date): it is when it comes on screen or the run ends.
+func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spent time.Duration) bool {
+	if p.cv.pending != nil {
+		return p.cv.resume()
+	}
 	v := s.Sampling
 	key := [4]int{0, 0, int(s.RunID), int(p.fontSize())}
 	if v != nil {
 		key[0], key[1] = v.Tau*2+len(v.Sampling), v.Iters
 	}
 	st := &p.teach.sampling
+	running := s.Phase == lab.Running
+	force = force || p.cv.size("sampling") != st.size
 	if !force && key == st.key && st.shown {
 		return true
 	}
-	if !force && st.shown && key[2] == st.key[2] && s.Phase == lab.Running && s.Speed == 0 && now-st.at < samplingEvery {
+	if !force && st.shown && key[2] == st.key[2] && running && s.Speed == 0 && now-st.at < samplingEvery {
 		return false
 	}
-	st.key, st.shown, st.at = key, true, now
-	if el := browser.Element("sampling-summary"); el != nil {
-		el.SetTextContent(samplingSummary(v))
+	// The summary changes with the canvas, when the drawing shows.
+	setText := func() {
+		if text := samplingSummary(v); text != st.text {
+			if el := browser.Element("sampling-summary"); el != nil {
+				el.SetTextContent(text)
+				st.text, st.at = text, now
+			}
+		}
 	}
-	paintCanvas("sampling", func(pt chart.Painter, w, h float64) {
+	b, ok := p.cv.ready("sampling", running)
+	if !ok {
+		setText()
+		return true // drawn when it is laid out, comes on screen or the run ends
+	}
+	if !drawNow(spent, p.cv.costs.estimate("sampling"), st.waited) {
+		st.waited++
+		return false
+	}
+	st.key, st.shown, st.at, st.size, st.waited = key, true, now, b, 0
+	complete := p.cv.paint("sampling", b, nil, func(pt chart.Painter, w, h float64) {
 		if v == nil {
 			pt.Rect(0, 0, w, h, "white")
 			pt.Text(w/2, h/2, "Run or Step: the examples each minibatch samples light up here", chart.TextStyle{
@@ -214,7 +239,12 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool) bool
 		}
 		sp.Draw(pt, w, h)
 	})
-	return true
+	if complete {
+		setText()
+	} else {
+		p.cv.pending.then = setText
+	}
+	return complete
 }
 
 // samplingView is the sampling at work: speed control and canvas.

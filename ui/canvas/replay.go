@@ -3,6 +3,7 @@
 package canvas
 
 import (
+	"math"
 	"syscall/js"
 	"unsafe"
 
@@ -13,7 +14,30 @@ import (
 // drawing call by call from Go costs a few microseconds per call, and a plot
 // is thousands of calls. The page draws one canvas at a time, on one thread,
 // so one replayer serves every canvas.
-func (c *Canvas) Replay(b *chart.Batch) { replayer.replay(c.ctx2d, b) }
+func (c *Canvas) Replay(b *chart.Batch) { replayer.replay(c.ctx2d, b, 0, 0, math.Inf(1)) }
+
+// ReplayPart replays b's commands from the one at index from of b.Ops,
+// with clips open clips, until they end or the time (performance.now(),
+// in milliseconds) passes until, checked every few commands. It returns
+// where to go on from, len(b.Ops) at the end, and the clips then open,
+// which stay open on the canvas's context (and are ended at the end). A
+// drawing too long for one frame is so split across frames, on a canvas
+// off screen, shown when complete (Show).
+func (c *Canvas) ReplayPart(b *chart.Batch, from, clips int, until float64) (next, open int) {
+	return replayer.replay(c.ctx2d, b, from, clips, until)
+}
+
+// Show copies src's pixels onto c, whose backing store is sized to match:
+// a drawing made off screen appears at once.
+func (c *Canvas) Show(src *Canvas) {
+	ctx := c.ctx()
+	ctx.Save()
+	ctx.SetTransform(1, 0, 0, 1, 0, 0)
+	w, h := src.el.Get("width").Float(), src.el.Get("height").Float()
+	ctx.ClearRect(0, 0, w, h)
+	ctx.Call("drawImage", src.el, 0, 0)
+	ctx.Restore()
+}
 
 var replayer batchReplayer
 
@@ -24,13 +48,13 @@ type batchReplayer struct {
 	size int      // its length in bytes
 }
 
-func (r *batchReplayer) replay(ctx js.Value, b *chart.Batch) {
+func (r *batchReplayer) replay(ctx js.Value, b *chart.Batch, from, clips int, until float64) (next, open int) {
 	ops := b.Ops
-	if len(ops) == 0 {
-		return
+	if from >= len(ops) {
+		return len(ops), clips
 	}
 	if r.fn.IsUndefined() {
-		r.fn = js.Global().Get("Function").New("ctx", "bytes", "count", "strs", replaySource)
+		r.fn = js.Global().Get("Function").New("ctx", "bytes", "count", "strs", "start", "clips0", "until", replaySource)
 	}
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ops))), 8*len(ops))
 	if r.size < len(raw) {
@@ -38,7 +62,8 @@ func (r *batchReplayer) replay(ctx js.Value, b *chart.Batch) {
 		r.ops = js.Global().Get("Uint8Array").New(r.size)
 	}
 	js.CopyBytesToJS(r.ops, raw)
-	r.fn.Invoke(ctx, r.ops, len(ops), b.Strings())
+	res := r.fn.Invoke(ctx, r.ops, len(ops), b.Strings(), from, clips, until)
+	return res.Index(0).Int(), res.Index(1).Int()
 }
 
 // replaySource is the body of the JavaScript function that replays a
@@ -48,7 +73,7 @@ const replaySource = `
 const f = new Float64Array(bytes.buffer, bytes.byteOffset, count);
 const s = strs.split("\u0000");
 const aligns = ["left", "center", "right"];
-let i = 0, clips = 0;
+let i = start, clips = clips0, k = 0;
 // The context's style as last set here (null: unknown, as after a restore):
 // setting a style parses it, so an unchanged one is not set again.
 let fill = null, strokeColor = null, lineWidth = null, dashKey = null, font = null, align = null;
@@ -62,6 +87,7 @@ const stroke = (color, width, dash) => {
   ctx.lineJoin = "round"; ctx.stroke();
 };
 while (i < count) {
+  if ((++k & 31) === 0 && performance.now() > until) return [i, clips];
   switch (f[i++]) {
   case 1: { // polyline
     const n = f[i], width = f[i + 1], color = s[f[i + 2]], nd = f[i + 3];
@@ -121,4 +147,5 @@ while (i < count) {
   }
 }
 for (; clips > 0; clips--) ctx.restore();
+return [count, 0];
 `

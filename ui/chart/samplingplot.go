@@ -136,20 +136,26 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 			}
 		}
 	}
+	// The dots, then the crosses over them: one colour after the other, so
+	// that a canvas sets its fill style twice, not twice per example.
+	shown := func(i int) bool { return i%stride == 0 || slices.Contains(heavy, i) }
 	for i := 0; i < n; i++ {
-		if i%stride != 0 && !slices.Contains(heavy, i) {
+		if !shown(i) {
 			continue
 		}
 		if x, y, ok := at(i, float64(n)*sp.P[i]); ok {
 			p.Rect(x-dot/2, y-dot/2, dot, dot, samplingDot)
 		}
-		if sp.Iters > 0 && sp.Visits[i] > 0 {
-			if x, y, ok := at(i, float64(n)*float64(sp.Visits[i])/float64(sp.Iters)); ok {
-				// A small plus of two bars: cheaper than a marker path.
-				arm := 0.3 * font
-				p.Rect(x-arm, y-0.5, 2*arm, 1.2, samplingCross)
-				p.Rect(x-0.5, y-arm, 1.2, 2*arm, samplingCross)
-			}
+	}
+	for i := 0; i < n && sp.Iters > 0; i++ {
+		if !shown(i) || sp.Visits[i] == 0 {
+			continue
+		}
+		if x, y, ok := at(i, float64(n)*float64(sp.Visits[i])/float64(sp.Iters)); ok {
+			// A small plus of two bars: cheaper than a marker path.
+			arm := 0.3 * font
+			p.Rect(x-arm, y-0.5, 2*arm, 1.2, samplingCross)
+			p.Rect(x-0.5, y-arm, 1.2, 2*arm, samplingCross)
 		}
 	}
 	for k, b := range sp.Recent {

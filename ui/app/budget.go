@@ -1,0 +1,33 @@
+package app
+
+import "time"
+
+// Drawing is bounded per animation frame: a frame that already spent time
+// (re-rendering the results, say) leaves a canvas whose drawing would take
+// it over frameBudget to the next frame, so that the two costs do not add
+// up in one frame. A drawing is never split, so one that alone exceeds the
+// budget is drawn in a frame of its own, and none waits more than maxWait
+// frames.
+const (
+	frameBudget = 24 * time.Millisecond
+	idleSpent   = 4 * time.Millisecond // a frame that spent less has done nothing else of note
+	maxWait     = 3
+)
+
+// drawNow decides whether a canvas drawing estimated to take estimate goes
+// into a frame that has spent spent already, after waiting waited frames.
+func drawNow(spent, estimate time.Duration, waited int) bool {
+	return spent < idleSpent || spent+estimate <= frameBudget || waited >= maxWait
+}
+
+// drawCosts estimates each canvas's next drawing from its last ones: the
+// last, or more if an earlier one took longer (decaying by a quarter per
+// drawing), since a canvas's drawings cost about the same from one to the
+// next but jump with the load of the machine.
+type drawCosts map[string]time.Duration
+
+func (c drawCosts) add(id string, took time.Duration) {
+	c[id] = max(took, c[id]*3/4)
+}
+
+func (c drawCosts) estimate(id string) time.Duration { return c[id] }
