@@ -91,6 +91,7 @@ type Controller struct {
 	loader        WorkerConn      // the worker loading data (loadOnWorker); nil if none
 	crew          *crew           // the workers kept with the data between runs; nil if none, or while a run owns them
 	workerBusy    []time.Duration // each worker's solver time in the run on workers
+	timeline      []RunEvent      // the moments of the last run (timeline.go)
 
 	// Solver-side work done on the controller's own thread (the page's
 	// main thread), for tests: with workers, none.
@@ -336,6 +337,8 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	lambda := c.lambda
 	c.pstar = math.NaN()
 	c.runStart, c.pausedFor = c.env.Now(), 0
+	c.timeline = nil
+	c.markLocked(0, "run", -1, 0)
 	c.changedLocked()
 	c.mu.Unlock()
 	c.notify()
@@ -357,6 +360,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		c.mu.Unlock()
 		return nil
 	}
+	c.markLocked(0, "method-theory", -1, 0)
 	c.mtheory = mt
 	c.mu.Unlock()
 	key := pstarKey{ds, l.String(), lambda}

@@ -12,6 +12,14 @@ type inbox struct {
 	mu   sync.Mutex
 	msgs []workerMsg
 	wake chan struct{}
+	// solved holds every P* the workers have answered, as they arrive, so
+	// the page knows it before a run reads the message (PStarKnown).
+	solved map[lossLambda]float64
+}
+
+type lossLambda struct {
+	loss   string
+	lambda float64
 }
 
 type workerMsg struct {
@@ -19,16 +27,29 @@ type workerMsg struct {
 	m Message
 }
 
-func newInbox() *inbox { return &inbox{wake: make(chan struct{}, 1)} }
+func newInbox() *inbox {
+	return &inbox{wake: make(chan struct{}, 1), solved: map[lossLambda]float64{}}
+}
 
 func (b *inbox) put(w int, m Message) {
 	b.mu.Lock()
 	b.msgs = append(b.msgs, workerMsg{w, m})
+	if m.Kind == MsgPStar && m.Err == "" {
+		b.solved[lossLambda{m.Loss, m.Lambda}] = m.PStar
+	}
 	b.mu.Unlock()
 	select {
 	case b.wake <- struct{}{}:
 	default:
 	}
+}
+
+// pstar returns P* of loss and λ if a worker has answered it.
+func (b *inbox) pstar(loss string, lambda float64) (float64, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	p, ok := b.solved[lossLambda{loss, lambda}]
+	return p, ok
 }
 
 // tryGet returns the next message if one is queued.

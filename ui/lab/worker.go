@@ -154,7 +154,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 				waited += env.Now() - w0
 			})
 			busy += env.Now() - t0 - waited
-			reply := Message{Kind: MsgPStar, PStar: p, Busy: busy}
+			reply := Message{Kind: MsgPStar, Loss: m.Loss, Lambda: m.Lambda, PStar: p, Busy: busy}
 			if err != nil {
 				reply.Err = err.Error()
 			}

@@ -201,6 +201,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	var pool *Pool
 	var d *dispatcher
 	prefetched := len(cr.asked) // P* asked of the first worker before this run
+	seen := map[int]bool{}      // jobs that have sent an update
 	asked := known || slices.Contains(cr.asked, key)
 	// start dispatches the jobs once P* is known; the plans for the page's
 	// table (experiment.New, a pass or two over the data per job) are made
@@ -209,6 +210,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		pool = NewPool(JobSpecs(s, lambda, pstar))
 		d = newDispatcher(pool, conns, cr.ready)
 		d.fillAll()
+		c.mark(0, "jobs-out", -1, 0)
 		exp, err := experiment.New(pr, pstar, experiment.Config{
 			Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
 		})
@@ -217,6 +219,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		}
 		c.mu.Lock()
 		defer c.mu.Unlock()
+		c.markLocked(0, "plans", -1, 0)
 		if !t.aliveLocked() {
 			return nil
 		}
@@ -237,12 +240,14 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 					cr.asked = append(cr.asked, key)
 				}
 				conns[w].Send(Message{Kind: MsgPStar, Loss: s.Loss, Lambda: lambda})
+				c.mark(w+1, "pstar-asked", -1, 0)
 				return
 			}
 		}
 	}
 	ask()
 	if known {
+		c.mark(0, "pstar-known", -1, 0)
 		if err := start(); err != nil {
 			return err
 		}
@@ -267,6 +272,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			}
 			continue
 		case MsgPStar:
+			c.mark(m.w+1, "pstar", -1, m.m.Busy)
 			k := key
 			if m.w == 0 && len(cr.asked) > 0 { // the first worker answers in order, perhaps an earlier request
 				k, cr.asked = cr.asked[0], cr.asked[1:]
@@ -299,6 +305,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			if d == nil {
 				continue
 			}
+			c.mark(m.w+1, "given-back", m.m.Job, 0)
 			if err := d.givenBack(m.w, m.m.Job); err != nil {
 				return err
 			}
@@ -323,12 +330,20 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			return err
 		}
 		c.workerBusy[m.w] = u.Busy - base[m.w]
+		switch {
+		case u.Done:
+			c.markLocked(m.w+1, "job-end", u.Job, c.workerBusy[m.w])
+		case !seen[u.Job]:
+			c.markLocked(m.w+1, "job-start", u.Job, c.workerBusy[m.w])
+		}
+		seen[u.Job] = true
 		if c.stepping && len(u.Points) > 0 { // Step: every worker pauses at the run's next trace point
 			c.stepping = false
 			c.pauseLocked()
 		}
 		if pool.Done() {
 			c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
+			c.markLocked(0, "done", -1, 0)
 			if err := pool.Err(); err != nil {
 				c.err = fmt.Errorf("%d of %d runs failed: %w", len(errorsOf(err)), len(pool.specs), err)
 			}
