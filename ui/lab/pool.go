@@ -3,6 +3,7 @@ package lab
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -171,7 +172,8 @@ func (r *JobRun) Close() {
 type Pool struct {
 	mu     sync.Mutex
 	specs  []JobSpec
-	next   int   // the next job never handed out
+	order  []int // the order jobs are handed out in (indices of specs)
+	next   int   // the next place in order never handed out
 	back   []int // jobs handed back (Pool.Return), handed out again first
 	handed []bool
 	traces [][]dfsdca.Point
@@ -181,15 +183,36 @@ type Pool struct {
 	left   int
 }
 
-// NewPool returns a pool for the jobs specs, in their run order.
+// NewPool returns a pool for the jobs specs, handed out in their run order.
 func NewPool(specs []JobSpec) *Pool {
+	order := make([]int, len(specs))
+	for k := range order {
+		order[k] = k
+	}
+	return NewPoolInOrder(specs, order)
+}
+
+// NewPoolInOrder returns a pool for the jobs specs, handed out in order (a
+// permutation of their indices, such as LongestFirst's); traces and
+// results stay in the specs' run order.
+func NewPoolInOrder(specs []JobSpec, order []int) *Pool {
 	for k, s := range specs {
 		if s.Index != k {
 			panic(fmt.Sprintf("lab: job spec %d has index %d", k, s.Index))
 		}
 	}
 	n := len(specs)
-	return &Pool{specs: specs, handed: make([]bool, n), traces: make([][]dfsdca.Point, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
+	if len(order) != n {
+		panic(fmt.Sprintf("lab: an order of %d jobs for %d", len(order), n))
+	}
+	seen := make([]bool, n)
+	for _, k := range order {
+		if k < 0 || k >= n || seen[k] {
+			panic(fmt.Sprintf("lab: order %v is not a permutation of the %d jobs", order, n))
+		}
+		seen[k] = true
+	}
+	return &Pool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]dfsdca.Point, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
 }
 
 // PoolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
@@ -205,15 +228,16 @@ func PoolSize(cores, jobs int, dataBytes int64) int {
 }
 
 // Next returns the next job not yet handed out — a job handed back first,
-// then in run order; ok is false once every job has been.
+// then in the pool's order; ok is false once every job has been.
 func (p *Pool) Next() (spec JobSpec, ok bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	k := p.next
+	var k int
 	switch {
 	case len(p.back) > 0:
 		k, p.back = p.back[0], p.back[1:]
 	case p.next < len(p.specs):
+		k = p.order[p.next]
 		p.next++
 	default:
 		return JobSpec{}, false

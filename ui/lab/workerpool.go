@@ -138,6 +138,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	data, ok := c.dataSpecLocked()
 	n := c.poolSizeLocked(2 * len(s.Taus))
 	lambda := c.lambda
+	stats := c.data.Stats // for the jobs' predicted costs (JobCost)
 	cr := c.crew
 	c.crew = nil // the run owns the crew until it ends
 	if cr != nil && cr.ds != c.ds {
@@ -203,11 +204,13 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	prefetched := len(cr.asked) // P* asked of the first worker before this run
 	seen := map[int]bool{}      // jobs that have sent an update
 	asked := known || slices.Contains(cr.asked, key)
-	// start dispatches the jobs once P* is known; the plans for the page's
+	// start dispatches the jobs once P* is known, longest predicted first
+	// (order.go); the plans for the page's
 	// table (experiment.New, a pass or two over the data per job) are made
 	// while the workers run their first jobs.
 	start := func() error {
-		pool = NewPool(JobSpecs(s, lambda, pstar))
+		specs := JobSpecs(s, lambda, pstar)
+		pool = NewPoolInOrder(specs, LongestFirst(specs, func(j JobSpec) float64 { return JobCost(j, stats) }))
 		d = newDispatcher(pool, conns, cr.ready)
 		d.fillAll()
 		c.mark(0, "jobs-out", -1, 0)
