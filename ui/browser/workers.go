@@ -254,6 +254,23 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 				transfer = append(transfer, arr.Get("buffer"))
 			}
 		}
+		if pl := u.Plan; pl != nil {
+			p := float64Array(pl.P)
+			uo["theta"], uo["planP"] = pl.Theta, p
+			transfer = append(transfer, p.Get("buffer"))
+			if pl.Buckets != nil {
+				var lens, flat []int
+				for _, b := range pl.Buckets {
+					lens = append(lens, len(b))
+					flat = append(flat, b...)
+				}
+				for name, xs := range map[string][]int{"buckets": flat, "bucketLens": lens} {
+					arr := int32Array(xs)
+					uo[name] = arr
+					transfer = append(transfer, arr.Get("buffer"))
+				}
+			}
+		}
 		o.Set("update", uo)
 	}
 	return o, transfer
@@ -319,6 +336,17 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 				mb.Recent, flat = append(mb.Recent, flat[:n:n]), flat[n:]
 			}
 			m.Update.Minibatches = mb
+		}
+		if p := u.Get("planP"); p.Truthy() {
+			pl := &lab.JobPlan{Theta: u.Get("theta").Float(), P: goFloat64s(p)}
+			if lens := u.Get("bucketLens"); lens.Truthy() {
+				flat := goInts(u.Get("buckets"))
+				pl.Buckets = [][]int{}
+				for _, n := range goInts(lens) {
+					pl.Buckets, flat = append(pl.Buckets, flat[:n:n]), flat[n:]
+				}
+			}
+			m.Update.Plan = pl
 		}
 		xs := goFloat64s(u.Get("points"))
 		for k := 0; k+pointFloats <= len(xs); k += pointFloats {

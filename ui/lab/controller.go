@@ -11,7 +11,6 @@ import (
 
 	"imlab/core/budget"
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/method/catalog"
@@ -151,10 +150,10 @@ func (c *Controller) Snapshot() Snapshot {
 	if c.paused && c.phase.Busy() {
 		s.Phase, s.PausedIn = Paused, c.phase
 	}
-	if c.exp != nil {
+	if c.hasRunLocked() {
 		if c.pool != nil {
 			s.Jobs = c.poolJobViewsLocked()
-			s.Rows = c.exp.RowsFrom(func(k int) []dfsdca.Point { return s.Jobs[k].Trace })
+			s.Rows = c.poolRowsLocked(s.Jobs)
 			s.Sampling = c.samplingViewLocked()
 			s.Compared = c.comparedLocked() // methodcompare.go
 		} else {
@@ -199,6 +198,10 @@ func (c *Controller) jobViews() []JobView {
 	return out
 }
 
+// hasRunLocked reports whether a run is shown (in progress or done): an
+// experiment on the main thread, or a Pool's jobs.
+func (c *Controller) hasRunLocked() bool { return c.exp != nil || c.pool != nil }
+
 // changed bumps the version; call with c.mu held, then notify after
 // unlocking.
 func (c *Controller) changedLocked() { c.version++ }
@@ -226,7 +229,7 @@ func (c *Controller) Reset() {
 	c.dropCrewLocked()
 	c.paused, c.stepping = false, false
 	c.wakeLocked()
-	if c.exp != nil {
+	if c.hasRunLocked() {
 		c.closeExpLocked()
 	}
 	c.exp, c.err, c.runErrs = nil, nil, nil
@@ -244,7 +247,9 @@ func (c *Controller) Reset() {
 // closeExpLocked stops the experiment's worker goroutines (if any), and
 // its pool of workers.
 func (c *Controller) closeExpLocked() {
-	c.exp.Close()
+	if c.exp != nil {
+		c.exp.Close()
+	}
 	c.closeWorkersLocked()
 	c.pool = nil
 }
@@ -273,7 +278,7 @@ func (c *Controller) run(s Settings, step bool) {
 		c.changedLocked()
 		return
 	}
-	resumable := c.exp != nil && sameRun(c.settings, s) && (c.phase == Running || c.phase == Optimum)
+	resumable := c.hasRunLocked() && sameRun(c.settings, s) && (c.phase == Running || c.phase == Optimum)
 	if resumable {
 		if c.paused || step {
 			c.resumeLocked(step)
@@ -322,12 +327,12 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		return nil
 	}
 	ds := c.ds
-	if c.exp != nil {
+	if c.hasRunLocked() {
 		c.closeExpLocked()
 	}
 	c.settings = s
 	c.settings.File = c.data.File // the data's file, if any, whatever the form says
-	c.exp, c.runErrs = nil, nil
+	c.exp, c.pool, c.runErrs = nil, nil, nil
 	c.runID++
 	c.phase, c.stepping = Optimum, step
 	c.lambda = s.Lambda

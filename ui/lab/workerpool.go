@@ -205,29 +205,28 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	seen := map[int]bool{}      // jobs that have sent an update
 	asked := known || slices.Contains(cr.asked, key)
 	// start dispatches the jobs once P* is known, longest predicted first
-	// (order.go); the plans for the page's
-	// table (experiment.New, a pass or two over the data per job) are made
-	// while the workers run their first jobs.
+	// (order.go). The page plans nothing: each worker sends the plan of a
+	// job with its first update (Update.Plan), for the ratio table and
+	// the sampling view.
 	start := func() error {
+		if math.IsNaN(pstar) || math.IsInf(pstar, 0) { // as experiment.New checks them
+			return fmt.Errorf("experiment: P* must be finite (got %v)", pstar)
+		}
+		if err := pr.CheckGap(s.Eps, pstar); err != nil {
+			return err
+		}
 		specs := JobSpecs(s, lambda, pstar)
 		pool = NewPoolInOrder(specs, LongestFirst(specs, func(j JobSpec) float64 { return JobCost(j, stats) }))
 		d = newDispatcher(pool, conns, cr.ready)
 		d.fillAll()
-		c.mark(0, "jobs-out", -1, 0)
-		exp, err := experiment.New(pr, pstar, experiment.Config{
-			Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
-		})
-		if err != nil {
-			return err
-		}
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		c.markLocked(0, "plans", -1, 0)
+		c.markLocked(0, "jobs-out", -1, 0)
 		if !t.aliveLocked() {
 			return nil
 		}
 		c.pstars[key] = pstar
-		c.pstar, c.exp, c.pool, c.phase = pstar, exp, pool, Running
+		c.pstar, c.exp, c.pool, c.phase = pstar, nil, pool, Running
 		c.runID++
 		c.changedLocked()
 		return nil
@@ -397,15 +396,65 @@ func (c *Controller) resumeLocked(step bool) {
 	}
 }
 
-// poolJobViewsLocked is jobViews for a run on workers.
+// poolJobViewsLocked is jobViews for a run of a Pool: the experiment's own
+// jobs (ownJobsLocked), θ from the plans their workers sent (NaN until a
+// job starts), or from the page's own plans (c.exp) where it made them.
 func (c *Controller) poolJobViewsLocked() []JobView {
-	jobs := c.exp.Jobs()
 	pj := c.pool.jobs()
-	out := make([]JobView, len(jobs))
-	for k, j := range jobs {
-		out[k] = c.poolJobViewLocked(pj[k], j.Tau, j.Sampling, j.Plan.Theta)
+	out := make([]JobView, c.ownJobsLocked())
+	for k := range out {
+		spec, theta := c.pool.specs[k], math.NaN()
+		if pl := c.poolPlanLocked(k, pj); pl != nil {
+			theta = pl.Theta
+		}
+		out[k] = c.poolJobViewLocked(pj[k], spec.Tau, spec.Sampling, theta)
 	}
 	return out
+}
+
+// ownJobsLocked is the number of the experiment's own jobs of the run's
+// Pool, the first of its specs (JobSpecs): τ-nice and τ-importance at
+// every τ; the compared methods' follow.
+func (c *Controller) ownJobsLocked() int {
+	return min(2*len(c.settings.Taus), len(c.pool.specs))
+}
+
+// poolPlanLocked is the plan of job k of the Pool (pj its jobs): the one
+// its worker sent, or the page's own, or nil.
+func (c *Controller) poolPlanLocked(k int, pj []poolJob) *JobPlan {
+	if pj[k].plan != nil {
+		return pj[k].plan
+	}
+	if c.exp != nil && k < len(c.exp.Jobs()) {
+		return jobPlanOf(c.exp.Jobs()[k].Plan)
+	}
+	return nil
+}
+
+// poolRowsLocked is the ratio table of a run of a Pool, one row per τ, as
+// experiment.Experiment.RowsFrom makes it, from jobs (poolJobViewsLocked).
+func (c *Controller) poolRowsLocked(jobs []JobView) []experiment.Row {
+	cell := func(smp sampling.Kind, tau int) (theta, x float64) {
+		for _, j := range jobs {
+			if j.Tau == tau && j.Sampling == smp {
+				x = math.NaN()
+				if v, ok := experiment.Crossing(j.Trace, c.settings.Eps); ok {
+					x = v
+				}
+				return j.Theta, x
+			}
+		}
+		return math.NaN(), math.NaN()
+	}
+	rows := make([]experiment.Row, 0, len(c.settings.Taus))
+	for _, tau := range c.settings.Taus {
+		r := experiment.Row{Tau: tau}
+		r.ThetaNice, r.NiceX = cell(sampling.Nice, tau)
+		r.ThetaImp, r.ImpX = cell(sampling.Imp, tau)
+		r.Theory, r.Empirical = r.ThetaImp/r.ThetaNice, r.NiceX/r.ImpX
+		rows = append(rows, r)
+	}
+	return rows
 }
 
 // poolJobViewLocked is the view of pool job p (at τ = tau with sampling smp
