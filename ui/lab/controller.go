@@ -95,6 +95,7 @@ type Controller struct {
 	// Solver-side work done on the controller's own thread (the page's
 	// main thread), for tests: with workers, none.
 	mainLoads, mainPStars int
+	mainPlans             int // experiments and method theories planned here (a pass or two over the data per plan)
 }
 
 // MainThreadWork counts the data sets loaded (generated or parsed) and the
@@ -103,6 +104,14 @@ func (c *Controller) MainThreadWork() (loads, pstars int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.mainLoads, c.mainPStars
+}
+
+// MainThreadPlans counts the plans (experiment.New, NewMethodTheory, a
+// JobRun's plan) made on the controller's own thread: with workers, none.
+func (c *Controller) MainThreadPlans() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.mainPlans
 }
 
 type pstarKey struct {
@@ -344,6 +353,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	c.runStart, c.pausedFor = c.env.Now(), 0
 	c.timeline = nil
 	c.markLocked(0, "run", -1, 0)
+	c.mtheory = nil // the run's, once made
 	c.changedLocked()
 	c.mu.Unlock()
 	c.notify()
@@ -356,18 +366,6 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	if err != nil {
 		return err
 	}
-	mt, err := NewMethodTheory(pr, s, t.pacer())
-	if err != nil {
-		return err
-	}
-	c.mu.Lock()
-	if !t.aliveLocked() { // superseded while planning: the new task owns the state
-		c.mu.Unlock()
-		return nil
-	}
-	c.markLocked(0, "method-theory", -1, 0)
-	c.mtheory = mt
-	c.mu.Unlock()
 	key := pstarKey{ds, l.String(), lambda}
 	c.mu.Lock()
 	pstar, known := c.pstars[key]
@@ -385,6 +383,21 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		c.mu.Unlock()
 		c.notify()
 	}
+	// On the main thread the theory of the run's method is made here (on
+	// workers, by a worker: runOnWorkers).
+	mt, err := NewMethodTheory(pr, s, t.pacer())
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.mainPlans++
+	if !t.aliveLocked() { // superseded while planning: the new task owns the state
+		c.mu.Unlock()
+		return nil
+	}
+	c.markLocked(0, "method-theory", -1, 0)
+	c.mtheory = mt
+	c.mu.Unlock()
 	if s.Method != catalog.DFSDCA || len(s.Methods()) > 1 {
 		return c.runJobsHere(t, s, pr, key, pstar, known) // methodmain.go
 	}
@@ -409,6 +422,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	}
 
 	c.mu.Lock()
+	c.mainPlans++
 	if !t.aliveLocked() {
 		c.mu.Unlock()
 		exp.Close()

@@ -62,10 +62,7 @@ func (c *Controller) PStarKnown() bool {
 	if err != nil {
 		return false
 	}
-	lambda := c.settings.Lambda
-	if lambda == 0 {
-		lambda = c.data.DefaultLambda
-	}
+	lambda := c.lambdaOfLocked(c.settings)
 	if _, ok := c.pstars[pstarKey{c.ds, l.String(), lambda}]; ok {
 		return true
 	}

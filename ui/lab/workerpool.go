@@ -195,6 +195,13 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		c.commandLocked(CmdRun)
 	}
 	base := append([]time.Duration(nil), cr.busy[:n]...) // solver time before this run
+	theory := theoryRequestOf(s, lambda)
+	theoryPrefetched := cr.theoryAsked[theory]          // and not answered yet, if not known below
+	if mt, ok := c.askTheoryLocked(cr, s, lambda); ok { // asked at load (prepareRun), or by an earlier run
+		c.mtheory = mt
+	} else {
+		c.markLocked(0, "theory-asked", -1, 0)
+	}
 	c.poolWorkers, c.workersNote = n, ""
 	c.workerBusy = make([]time.Duration, n)
 	c.mu.Unlock()
@@ -303,6 +310,31 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 				c.notify()
 			}
 			continue
+		case MsgTheory:
+			c.mark(m.w+1, "theory", -1, m.m.Busy)
+			if theoryRequestIn(m.m) != theory {
+				continue
+			}
+			if theoryPrefetched && m.w < n { // asked before this run: only its time since the run began is the run's
+				theoryPrefetched = false
+				c.mu.Lock()
+				since := c.env.Now() - c.runStart
+				c.mu.Unlock()
+				base[m.w] = max(base[m.w], m.m.Busy-since)
+			}
+			if m.m.Err != "" { // as NewMethodTheory's failure fails a run on the main thread
+				return errors.New(m.m.Err)
+			}
+			c.mu.Lock()
+			if !t.aliveLocked() {
+				c.mu.Unlock()
+				return nil
+			}
+			c.mtheory = m.m.Theory
+			c.changedLocked()
+			c.mu.Unlock()
+			c.notify()
+			continue
 		case MsgTakeBack:
 			if d == nil {
 				continue
@@ -358,6 +390,14 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		} else {
 			d.started(u.Job)
 		}
+	}
+	if mt, ok := cr.in.theory(theory); ok { // answered by a worker the run did not use
+		c.mu.Lock()
+		if t.aliveLocked() && c.mtheory == nil {
+			c.mtheory = mt
+			c.changedLocked()
+		}
+		c.mu.Unlock()
 	}
 	kept = true
 	return nil
