@@ -28,8 +28,9 @@ import (
 // load only). Each measurement runs in a browser of its own, in turn.
 // IMLAB_BENCH_CONSOLE=1 also logs the page's console (for timing probes).
 // IMLAB_BENCH_SETTLE=1 clicks Run only once the page knows P* of the
-// settings shown (imlab.stats().pstarKnown: asked of the data's worker at
-// load), as a user who reads the page first would; =both measures each
+// settings shown and their method's theory (imlab.stats().pstarKnown and
+// theoryKnown: asked of the data's worker at load), as a user who reads
+// the page first would; =both measures each
 // setting both ways; unset or 0, Run is clicked as soon as the page is
 // ready (P* may then be part of the run). A build without the pstarKnown
 // field waits IMLAB_BENCH_SETTLE_S seconds (default 3) instead.
@@ -86,14 +87,16 @@ func settleRun(t *testing.T, p *page) {
 		t.Logf("SETTLE fixed %.1f s (no pstarKnown in this build)", wait)
 		return
 	}
-	for eval[float64](p, `imlab.stats().pstarKnown`) == 0 {
+	// P*, and the method's theory where the build reports it (both asked of
+	// the data's worker at load).
+	for eval[float64](p, `(s => s.pstarKnown * ("theoryKnown" in s ? s.theoryKnown : 1))(imlab.stats())`) == 0 {
 		if time.Since(start) > 60*time.Second {
-			t.Logf("SETTLE P* still unknown after 60 s; clicking Run anyway")
+			t.Logf("SETTLE P* (or the theory) still unknown after 60 s; clicking Run anyway")
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Logf("SETTLE P* known %.2f s after ready", time.Since(start).Seconds())
+	t.Logf("SETTLE P* (and the theory) known %.2f s after ready", time.Since(start).Seconds())
 }
 
 // measureRun runs the page's loaded experiment once and logs one MEASURE

@@ -23,8 +23,7 @@ type crew struct {
 	// asked lists the P* requests sent to the first worker and not yet
 	// answered, in order (a worker answers in order).
 	asked []pstarKey
-	// theoryAsked lists the MethodTheory requests sent (to the last
-	// worker), answered or not.
+	// theoryAsked lists the MethodTheory requests sent, answered or not.
 	theoryAsked map[theoryRequest]bool
 }
 
@@ -168,8 +167,9 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 
 // prepareRun readies the data's crew for a Run of the settings shown, as
 // soon as the data is loaded, while the page waits for Run: it starts the
-// workers the run will use (each loads the data), asks the first for P* of
-// those settings (loss, λ) and the last for their MethodTheory. A Run
+// workers the run will use (each loads the data), asks the first (which
+// has the data already) for P* of those settings (loss, λ), then for their
+// MethodTheory. A Run
 // finds them ready, P* and the theory known or under way; the answers are
 // read by the run (drain, runOnWorkers).
 func (c *Controller) prepareRun() {
@@ -179,7 +179,7 @@ func (c *Controller) prepareRun() {
 	if cr == nil || cr.ds != c.ds || c.data == nil || len(cr.asked) > 0 {
 		return
 	}
-	defer c.askTheoryLocked(cr, c.settings, c.lambdaOfLocked(c.settings))
+	defer c.askTheoryLocked(cr, 0, c.settings, c.lambdaOfLocked(c.settings)) // after P*, asked below
 	if data, ok := c.dataSpecLocked(); ok {
 		_ = cr.grow(c.env.Workers, c.poolSizeLocked(2*len(c.settings.Taus)), data) // if more cannot start, the run tries again
 	}
@@ -215,21 +215,21 @@ func (c *Controller) lambdaOfLocked(s Settings) float64 {
 	return s.Lambda
 }
 
-// askTheoryLocked asks cr's last worker for the MethodTheory of a run of s
+// askTheoryLocked asks cr's worker w for the MethodTheory of a run of s
 // with regulariser lambda, unless it was asked already, and returns it if
 // it is known. Call with c.mu held.
-func (c *Controller) askTheoryLocked(cr *crew, s Settings, lambda float64) (*MethodTheory, bool) {
+func (c *Controller) askTheoryLocked(cr *crew, w int, s Settings, lambda float64) (*MethodTheory, bool) {
 	req := theoryRequestOf(s, lambda)
 	if mt, ok := cr.in.theory(req); ok {
 		return mt, true
 	}
-	if cr.theoryAsked[req] || len(cr.conns) == 0 {
+	if cr.theoryAsked[req] || w >= len(cr.conns) {
 		return nil, false
 	}
 	if cr.theoryAsked == nil {
 		cr.theoryAsked = map[theoryRequest]bool{}
 	}
 	cr.theoryAsked[req] = true
-	cr.conns[len(cr.conns)-1].Send(req.message())
+	cr.conns[w].Send(req.message())
 	return nil, false
 }

@@ -50,6 +50,21 @@ func (c *Controller) Timeline() []RunEvent {
 	return append([]RunEvent(nil), c.timeline...)
 }
 
+// TheoryKnown reports whether the MethodTheory of the settings shown is
+// known: made by a worker asked at load (prepareRun), or by a run.
+func (c *Controller) TheoryKnown() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.hasRunLocked() && c.mtheory != nil { // the settings shown are the run's
+		return true
+	}
+	if cr := c.crew; cr != nil && cr.ds == c.ds && c.data != nil {
+		_, ok := cr.in.theory(theoryRequestOf(c.settings, c.lambdaOfLocked(c.settings)))
+		return ok
+	}
+	return false
+}
+
 // PStarKnown reports whether P* of the settings shown (their loss and λ)
 // is known on the page: solved by a worker asked at load, or by a run.
 func (c *Controller) PStarKnown() bool {

@@ -196,11 +196,13 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	}
 	base := append([]time.Duration(nil), cr.busy[:n]...) // solver time before this run
 	theory := theoryRequestOf(s, lambda)
-	theoryPrefetched := cr.theoryAsked[theory]          // and not answered yet, if not known below
-	if mt, ok := c.askTheoryLocked(cr, s, lambda); ok { // asked at load (prepareRun), or by an earlier run
+	theoryPrefetched := cr.theoryAsked[theory] // and not answered yet, if not known below
+	// The theory: asked at load (prepareRun) or by an earlier run, or now of
+	// the last worker, ahead of its jobs.
+	if mt, ok := c.askTheoryLocked(cr, n-1, s, lambda); ok {
 		c.mtheory = mt
 	} else {
-		c.markLocked(0, "theory-asked", -1, 0)
+		c.markLocked(0, "theory-pending", -1, 0)
 	}
 	c.poolWorkers, c.workersNote = n, ""
 	c.workerBusy = make([]time.Duration, n)
