@@ -62,11 +62,13 @@ func (d *dispatcher) fill(w, most int) {
 	}
 }
 
-// fillAll fills every worker: first a job to each idle one, then one
-// ahead to each, so that the pool's first jobs, the longest (order.go),
-// start at once on different workers rather than queue on one.
+// fillAll fills every worker: first a job to each idle one, the last
+// worker first, then one ahead to each, so that the pool's first jobs, the
+// longest (order.go), start at once on different workers rather than queue
+// on one, and the longest not behind what the first worker may be doing
+// before its jobs (P*, the method's theory: runOnWorkers).
 func (d *dispatcher) fillAll() {
-	for w := range d.conns {
+	for w := len(d.conns) - 1; w >= 0; w-- {
 		d.fill(w, 1)
 	}
 	for w := range d.conns {

@@ -198,8 +198,9 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	theory := theoryRequestOf(s, lambda)
 	theoryPrefetched := cr.theoryAsked[theory] // and not answered yet, if not known below
 	// The theory: asked at load (prepareRun) or by an earlier run, or now of
-	// the last worker, ahead of its jobs.
-	if mt, ok := c.askTheoryLocked(cr, n-1, s, lambda); ok {
+	// the first worker, ahead of its jobs (the longest go to the others
+	// first: dispatcher.fillAll).
+	if mt, ok := c.askTheoryLocked(cr, 0, s, lambda); ok {
 		c.mtheory = mt
 	} else {
 		c.markLocked(0, "theory-pending", -1, 0)
