@@ -11,6 +11,9 @@
 #   bench/page.sh            build dist/ (unless BENCH_NO_BUILD=1), then measure
 #   BENCH_REPEAT=3 bench/page.sh   repeat the whole measurement three times
 #   BENCH_TASKS=1 bench/page.sh    also print the page's tasks over 12 ms
+#   IMLAB_BENCH_SETTLE=1 bench/page.sh   click Run only once the page knows P*
+#                                  (=both: each setting both ways; default: at ready)
+#   IMLAB_BENCH_TIMELINE=1 bench/page.sh also print each run's moments (P*, jobs)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -21,7 +24,9 @@ echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD), $(nproc) cores, $(unam
 # MEASURE lines, and any failure (a run that missed the harness's 170 s per browser)
 pattern='MEASURE.*|--- FAIL.*|_test.go:[0-9]+: [^MT].*'
 [ "${BENCH_TASKS:-0}" = 1 ] && pattern="TASKS.*|$pattern"
+[ -n "${IMLAB_BENCH_TIMELINE:-}" ] && pattern="TIMELINE.*|$pattern"
 for _ in $(seq "${BENCH_REPEAT:-1}"); do
+	echo "# load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 	IMLAB_E2E=1 IMLAB_BENCH=1 IMLAB_BENCH_LOAD="${IMLAB_BENCH_LOAD:-1}" \
 		go test -count=1 -timeout 60m -v -run '^TestMeasureWorkers$' ./e2e/ | grep -Eo "$pattern" || true
 done

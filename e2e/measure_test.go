@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +27,14 @@ import (
 // a busy loop per core in another process (IMLAB_BENCH_LOAD=only: with the
 // load only). Each measurement runs in a browser of its own, in turn.
 // IMLAB_BENCH_CONSOLE=1 also logs the page's console (for timing probes).
+// IMLAB_BENCH_SETTLE=1 clicks Run only once the page knows P* of the
+// settings shown and their method's theory (imlab.stats().pstarKnown and
+// theoryKnown: asked of the data's worker at load), as a user who reads
+// the page first would; =both measures each
+// setting both ways; unset or 0, Run is clicked as soon as the page is
+// ready (P* may then be part of the run). A build without the pstarKnown
+// field waits IMLAB_BENCH_SETTLE_S seconds (default 3) instead.
+// IMLAB_BENCH_TIMELINE=1 also logs the run's moments (imlab.timeline()).
 func TestMeasureWorkers(t *testing.T) {
 	if os.Getenv("IMLAB_BENCH") == "" {
 		t.Skip("a measurement: run it with bench/page.sh (IMLAB_BENCH=1)")
@@ -41,20 +50,59 @@ func TestMeasureWorkers(t *testing.T) {
 	case "only":
 		loads = []bool{true}
 	}
+	settles := []bool{false}
+	switch os.Getenv("IMLAB_BENCH_SETTLE") {
+	case "1":
+		settles = []bool{true}
+	case "both":
+		settles = []bool{false, true}
+	}
 	for _, key := range keys {
 		for _, load := range loads {
-			// A browser of its own for each measurement: the harness gives
-			// a browser 170 s, and ends it with its subtest.
-			t.Run(fmt.Sprintf("workers=%s,load=%v", key, load), func(t *testing.T) {
-				measureRun(t, open(t, "workers="+key), key, load)
-			})
+			for _, settle := range settles {
+				// A browser of its own for each measurement: the harness gives
+				// a browser 170 s, and ends it with its subtest.
+				t.Run(fmt.Sprintf("workers=%s,load=%v,settle=%v", key, load, settle), func(t *testing.T) {
+					p := open(t, "workers="+key)
+					if settle {
+						settleRun(t, p)
+					}
+					measureRun(t, p, key, load, settle)
+				})
+			}
 		}
 	}
 }
 
+// settleRun waits, after the page is ready, until it knows P* of the
+// settings shown (or, on a build without that field, a fixed time).
+func settleRun(t *testing.T, p *page) {
+	start := time.Now()
+	if !eval[bool](p, `"pstarKnown" in imlab.stats()`) {
+		wait := 3.0
+		if v, err := strconv.ParseFloat(os.Getenv("IMLAB_BENCH_SETTLE_S"), 64); err == nil {
+			wait = v
+		}
+		time.Sleep(time.Duration(wait * float64(time.Second)))
+		t.Logf("SETTLE fixed %.1f s (no pstarKnown in this build)", wait)
+		return
+	}
+	// P*, and the method's theory where the build reports it (both asked of
+	// the data's worker at load).
+	for eval[float64](p, `(s => s.pstarKnown * ("theoryKnown" in s ? s.theoryKnown : 1))(imlab.stats())`) == 0 {
+		if time.Since(start) > 60*time.Second {
+			t.Logf("SETTLE P* (or the theory) still unknown after 60 s; clicking Run anyway")
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("SETTLE P* (and the theory) known %.2f s after ready", time.Since(start).Seconds())
+}
+
 // measureRun runs the page's loaded experiment once and logs one MEASURE
-// line; with load, a busy loop per core runs in other processes meanwhile.
-func measureRun(t *testing.T, p *page, key string, load bool) {
+// line; with load, a busy loop per core runs in other processes meanwhile;
+// settle says whether Run waited for P* (settleRun).
+func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 	if load {
 		stop := busyLoops(t, runtime.NumCPU())
 		defer stop()
@@ -92,10 +140,14 @@ func measureRun(t *testing.T, p *page, key string, load bool) {
 	}
 	tasks := eval[[]string](p, `window.__tasks`)
 	idle := (stats["elapsedMs"]*stats["workers"] - stats["workerBusyMs"]) / 1e3 // the workers' summed time not solving
-	t.Logf("MEASURE workers=%s load=%v ran_on=%d wall_s=%.2f elapsed_s=%.2f solver_share=%.3f worker_idle_s=%.2f frames=%d worst_frame_gap_ms=%.1f p95_frame_gap_ms=%.1f "+
-		"page_frame_max_ms=%.1f page_frame_mean_ms=%.2f parts_max_ms=%.0f/%.0f/%.0f/%.0f tasks_over_12ms=%d gcs=%.0f gc_pause_max_ms=%.1f heap_mib=%.0f status=%q",
-		key, load, eval[int](p, `imlab.workers()`), wall.Seconds(), stats["elapsedMs"]/1e3, share, idle, len(frames), worst, p95,
-		stats["maxFrameMs"], stats["meanFrameMs"], stats["snapMaxMs"], stats["renderMaxMs"], stats["plotsMaxMs"], stats["teachMaxMs"], len(tasks), stats["gcs"], stats["maxGCPauseMs"], stats["heapMiB"], st)
+	t.Logf("MEASURE workers=%s load=%v settle=%v ran_on=%d wall_s=%.2f elapsed_s=%.2f solver_share=%.3f worker_idle_s=%.2f frames=%d worst_frame_gap_ms=%.1f p95_frame_gap_ms=%.1f "+
+		"page_frame_max_ms=%.1f page_frame_mean_ms=%.2f parts_max_ms=%.0f/%.0f/%.0f/%.0f tasks_over_12ms=%d gcs=%.0f gc_pause_max_ms=%.1f heap_mib=%.0f loadavg=%q status=%q",
+		key, load, settle, eval[int](p, `imlab.workers()`), wall.Seconds(), stats["elapsedMs"]/1e3, share, idle, len(frames), worst, p95,
+		stats["maxFrameMs"], stats["meanFrameMs"], stats["snapMaxMs"], stats["renderMaxMs"], stats["plotsMaxMs"], stats["teachMaxMs"], len(tasks), stats["gcs"], stats["maxGCPauseMs"], stats["heapMiB"], loadAverage(), st)
+	if os.Getenv("IMLAB_BENCH_TIMELINE") != "" {
+		tl := eval[[]string](p, `imlab.timeline ? (imlab.timeline() || []) : []`)
+		t.Logf("TIMELINE workers=%s load=%v settle=%v %s", key, load, settle, strings.Join(tl, "; "))
+	}
 	if len(tasks) > 0 {
 		t.Logf("TASKS workers=%s load=%v %s", key, load, strings.Join(tasks[:min(len(tasks), 30)], " "))
 	}
@@ -107,6 +159,16 @@ func measureRun(t *testing.T, p *page, key string, load bool) {
 		p.console = nil
 		p.mu.Unlock()
 	}
+}
+
+// loadAverage is the machine's load average over 1, 5 and 15 minutes, or
+// "?" where /proc/loadavg is missing.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "?"
 }
 
 // busyLoops starts k shell busy loops, as another program loading every

@@ -223,10 +223,17 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		o.Set("pstar", m.PStar)
 		o.Set("busyMs", m.Busy.Seconds()*1e3)
 	case lab.MsgJob:
-		s := m.Spec
-		o.Set("spec", map[string]any{"index": s.Index, "tau": s.Tau, "sampling": string(s.Sampling), "loss": s.Loss,
-			"lambda": s.Lambda, "pstar": s.PStar, "eps": s.Eps, "partition": string(s.Partition),
-			"seed": strconv.FormatUint(s.Seed, 10), "method": string(s.Method)})
+		o.Set("spec", encodeSpec(m.Spec))
+	case lab.MsgTheory:
+		o.Set("loss", m.Loss)
+		o.Set("lambda", m.Lambda)
+		o.Set("spec", encodeSpec(m.Spec))
+		o.Set("taus", int32Array(m.Taus))
+		o.Set("busyMs", m.Busy.Seconds()*1e3)
+		if mt := m.Theory; mt != nil {
+			o.Set("theory", map[string]any{"method": string(mt.Method), "n": mt.N, "cores": mt.Cost.Cores, "sync": mt.Cost.Sync,
+				"nice": float64Array(tauPointFloats(mt.Nice)), "imp": float64Array(tauPointFloats(mt.Imp))})
+		}
 	case lab.MsgCmd:
 		o.Set("cmd", int(m.Cmd))
 	case lab.MsgTakeBack:
@@ -252,6 +259,23 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 				arr := int32Array(xs)
 				uo[name] = arr
 				transfer = append(transfer, arr.Get("buffer"))
+			}
+		}
+		if pl := u.Plan; pl != nil {
+			p := float64Array(pl.P)
+			uo["theta"], uo["planP"] = pl.Theta, p
+			transfer = append(transfer, p.Get("buffer"))
+			if pl.Buckets != nil {
+				var lens, flat []int
+				for _, b := range pl.Buckets {
+					lens = append(lens, len(b))
+					flat = append(flat, b...)
+				}
+				for name, xs := range map[string][]int{"buckets": flat, "bucketLens": lens} {
+					arr := int32Array(xs)
+					uo[name] = arr
+					transfer = append(transfer, arr.Get("buffer"))
+				}
 			}
 		}
 		o.Set("update", uo)
@@ -294,15 +318,23 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 		m.Loss, m.Lambda, m.PStar = o.Get("loss").String(), o.Get("lambda").Float(), o.Get("pstar").Float()
 		m.Busy = time.Duration(o.Get("busyMs").Float() * 1e6)
 	case lab.MsgJob:
-		s := o.Get("spec")
-		m.Spec = lab.JobSpec{Index: s.Get("index").Int(), Tau: s.Get("tau").Int(), Sampling: sampling.Kind(s.Get("sampling").String()),
-			Loss: s.Get("loss").String(), Lambda: s.Get("lambda").Float(), PStar: s.Get("pstar").Float(),
-			Eps: s.Get("eps").Float(), Partition: sampling.Rule(s.Get("partition").String())}
-		if m.Spec.Seed, err = strconv.ParseUint(s.Get("seed").String(), 10, 64); err != nil {
+		if m.Spec, err = decodeSpec(o.Get("spec")); err != nil {
 			return m, err
 		}
-		if m.Spec.Method, err = catalog.Parse(s.Get("method").String()); err != nil {
+	case lab.MsgTheory:
+		m.Loss, m.Lambda = o.Get("loss").String(), o.Get("lambda").Float()
+		m.Busy = time.Duration(o.Get("busyMs").Float() * 1e6)
+		if m.Spec, err = decodeSpec(o.Get("spec")); err != nil {
 			return m, err
+		}
+		m.Taus = goInts(o.Get("taus"))
+		if v := o.Get("theory"); v.Truthy() {
+			mt := &lab.MethodTheory{N: v.Get("n").Int(), Cost: catalog.CostModel{Cores: v.Get("cores").Int(), Sync: v.Get("sync").Float()},
+				Nice: goTauPoints(v.Get("nice")), Imp: goTauPoints(v.Get("imp"))}
+			if mt.Method, err = catalog.Parse(v.Get("method").String()); err != nil {
+				return m, err
+			}
+			m.Theory = mt
 		}
 	case lab.MsgCmd:
 		m.Cmd = lab.Command(o.Get("cmd").Int())
@@ -320,6 +352,17 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 			}
 			m.Update.Minibatches = mb
 		}
+		if p := u.Get("planP"); p.Truthy() {
+			pl := &lab.JobPlan{Theta: u.Get("theta").Float(), P: goFloat64s(p)}
+			if lens := u.Get("bucketLens"); lens.Truthy() {
+				flat := goInts(u.Get("buckets"))
+				pl.Buckets = [][]int{}
+				for _, n := range goInts(lens) {
+					pl.Buckets, flat = append(pl.Buckets, flat[:n:n]), flat[n:]
+				}
+			}
+			m.Update.Plan = pl
+		}
 		xs := goFloat64s(u.Get("points"))
 		for k := 0; k+pointFloats <= len(xs); k += pointFloats {
 			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: xs[k], Iter: int(xs[k+1]), Primal: xs[k+2], Gap: xs[k+3], Seconds: xs[k+4]})
@@ -331,6 +374,45 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 // pointFloats is the number of float64 values a trace point crosses as:
 // IterPerN, Iter, Primal, Gap, Seconds.
 const pointFloats = 5
+
+func encodeSpec(s lab.JobSpec) map[string]any {
+	return map[string]any{"index": s.Index, "tau": s.Tau, "sampling": string(s.Sampling), "loss": s.Loss,
+		"lambda": s.Lambda, "pstar": s.PStar, "eps": s.Eps, "partition": string(s.Partition),
+		"seed": strconv.FormatUint(s.Seed, 10), "method": string(s.Method)}
+}
+
+func decodeSpec(s js.Value) (spec lab.JobSpec, err error) {
+	spec = lab.JobSpec{Index: s.Get("index").Int(), Tau: s.Get("tau").Int(), Sampling: sampling.Kind(s.Get("sampling").String()),
+		Loss: s.Get("loss").String(), Lambda: s.Get("lambda").Float(), PStar: s.Get("pstar").Float(),
+		Eps: s.Get("eps").Float(), Partition: sampling.Rule(s.Get("partition").String())}
+	if spec.Seed, err = strconv.ParseUint(s.Get("seed").String(), 10, 64); err != nil {
+		return spec, err
+	}
+	if name := s.Get("method").String(); name != "" {
+		spec.Method, err = catalog.Parse(name)
+	}
+	return spec, err
+}
+
+// tauPointFloats flattens a best-τ curve, tauPointLen numbers a point.
+func tauPointFloats(pts []catalog.TauPoint) []float64 {
+	xs := make([]float64, 0, tauPointLen*len(pts))
+	for _, p := range pts {
+		xs = append(xs, float64(p.Tau), p.Theory.Step, p.Theory.Rate, p.Theory.PassesPerEFold, p.Time)
+	}
+	return xs
+}
+
+func goTauPoints(a js.Value) []catalog.TauPoint {
+	xs := goFloat64s(a)
+	var pts []catalog.TauPoint
+	for k := 0; k+tauPointLen <= len(xs); k += tauPointLen {
+		pts = append(pts, catalog.TauPoint{Tau: int(xs[k]), Theory: catalog.Theory{Step: xs[k+1], Rate: xs[k+2], PassesPerEFold: xs[k+3]}, Time: xs[k+4]})
+	}
+	return pts
+}
+
+const tauPointLen = 5
 
 // int32Array copies xs (each within int32: example indices and counts).
 func int32Array(xs []int) js.Value {

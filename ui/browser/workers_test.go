@@ -32,6 +32,16 @@ func TestMessagesRoundTrip(t *testing.T) {
 		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 2, Done: true, Err: "failed",
 			Points:      []dfsdca.Point{{IterPerN: 0.5, Iter: 3, Primal: 1.25, Gap: nan, Seconds: 3}, {IterPerN: 1, Iter: 1<<53 - 1, Primal: math.Copysign(0, -1), Gap: 1e-300, Seconds: 4}},
 			Minibatches: &lab.Minibatches{Iters: 9, Recent: [][]int{{1, 2}, {3}, {}}, Visits: []int{0, 5, 1 << 30}}}},
+		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 4, Plan: &lab.JobPlan{Theta: 1e-4, P: []float64{0.25, 0.5, 0.25},
+			Buckets: [][]int{{0, 2}, {1}}}}},
+		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 5, Plan: &lab.JobPlan{Theta: 0.75, P: []float64{0.5, 0.5}}}},
+		{Kind: lab.MsgTheory, Loss: "logistic", Lambda: 1e-4, Taus: []int{1, 4, 32},
+			Spec: lab.JobSpec{Loss: "logistic", Lambda: 1e-4, Method: catalog.SAGA, Partition: "random", Seed: 1<<63 + 9}},
+		{Kind: lab.MsgTheory, Loss: "logistic", Lambda: 1e-4, Taus: []int{2}, Busy: 250 * time.Millisecond,
+			Spec: lab.JobSpec{Loss: "logistic", Lambda: 1e-4, Method: catalog.DFSDCA, Seed: 3},
+			Theory: &lab.MethodTheory{Method: catalog.DFSDCA, N: 400, Cost: catalog.CostModel{Cores: 8, Sync: 1},
+				Nice: []catalog.TauPoint{{Tau: 1, Theory: catalog.Theory{Step: 1e-3, Rate: 0.999, PassesPerEFold: 2.5}, Time: 2.5}},
+				Imp:  []catalog.TauPoint{{Tau: 1, Theory: catalog.Theory{Step: 2e-3, Rate: 0.998, PassesPerEFold: 1.25}, Time: 1.25}, {Tau: 2}}}},
 		{Kind: lab.MsgFailed, Err: "no data"},
 	}
 	for _, m := range msgs {

@@ -11,7 +11,6 @@ import (
 
 	"imlab/core/budget"
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/method/catalog"
@@ -91,10 +90,12 @@ type Controller struct {
 	loader        WorkerConn      // the worker loading data (loadOnWorker); nil if none
 	crew          *crew           // the workers kept with the data between runs; nil if none, or while a run owns them
 	workerBusy    []time.Duration // each worker's solver time in the run on workers
+	timeline      []RunEvent      // the moments of the last run (timeline.go)
 
 	// Solver-side work done on the controller's own thread (the page's
 	// main thread), for tests: with workers, none.
 	mainLoads, mainPStars int
+	mainPlans             int // experiments and method theories planned here (a pass or two over the data per plan)
 }
 
 // MainThreadWork counts the data sets loaded (generated or parsed) and the
@@ -103,6 +104,14 @@ func (c *Controller) MainThreadWork() (loads, pstars int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.mainLoads, c.mainPStars
+}
+
+// MainThreadPlans counts the plans (experiment.New, NewMethodTheory, a
+// JobRun's plan) made on the controller's own thread: with workers, none.
+func (c *Controller) MainThreadPlans() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.mainPlans
 }
 
 type pstarKey struct {
@@ -150,10 +159,10 @@ func (c *Controller) Snapshot() Snapshot {
 	if c.paused && c.phase.Busy() {
 		s.Phase, s.PausedIn = Paused, c.phase
 	}
-	if c.exp != nil {
+	if c.hasRunLocked() {
 		if c.pool != nil {
 			s.Jobs = c.poolJobViewsLocked()
-			s.Rows = c.exp.RowsFrom(func(k int) []dfsdca.Point { return s.Jobs[k].Trace })
+			s.Rows = c.poolRowsLocked(s.Jobs)
 			s.Sampling = c.samplingViewLocked()
 			s.Compared = c.comparedLocked() // methodcompare.go
 		} else {
@@ -198,6 +207,10 @@ func (c *Controller) jobViews() []JobView {
 	return out
 }
 
+// hasRunLocked reports whether a run is shown (in progress or done): an
+// experiment on the main thread, or a Pool's jobs.
+func (c *Controller) hasRunLocked() bool { return c.exp != nil || c.pool != nil }
+
 // changed bumps the version; call with c.mu held, then notify after
 // unlocking.
 func (c *Controller) changedLocked() { c.version++ }
@@ -225,7 +238,7 @@ func (c *Controller) Reset() {
 	c.dropCrewLocked()
 	c.paused, c.stepping = false, false
 	c.wakeLocked()
-	if c.exp != nil {
+	if c.hasRunLocked() {
 		c.closeExpLocked()
 	}
 	c.exp, c.err, c.runErrs = nil, nil, nil
@@ -243,7 +256,9 @@ func (c *Controller) Reset() {
 // closeExpLocked stops the experiment's worker goroutines (if any), and
 // its pool of workers.
 func (c *Controller) closeExpLocked() {
-	c.exp.Close()
+	if c.exp != nil {
+		c.exp.Close()
+	}
 	c.closeWorkersLocked()
 	c.pool = nil
 }
@@ -272,7 +287,7 @@ func (c *Controller) run(s Settings, step bool) {
 		c.changedLocked()
 		return
 	}
-	resumable := c.exp != nil && sameRun(c.settings, s) && (c.phase == Running || c.phase == Optimum)
+	resumable := c.hasRunLocked() && sameRun(c.settings, s) && (c.phase == Running || c.phase == Optimum)
 	if resumable {
 		if c.paused || step {
 			c.resumeLocked(step)
@@ -321,12 +336,12 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		return nil
 	}
 	ds := c.ds
-	if c.exp != nil {
+	if c.hasRunLocked() {
 		c.closeExpLocked()
 	}
 	c.settings = s
 	c.settings.File = c.data.File // the data's file, if any, whatever the form says
-	c.exp, c.runErrs = nil, nil
+	c.exp, c.pool, c.runErrs = nil, nil, nil
 	c.runID++
 	c.phase, c.stepping = Optimum, step
 	c.lambda = s.Lambda
@@ -336,6 +351,9 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	lambda := c.lambda
 	c.pstar = math.NaN()
 	c.runStart, c.pausedFor = c.env.Now(), 0
+	c.timeline = nil
+	c.markLocked(0, "run", -1, 0)
+	c.mtheory = nil // the run's, once made
 	c.changedLocked()
 	c.mu.Unlock()
 	c.notify()
@@ -348,17 +366,6 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	if err != nil {
 		return err
 	}
-	mt, err := NewMethodTheory(pr, s, t.pacer())
-	if err != nil {
-		return err
-	}
-	c.mu.Lock()
-	if !t.aliveLocked() { // superseded while planning: the new task owns the state
-		c.mu.Unlock()
-		return nil
-	}
-	c.mtheory = mt
-	c.mu.Unlock()
 	key := pstarKey{ds, l.String(), lambda}
 	c.mu.Lock()
 	pstar, known := c.pstars[key]
@@ -376,6 +383,21 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		c.mu.Unlock()
 		c.notify()
 	}
+	// On the main thread the theory of the run's method is made here (on
+	// workers, by a worker: runOnWorkers).
+	mt, err := NewMethodTheory(pr, s, t.pacer())
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.mainPlans++
+	if !t.aliveLocked() { // superseded while planning: the new task owns the state
+		c.mu.Unlock()
+		return nil
+	}
+	c.markLocked(0, "method-theory", -1, 0)
+	c.mtheory = mt
+	c.mu.Unlock()
 	if s.Method != catalog.DFSDCA || len(s.Methods()) > 1 {
 		return c.runJobsHere(t, s, pr, key, pstar, known) // methodmain.go
 	}
@@ -400,6 +422,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	}
 
 	c.mu.Lock()
+	c.mainPlans++
 	if !t.aliveLocked() {
 		c.mu.Unlock()
 		exp.Close()

@@ -23,6 +23,8 @@ type crew struct {
 	// asked lists the P* requests sent to the first worker and not yet
 	// answered, in order (a worker answers in order).
 	asked []pstarKey
+	// theoryAsked lists the MethodTheory requests sent, answered or not.
+	theoryAsked map[theoryRequest]bool
 }
 
 // grow starts workers until the crew has n, sending each the data.
@@ -57,12 +59,16 @@ func (cr *crew) drain(c *Controller) {
 			cr.ready[m.w] = true
 			continue
 		}
+		if m.m.Kind == MsgTheory { // kept by the inbox (inbox.theory)
+			cr.busy[m.w] = max(cr.busy[m.w], m.m.Busy)
+			continue
+		}
 		if m.m.Kind != MsgPStar || m.w != 0 || len(cr.asked) == 0 {
 			continue
 		}
 		k := cr.asked[0]
 		cr.asked = cr.asked[1:]
-		cr.busy[0] = m.m.Busy
+		cr.busy[0] = max(cr.busy[0], m.m.Busy)
 		if m.m.Err == "" {
 			c.mu.Lock()
 			c.pstars[k] = m.m.PStar
@@ -161,9 +167,11 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 
 // prepareRun readies the data's crew for a Run of the settings shown, as
 // soon as the data is loaded, while the page waits for Run: it starts the
-// workers the run will use (each loads the data) and asks the first for
-// P* of those settings (loss, λ). A Run finds them ready and P* solved or
-// under way; the answers are read by the run (drain, runOnWorkers).
+// workers the run will use (each loads the data), asks the first (which
+// has the data already) for P* of those settings (loss, λ), then for their
+// MethodTheory. A Run
+// finds them ready, P* and the theory known or under way; the answers are
+// read by the run (drain, runOnWorkers).
 func (c *Controller) prepareRun() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -171,6 +179,7 @@ func (c *Controller) prepareRun() {
 	if cr == nil || cr.ds != c.ds || c.data == nil || len(cr.asked) > 0 {
 		return
 	}
+	defer c.askTheoryLocked(cr, 0, c.settings, c.lambdaOfLocked(c.settings)) // after P*, asked below
 	if data, ok := c.dataSpecLocked(); ok {
 		_ = cr.grow(c.env.Workers, c.poolSizeLocked(2*len(c.settings.Taus)), data) // if more cannot start, the run tries again
 	}
@@ -178,10 +187,7 @@ func (c *Controller) prepareRun() {
 	if err != nil {
 		return
 	}
-	lambda := c.settings.Lambda
-	if lambda == 0 {
-		lambda = c.data.DefaultLambda
-	}
+	lambda := c.lambdaOfLocked(c.settings)
 	key := pstarKey{c.ds, l.String(), lambda}
 	if _, known := c.pstars[key]; known {
 		return
@@ -199,4 +205,31 @@ func (c *Controller) noWorkers(why string) error {
 	c.mu.Unlock()
 	c.notify()
 	return fmt.Errorf("%w: %s", errNoWorkers, why)
+}
+
+// lambdaOfLocked is the λ of a run of s on the data shown.
+func (c *Controller) lambdaOfLocked(s Settings) float64 {
+	if s.Lambda == 0 && c.data != nil {
+		return c.data.DefaultLambda
+	}
+	return s.Lambda
+}
+
+// askTheoryLocked asks cr's worker w for the MethodTheory of a run of s
+// with regulariser lambda, unless it was asked already, and returns it if
+// it is known. Call with c.mu held.
+func (c *Controller) askTheoryLocked(cr *crew, w int, s Settings, lambda float64) (*MethodTheory, bool) {
+	req := theoryRequestOf(s, lambda)
+	if mt, ok := cr.in.theory(req); ok {
+		return mt, true
+	}
+	if cr.theoryAsked[req] || w >= len(cr.conns) {
+		return nil, false
+	}
+	if cr.theoryAsked == nil {
+		cr.theoryAsked = map[theoryRequest]bool{}
+	}
+	cr.theoryAsked[req] = true
+	cr.conns[w].Send(req.message())
+	return nil, false
 }

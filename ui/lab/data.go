@@ -126,7 +126,7 @@ func (c *Controller) AwaitFile(s Settings) {
 	c.gen++ // supersede any work in progress
 	c.paused, c.stepping = false, false
 	c.wakeLocked()
-	if c.exp != nil {
+	if c.hasRunLocked() {
 		c.closeExpLocked()
 	}
 	c.ds, c.data, c.file, c.exp, c.err, c.runErrs = nil, nil, nil, nil, nil, nil
@@ -216,7 +216,7 @@ func (c *Controller) install(t *task, ld *Loaded, s Settings) {
 		c.mu.Unlock()
 		return
 	}
-	if c.exp != nil {
+	if c.hasRunLocked() {
 		c.closeExpLocked()
 	}
 	c.ds, c.data, c.exp, c.runErrs = ld.Data, ld.Info, nil, nil

@@ -37,13 +37,15 @@ func newDispatcher(pool *Pool, conns []WorkerConn, ready []bool) *dispatcher {
 }
 
 // fill sends worker w a job if it has none, and one ahead if it has one
-// and the pool holds more jobs than there are workers.
-func (d *dispatcher) fill(w int) {
+// and the pool holds more jobs than there are workers; never more than
+// most jobs in all.
+func (d *dispatcher) fill(w, most int) {
 	for d.ready[w] {
 		want := 1
 		if d.pool.Left() > len(d.conns) {
 			want = 2
 		}
+		want = min(want, most)
 		if len(d.queued[w]) >= want {
 			return
 		}
@@ -60,15 +62,17 @@ func (d *dispatcher) fill(w int) {
 	}
 }
 
-// fillAll fills every worker, idle ones first.
+// fillAll fills every worker: first a job to each idle one, the last
+// worker first, then one ahead to each, so that the pool's first jobs, the
+// longest (order.go), start at once on different workers rather than queue
+// on one, and the longest not behind what the first worker may be doing
+// before its jobs (P*, the method's theory: runOnWorkers).
 func (d *dispatcher) fillAll() {
-	for w := range d.conns {
-		if len(d.queued[w]) == 0 {
-			d.fill(w)
-		}
+	for w := len(d.conns) - 1; w >= 0; w-- {
+		d.fill(w, 1)
 	}
 	for w := range d.conns {
-		d.fill(w)
+		d.fill(w, 2)
 	}
 	d.rebalance()
 }

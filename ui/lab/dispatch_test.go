@@ -146,3 +146,20 @@ func TestWorkerGivesBackAQueuedJob(t *testing.T) {
 		t.Errorf("got %v, want job 1 given back, job 0 kept and run to its end", got)
 	}
 }
+
+// The pool's first jobs (the longest, in LongestFirst's order) start at
+// once on different workers, the longest on the last worker (the first
+// may have P* or the theory to make first): each worker's first job is
+// one of them, and the next ones go ahead, in turn.
+func TestDispatcherSpreadsTheFirstJobs(t *testing.T) {
+	s := small()
+	s.Taus = []int{1, 2, 4, 8, 16, 32} // 12 jobs
+	order := []int{5, 4, 11, 3, 10, 2, 9, 1, 8, 0, 7, 6}
+	pool := NewPoolInOrder(JobSpecs(s, 0.1, 0), order)
+	rc := []*recConn{{}, {}}
+	d := newDispatcher(pool, []WorkerConn{rc[0], rc[1]}, []bool{true, true})
+	d.fillAll()
+	if got0, got1 := rc[0].jobsOf(), rc[1].jobsOf(); fmt.Sprint(got0, got1) != "[4 11] [5 3]" {
+		t.Errorf("workers were sent %v and %v, want [4 11] and [5 3]: the two longest first, one each", got0, got1)
+	}
+}

@@ -12,6 +12,16 @@ type inbox struct {
 	mu   sync.Mutex
 	msgs []workerMsg
 	wake chan struct{}
+	// solved holds every P* the workers have answered, as they arrive, so
+	// the page knows it before a run reads the message (PStarKnown).
+	solved map[lossLambda]float64
+	// theories holds every MethodTheory the workers have answered.
+	theories map[theoryRequest]*MethodTheory
+}
+
+type lossLambda struct {
+	loss   string
+	lambda float64
 }
 
 type workerMsg struct {
@@ -19,16 +29,40 @@ type workerMsg struct {
 	m Message
 }
 
-func newInbox() *inbox { return &inbox{wake: make(chan struct{}, 1)} }
+func newInbox() *inbox {
+	return &inbox{wake: make(chan struct{}, 1), solved: map[lossLambda]float64{}, theories: map[theoryRequest]*MethodTheory{}}
+}
 
 func (b *inbox) put(w int, m Message) {
 	b.mu.Lock()
 	b.msgs = append(b.msgs, workerMsg{w, m})
+	if m.Kind == MsgPStar && m.Err == "" {
+		b.solved[lossLambda{m.Loss, m.Lambda}] = m.PStar
+	}
+	if m.Kind == MsgTheory && m.Err == "" && m.Theory != nil {
+		b.theories[theoryRequestIn(m)] = m.Theory
+	}
 	b.mu.Unlock()
 	select {
 	case b.wake <- struct{}{}:
 	default:
 	}
+}
+
+// pstar returns P* of loss and λ if a worker has answered it.
+func (b *inbox) pstar(loss string, lambda float64) (float64, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	p, ok := b.solved[lossLambda{loss, lambda}]
+	return p, ok
+}
+
+// theory returns the MethodTheory of r if a worker has answered it.
+func (b *inbox) theory(r theoryRequest) (*MethodTheory, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	mt, ok := b.theories[r]
+	return mt, ok
 }
 
 // tryGet returns the next message if one is queued.

@@ -24,7 +24,7 @@ type ComparedJob struct {
 // comparedLocked returns the views of the pool's jobs beyond the
 // experiment's own, the compared methods'. Call with c.mu held.
 func (c *Controller) comparedLocked() []ComparedJob {
-	own := len(c.exp.Jobs())
+	own := c.ownJobsLocked()
 	pj := c.pool.jobs()
 	var out []ComparedJob
 	for k := own; k < len(pj); k++ {

@@ -69,7 +69,7 @@ func newMethodJobRun(pr *problem.Problem, spec JobSpec) (*JobRun, error) {
 		return nil, fmt.Errorf("lab: method %s holds goroutines", spec.Method)
 	}
 	stop := MethodStop(spec.Method, spec.Eps, spec.PStar)
-	return &JobRun{spec: spec, m: &methodJob{run: method.NewRun(s, stop), budget: stop.MaxPasses}}, nil
+	return &JobRun{spec: spec, m: &methodJob{run: method.NewRun(s, stop), budget: stop.MaxPasses}, plan: jobPlanOf(pl)}, nil
 }
 
 // advance is JobRun.Advance for a method other than dfSDCA.

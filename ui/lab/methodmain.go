@@ -32,6 +32,7 @@ func (c *Controller) runJobsHere(t *task, s Settings, pr *problem.Problem, key p
 		return err
 	}
 	c.mu.Lock()
+	c.mainPlans++
 	if !t.aliveLocked() {
 		c.mu.Unlock()
 		return nil
@@ -54,6 +55,9 @@ func (c *Controller) runJobsHere(t *task, s Settings, pr *problem.Problem, key p
 		if err != nil {
 			run = nil
 		}
+		c.mu.Lock()
+		c.mainPlans++
+		c.mu.Unlock()
 		for {
 			if !t.checkpoint() {
 				if run != nil {

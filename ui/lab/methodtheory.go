@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 
+	"imlab/core/dataset"
+	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
@@ -179,4 +181,44 @@ func (mt *MethodTheory) measuredTime(j JobView, eps float64) float64 {
 		return t
 	}
 	return math.NaN()
+}
+
+// theoryRequest names a MethodTheory: the settings NewMethodTheory reads,
+// and the problem's loss and λ. A worker holding the data computes it
+// (MsgTheory), so the page makes no pass over the data for it.
+type theoryRequest struct {
+	Loss      string
+	Lambda    float64
+	Method    catalog.Name
+	Taus      string // FormatTaus
+	Partition sampling.Rule
+	Seed      uint64
+}
+
+// theoryRequestOf is the request for the theory of a run of s with
+// regulariser lambda.
+func theoryRequestOf(s Settings, lambda float64) theoryRequest {
+	return theoryRequest{Loss: s.Loss, Lambda: lambda, Method: s.Method, Taus: FormatTaus(s.Taus), Partition: s.Partition, Seed: s.Seed}
+}
+
+// message is the request as a worker gets it.
+func (r theoryRequest) message() Message {
+	taus, _ := experiment.ParseTaus(r.Taus, 0)
+	return Message{Kind: MsgTheory, Loss: r.Loss, Lambda: r.Lambda, Taus: taus,
+		Spec: JobSpec{Loss: r.Loss, Lambda: r.Lambda, Method: r.Method, Partition: r.Partition, Seed: r.Seed}}
+}
+
+// theoryRequestIn is the request m (a MsgTheory either way) is or answers.
+func theoryRequestIn(m Message) theoryRequest {
+	return theoryRequest{Loss: m.Loss, Lambda: m.Lambda, Method: m.Spec.Method, Taus: FormatTaus(m.Taus), Partition: m.Spec.Partition, Seed: m.Spec.Seed}
+}
+
+// workerTheory computes the theory m asks for on ds, as the page would.
+func workerTheory(ds *dataset.Dataset, m Message, yield func()) (*MethodTheory, error) {
+	pr, err := m.Spec.problem(ds)
+	if err != nil {
+		return nil, err
+	}
+	s := Settings{Method: m.Spec.Method, Taus: m.Taus, Partition: m.Spec.Partition, Seed: m.Spec.Seed}
+	return NewMethodTheory(pr, s, yield)
 }

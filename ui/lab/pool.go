@@ -3,6 +3,7 @@ package lab
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/core/theory"
 )
 
 // This file is the protocol of a pool of workers that run an experiment's
@@ -78,6 +80,22 @@ type Update struct {
 	// slices of its jobs, and P*), for the share of a run's wall time
 	// spent solving.
 	Busy time.Duration
+	// Plan, with a job's first update, is what the page shows of the plan
+	// the worker made for it, so that the page makes none.
+	Plan *JobPlan
+}
+
+// JobPlan is what the page shows of a job's plan (theory.Plan): θ for the
+// ratio table, and pᵢ and the buckets for the sampling view.
+type JobPlan struct {
+	Theta   float64
+	P       []float64 // read-only, shared
+	Buckets [][]int   // nil for τ-nice; read-only, shared
+}
+
+// jobPlanOf is what the page shows of pl.
+func jobPlanOf(pl *theory.Plan) *JobPlan {
+	return &JobPlan{Theta: pl.Theta, P: pl.P, Buckets: pl.Partition.Buckets}
 }
 
 // Minibatches is a run's record of the minibatches it used: how many, the
@@ -94,6 +112,7 @@ type JobRun struct {
 	exp  *experiment.Experiment
 	sent int        // trace points already sent
 	m    *methodJob // a method other than dfSDCA (methodjob.go); exp is then nil
+	plan *JobPlan   // sent with the first update, then nil
 }
 
 // problem is the job's problem on ds: its loss and λ.
@@ -121,13 +140,19 @@ func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &JobRun{spec: spec, exp: exp}, nil
+	return &JobRun{spec: spec, exp: exp, plan: jobPlanOf(exp.Jobs()[0].Plan)}, nil
 }
 
 // Advance does at most iters iterations (plus at most one evaluation of P)
 // and returns the update to send: the points made meanwhile, and whether
 // the job finished.
 func (r *JobRun) Advance(iters int) Update {
+	u := r.advance(iters)
+	u.Plan, r.plan = r.plan, nil
+	return u
+}
+
+func (r *JobRun) advance(iters int) Update {
 	if r.m != nil {
 		return r.m.advance(r.spec.Index, iters)
 	}
@@ -171,25 +196,48 @@ func (r *JobRun) Close() {
 type Pool struct {
 	mu     sync.Mutex
 	specs  []JobSpec
-	next   int   // the next job never handed out
+	order  []int // the order jobs are handed out in (indices of specs)
+	next   int   // the next place in order never handed out
 	back   []int // jobs handed back (Pool.Return), handed out again first
 	handed []bool
 	traces [][]dfsdca.Point
 	done   []bool
 	errs   []string
 	mbs    []*Minibatches
+	plans  []*JobPlan
 	left   int
 }
 
-// NewPool returns a pool for the jobs specs, in their run order.
+// NewPool returns a pool for the jobs specs, handed out in their run order.
 func NewPool(specs []JobSpec) *Pool {
+	order := make([]int, len(specs))
+	for k := range order {
+		order[k] = k
+	}
+	return NewPoolInOrder(specs, order)
+}
+
+// NewPoolInOrder returns a pool for the jobs specs, handed out in order (a
+// permutation of their indices, such as LongestFirst's); traces and
+// results stay in the specs' run order.
+func NewPoolInOrder(specs []JobSpec, order []int) *Pool {
 	for k, s := range specs {
 		if s.Index != k {
 			panic(fmt.Sprintf("lab: job spec %d has index %d", k, s.Index))
 		}
 	}
 	n := len(specs)
-	return &Pool{specs: specs, handed: make([]bool, n), traces: make([][]dfsdca.Point, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
+	if len(order) != n {
+		panic(fmt.Sprintf("lab: an order of %d jobs for %d", len(order), n))
+	}
+	seen := make([]bool, n)
+	for _, k := range order {
+		if k < 0 || k >= n || seen[k] {
+			panic(fmt.Sprintf("lab: order %v is not a permutation of the %d jobs", order, n))
+		}
+		seen[k] = true
+	}
+	return &Pool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]dfsdca.Point, n), plans: make([]*JobPlan, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
 }
 
 // PoolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
@@ -205,15 +253,16 @@ func PoolSize(cores, jobs int, dataBytes int64) int {
 }
 
 // Next returns the next job not yet handed out — a job handed back first,
-// then in run order; ok is false once every job has been.
+// then in the pool's order; ok is false once every job has been.
 func (p *Pool) Next() (spec JobSpec, ok bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	k := p.next
+	var k int
 	switch {
 	case len(p.back) > 0:
 		k, p.back = p.back[0], p.back[1:]
 	case p.next < len(p.specs):
+		k = p.order[p.next]
 		p.next++
 	default:
 		return JobSpec{}, false
@@ -234,7 +283,7 @@ func (p *Pool) Left() int {
 func (p *Pool) Return(k int) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if k < 0 || k >= len(p.specs) || !p.handed[k] || p.done[k] || len(p.traces[k]) > 0 {
+	if k < 0 || k >= len(p.specs) || !p.handed[k] || p.done[k] || len(p.traces[k]) > 0 || p.plans[k] != nil {
 		return fmt.Errorf("lab: job %d handed back, but it is not out or has started", k)
 	}
 	p.handed[k] = false
@@ -254,6 +303,9 @@ func (p *Pool) Apply(u Update) error {
 		return fmt.Errorf("lab: update for job %d, which has finished", u.Job)
 	}
 	p.traces[u.Job] = append(p.traces[u.Job], u.Points...)
+	if u.Plan != nil {
+		p.plans[u.Job] = u.Plan
+	}
 	if u.Done {
 		p.done[u.Job], p.errs[u.Job], p.mbs[u.Job] = true, u.Err, u.Minibatches
 		p.left--
@@ -397,7 +449,7 @@ func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control
 		slicer.Observe(iters*run.Tau(), d)
 		*busy += d
 		u.Busy = *busy
-		if len(u.Points) > 0 || u.Done {
+		if len(u.Points) > 0 || u.Done || u.Plan != nil {
 			send(u)
 		}
 		if u.Done {
@@ -417,6 +469,7 @@ type poolJob struct {
 	done    bool
 	err     string
 	mb      *Minibatches // when done
+	plan    *JobPlan     // once started
 }
 
 // jobs returns a view of every job, in run order (traces are copies).
@@ -425,7 +478,7 @@ func (p *Pool) jobs() []poolJob {
 	defer p.mu.Unlock()
 	out := make([]poolJob, len(p.specs))
 	for k := range out {
-		out[k] = poolJob{trace: append([]dfsdca.Point(nil), p.traces[k]...), started: p.handed[k], done: p.done[k], err: p.errs[k], mb: p.mbs[k]}
+		out[k] = poolJob{trace: append([]dfsdca.Point(nil), p.traces[k]...), started: p.handed[k], done: p.done[k], err: p.errs[k], mb: p.mbs[k], plan: p.plans[k]}
 	}
 	return out
 }

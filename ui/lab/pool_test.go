@@ -78,7 +78,19 @@ type fakePool struct {
 
 func startFakePool(t *testing.T, f poolFixture, n int, slicer func() *Slicer, parked func(worker int)) *fakePool {
 	t.Helper()
-	fp := &fakePool{pool: NewPool(JobSpecs(f.s, f.lambda, f.pstar)), errs: make(chan error, 1)}
+	return startFakePoolWith(t, f, NewPool(JobSpecs(f.s, f.lambda, f.pstar)), n, slicer, parked)
+}
+
+// startFakePoolInOrder is startFakePool with the jobs handed out in order.
+func startFakePoolInOrder(t *testing.T, f poolFixture, n int, order []int) *fakePool {
+	t.Helper()
+	pool := NewPoolInOrder(JobSpecs(f.s, f.lambda, f.pstar), order)
+	return startFakePoolWith(t, f, pool, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
+}
+
+func startFakePoolWith(t *testing.T, f poolFixture, pool *Pool, n int, slicer func() *Slicer, parked func(worker int)) *fakePool {
+	t.Helper()
+	fp := &fakePool{pool: pool, errs: make(chan error, 1)}
 	start := time.Now()
 	now := func() time.Duration { return time.Since(start) }
 	for w := 0; w < n; w++ {

@@ -55,18 +55,20 @@ func (c *Controller) samplingViewLocked() *SamplingView {
 // send their record of minibatches when a job ends: the view is that of the
 // last job, in run order, that has ended. Call with c.mu held.
 func (c *Controller) poolSamplingViewLocked() *SamplingView {
-	jobs, pj := c.exp.Jobs(), c.pool.jobs()
-	for k := min(len(pj), len(jobs)) - 1; k >= 0; k-- { // the experiment's own jobs, not those of compared methods
-		mb := pj[k].mb
-		if mb == nil || c.data == nil {
+	pj := c.pool.jobs()
+	for k := c.ownJobsLocked() - 1; k >= 0; k-- { // the experiment's own jobs, not those of compared methods
+		mb, pl := pj[k].mb, c.poolPlanLocked(k, pj)
+		if mb == nil || pl == nil || c.data == nil {
 			continue
 		}
-		j := jobs[k]
-		v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: j.Plan.P,
-			Buckets: j.Plan.Partition.Buckets, Iters: mb.Iters, Visits: mb.Visits, Recent: mb.Recent}
-		for _, o := range jobs {
-			if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == sampling.Nice || o.Sampling == sampling.Imp) {
-				v.Other = o.Plan.P
+		j := c.pool.specs[k]
+		v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: pl.P,
+			Buckets: pl.Buckets, Iters: mb.Iters, Visits: mb.Visits, Recent: mb.Recent}
+		for o, os := range c.pool.specs[:c.ownJobsLocked()] {
+			if os.Tau == j.Tau && os.Sampling != j.Sampling && (os.Sampling == sampling.Nice || os.Sampling == sampling.Imp) {
+				if opl := c.poolPlanLocked(o, pj); opl != nil {
+					v.Other = opl.P
+				}
 			}
 		}
 		return v

@@ -115,7 +115,7 @@ func (t *task) fail(err error) {
 		c.phase = Empty
 		if c.data != nil {
 			c.phase = Ready
-			if c.exp != nil {
+			if c.hasRunLocked() {
 				c.phase = Done
 			}
 		}

@@ -27,6 +27,7 @@ const (
 	MsgUpdate                  // worker → page: trace points and the end of a job (Update)
 	MsgLoaded                  // worker → page: the data asked for with DataSpec.Return (Loaded), or why it failed (Err, Field)
 	MsgTakeBack                // page → worker: give back queued job Job if not started; worker → page: job Job is given back
+	MsgTheory                  // page → worker: compute a MethodTheory (Loss, Lambda, Taus; Spec's Method, Partition, Seed); worker → page: the request and Theory (or Err)
 )
 
 // Message is one message between the page and a worker. The browser glue
@@ -44,7 +45,9 @@ type Message struct {
 	Err    string
 	Field  FieldKey      // the form field at fault in Err, if one is
 	Job    int           // MsgTakeBack: the job's JobSpec.Index
-	Busy   time.Duration // MsgPStar answer: the worker's solver time so far, as Update.Busy
+	Busy   time.Duration // MsgPStar and MsgTheory answers: the worker's solver time so far, as Update.Busy
+	Taus   []int         // MsgTheory: the experiment's τ
+	Theory *MethodTheory // MsgTheory answer
 }
 
 // WorkerEnv is what a worker's host provides.
@@ -154,9 +157,22 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 				waited += env.Now() - w0
 			})
 			busy += env.Now() - t0 - waited
-			reply := Message{Kind: MsgPStar, PStar: p, Busy: busy}
+			reply := Message{Kind: MsgPStar, Loss: m.Loss, Lambda: m.Lambda, PStar: p, Busy: busy}
 			if err != nil {
 				reply.Err = err.Error()
+			}
+			send(reply)
+		case MsgTheory:
+			t0, waited := env.Now(), time.Duration(0)
+			mt, err := workerTheory(ds, m, func() {
+				w0 := env.Now()
+				ctl.Wait(false)
+				waited += env.Now() - w0
+			})
+			busy += env.Now() - t0 - waited
+			reply := Message{Kind: MsgTheory, Loss: m.Loss, Lambda: m.Lambda, Taus: m.Taus, Spec: m.Spec, Theory: mt, Busy: busy}
+			if err != nil {
+				reply.Err, reply.Theory = err.Error(), nil
 			}
 			send(reply)
 		case MsgJob:

@@ -138,6 +138,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	data, ok := c.dataSpecLocked()
 	n := c.poolSizeLocked(2 * len(s.Taus))
 	lambda := c.lambda
+	stats := c.data.Stats // for the jobs' predicted costs (JobCost)
 	cr := c.crew
 	c.crew = nil // the run owns the crew until it ends
 	if cr != nil && cr.ds != c.ds {
@@ -194,6 +195,16 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		c.commandLocked(CmdRun)
 	}
 	base := append([]time.Duration(nil), cr.busy[:n]...) // solver time before this run
+	theory := theoryRequestOf(s, lambda)
+	theoryPrefetched := cr.theoryAsked[theory] // and not answered yet, if not known below
+	// The theory: asked at load (prepareRun) or by an earlier run, or now of
+	// the first worker, ahead of its jobs (the longest go to the others
+	// first: dispatcher.fillAll).
+	if mt, ok := c.askTheoryLocked(cr, 0, s, lambda); ok {
+		c.mtheory = mt
+	} else {
+		c.markLocked(0, "theory-pending", -1, 0)
+	}
 	c.poolWorkers, c.workersNote = n, ""
 	c.workerBusy = make([]time.Duration, n)
 	c.mu.Unlock()
@@ -201,27 +212,31 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	var pool *Pool
 	var d *dispatcher
 	prefetched := len(cr.asked) // P* asked of the first worker before this run
+	seen := map[int]bool{}      // jobs that have sent an update
 	asked := known || slices.Contains(cr.asked, key)
-	// start dispatches the jobs once P* is known; the plans for the page's
-	// table (experiment.New, a pass or two over the data per job) are made
-	// while the workers run their first jobs.
+	// start dispatches the jobs once P* is known, longest predicted first
+	// (order.go). The page plans nothing: each worker sends the plan of a
+	// job with its first update (Update.Plan), for the ratio table and
+	// the sampling view.
 	start := func() error {
-		pool = NewPool(JobSpecs(s, lambda, pstar))
-		d = newDispatcher(pool, conns, cr.ready)
-		d.fillAll()
-		exp, err := experiment.New(pr, pstar, experiment.Config{
-			Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
-		})
-		if err != nil {
+		if math.IsNaN(pstar) || math.IsInf(pstar, 0) { // as experiment.New checks them
+			return fmt.Errorf("experiment: P* must be finite (got %v)", pstar)
+		}
+		if err := pr.CheckGap(s.Eps, pstar); err != nil {
 			return err
 		}
+		specs := JobSpecs(s, lambda, pstar)
+		pool = NewPoolInOrder(specs, LongestFirst(specs, func(j JobSpec) float64 { return JobCost(j, stats) }))
+		d = newDispatcher(pool, conns, cr.ready)
+		d.fillAll()
 		c.mu.Lock()
 		defer c.mu.Unlock()
+		c.markLocked(0, "jobs-out", -1, 0)
 		if !t.aliveLocked() {
 			return nil
 		}
 		c.pstars[key] = pstar
-		c.pstar, c.exp, c.pool, c.phase = pstar, exp, pool, Running
+		c.pstar, c.exp, c.pool, c.phase = pstar, nil, pool, Running
 		c.runID++
 		c.changedLocked()
 		return nil
@@ -237,12 +252,14 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 					cr.asked = append(cr.asked, key)
 				}
 				conns[w].Send(Message{Kind: MsgPStar, Loss: s.Loss, Lambda: lambda})
+				c.mark(w+1, "pstar-asked", -1, 0)
 				return
 			}
 		}
 	}
 	ask()
 	if known {
+		c.mark(0, "pstar-known", -1, 0)
 		if err := start(); err != nil {
 			return err
 		}
@@ -267,6 +284,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			}
 			continue
 		case MsgPStar:
+			c.mark(m.w+1, "pstar", -1, m.m.Busy)
 			k := key
 			if m.w == 0 && len(cr.asked) > 0 { // the first worker answers in order, perhaps an earlier request
 				k, cr.asked = cr.asked[0], cr.asked[1:]
@@ -295,10 +313,36 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 				c.notify()
 			}
 			continue
+		case MsgTheory:
+			c.mark(m.w+1, "theory", -1, m.m.Busy)
+			if theoryRequestIn(m.m) != theory {
+				continue
+			}
+			if theoryPrefetched && m.w < n { // asked before this run: only its time since the run began is the run's
+				theoryPrefetched = false
+				c.mu.Lock()
+				since := c.env.Now() - c.runStart
+				c.mu.Unlock()
+				base[m.w] = max(base[m.w], m.m.Busy-since)
+			}
+			if m.m.Err != "" { // as NewMethodTheory's failure fails a run on the main thread
+				return errors.New(m.m.Err)
+			}
+			c.mu.Lock()
+			if !t.aliveLocked() {
+				c.mu.Unlock()
+				return nil
+			}
+			c.mtheory = m.m.Theory
+			c.changedLocked()
+			c.mu.Unlock()
+			c.notify()
+			continue
 		case MsgTakeBack:
 			if d == nil {
 				continue
 			}
+			c.mark(m.w+1, "given-back", m.m.Job, 0)
 			if err := d.givenBack(m.w, m.m.Job); err != nil {
 				return err
 			}
@@ -323,12 +367,20 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			return err
 		}
 		c.workerBusy[m.w] = u.Busy - base[m.w]
+		switch {
+		case u.Done:
+			c.markLocked(m.w+1, "job-end", u.Job, c.workerBusy[m.w])
+		case !seen[u.Job]:
+			c.markLocked(m.w+1, "job-start", u.Job, c.workerBusy[m.w])
+		}
+		seen[u.Job] = true
 		if c.stepping && len(u.Points) > 0 { // Step: every worker pauses at the run's next trace point
 			c.stepping = false
 			c.pauseLocked()
 		}
 		if pool.Done() {
 			c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
+			c.markLocked(0, "done", -1, 0)
 			if err := pool.Err(); err != nil {
 				c.err = fmt.Errorf("%d of %d runs failed: %w", len(errorsOf(err)), len(pool.specs), err)
 			}
@@ -341,6 +393,14 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		} else {
 			d.started(u.Job)
 		}
+	}
+	if mt, ok := cr.in.theory(theory); ok { // answered by a worker the run did not use
+		c.mu.Lock()
+		if t.aliveLocked() && c.mtheory == nil {
+			c.mtheory = mt
+			c.changedLocked()
+		}
+		c.mu.Unlock()
 	}
 	kept = true
 	return nil
@@ -379,15 +439,65 @@ func (c *Controller) resumeLocked(step bool) {
 	}
 }
 
-// poolJobViewsLocked is jobViews for a run on workers.
+// poolJobViewsLocked is jobViews for a run of a Pool: the experiment's own
+// jobs (ownJobsLocked), θ from the plans their workers sent (NaN until a
+// job starts), or from the page's own plans (c.exp) where it made them.
 func (c *Controller) poolJobViewsLocked() []JobView {
-	jobs := c.exp.Jobs()
 	pj := c.pool.jobs()
-	out := make([]JobView, len(jobs))
-	for k, j := range jobs {
-		out[k] = c.poolJobViewLocked(pj[k], j.Tau, j.Sampling, j.Plan.Theta)
+	out := make([]JobView, c.ownJobsLocked())
+	for k := range out {
+		spec, theta := c.pool.specs[k], math.NaN()
+		if pl := c.poolPlanLocked(k, pj); pl != nil {
+			theta = pl.Theta
+		}
+		out[k] = c.poolJobViewLocked(pj[k], spec.Tau, spec.Sampling, theta)
 	}
 	return out
+}
+
+// ownJobsLocked is the number of the experiment's own jobs of the run's
+// Pool, the first of its specs (JobSpecs): τ-nice and τ-importance at
+// every τ; the compared methods' follow.
+func (c *Controller) ownJobsLocked() int {
+	return min(2*len(c.settings.Taus), len(c.pool.specs))
+}
+
+// poolPlanLocked is the plan of job k of the Pool (pj its jobs): the one
+// its worker sent, or the page's own, or nil.
+func (c *Controller) poolPlanLocked(k int, pj []poolJob) *JobPlan {
+	if pj[k].plan != nil {
+		return pj[k].plan
+	}
+	if c.exp != nil && k < len(c.exp.Jobs()) {
+		return jobPlanOf(c.exp.Jobs()[k].Plan)
+	}
+	return nil
+}
+
+// poolRowsLocked is the ratio table of a run of a Pool, one row per τ, as
+// experiment.Experiment.RowsFrom makes it, from jobs (poolJobViewsLocked).
+func (c *Controller) poolRowsLocked(jobs []JobView) []experiment.Row {
+	cell := func(smp sampling.Kind, tau int) (theta, x float64) {
+		for _, j := range jobs {
+			if j.Tau == tau && j.Sampling == smp {
+				x = math.NaN()
+				if v, ok := experiment.Crossing(j.Trace, c.settings.Eps); ok {
+					x = v
+				}
+				return j.Theta, x
+			}
+		}
+		return math.NaN(), math.NaN()
+	}
+	rows := make([]experiment.Row, 0, len(c.settings.Taus))
+	for _, tau := range c.settings.Taus {
+		r := experiment.Row{Tau: tau}
+		r.ThetaNice, r.NiceX = cell(sampling.Nice, tau)
+		r.ThetaImp, r.ImpX = cell(sampling.Imp, tau)
+		r.Theory, r.Empirical = r.ThetaImp/r.ThetaNice, r.NiceX/r.ImpX
+		rows = append(rows, r)
+	}
+	return rows
 }
 
 // poolJobViewLocked is the view of pool job p (at τ = tau with sampling smp

@@ -134,7 +134,11 @@ func newWorkerHarness(t *testing.T, host *fakeHost) *harness {
 
 func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 	s := small()
-	main := runTraces(t, newHarness(t), s)
+	mh := newHarness(t)
+	main := runTraces(t, mh, s)
+	if mh.c.MainThreadPlans() == 0 {
+		t.Error("no plan counted on the main thread's run")
+	}
 	for _, n := range []int{WorkersAuto, 1, 2, 3} {
 		host := &fakeHost{cores: 4}
 		h := newWorkerHarness(t, host)
@@ -150,6 +154,20 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 		}
 		if loads, pstars := h.c.MainThreadWork(); loads != 0 || pstars != 0 {
 			t.Errorf("workers=%d: %d data sets loaded and %d P* solved on the main thread, want none", n, loads, pstars)
+		}
+		if plans := h.c.MainThreadPlans(); plans != 0 {
+			t.Errorf("workers=%d: %d plans made on the main thread, want none (the workers send theirs)", n, plans)
+		}
+		if got.Method == nil || len(got.Method.Rows) == 0 {
+			t.Errorf("workers=%d: no method view (the theory a worker makes)", n)
+		}
+		if g, m := fmt.Sprint(got.Method), fmt.Sprint(main.Method); g != m {
+			t.Errorf("workers=%d: the method view\n%s\ndiffers from the main thread's\n%s", n, g, m)
+		}
+		for k, j := range got.Jobs {
+			if math.Float64bits(j.Theta) != math.Float64bits(main.Jobs[k].Theta) {
+				t.Errorf("workers=%d: job %d θ %v, main thread %v", n, k, j.Theta, main.Jobs[k].Theta)
+			}
 		}
 		// The workers' solver time lies within the run's wall time, on each.
 		if !(got.WorkerBusy > 0 && got.WorkerBusy <= got.Elapsed*time.Duration(got.Workers)) {

@@ -1,0 +1,107 @@
+package lab
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"imlab/core/problem"
+	"imlab/core/sampling"
+)
+
+// The predicted θ behind JobCost is the plan's within 20 % for τ-nice on
+// the page's presets (dense data); for τ-importance it ignores how unequal
+// the random buckets are, and over-estimates θ by up to 2× when they are
+// small (400 examples in 32 buckets). The order is longest first: τ-nice
+// at the largest τ before anything else.
+func TestJobCostFollowsThePlans(t *testing.T) {
+	s := small()
+	s.Taus = []int{1, 2, 4, 8, 16, 32}
+	ds := generateData(t, s)
+	st := ds.Summarize()
+	specs := JobSpecs(s, problem.DefaultLambda(ds), 0)
+	for _, spec := range specs {
+		run, err := NewJobRun(ds, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan := run.exp.Jobs()[0].Plan.Theta
+		run.Close()
+		predicted := float64(spec.Tau) * float64(st.NNZ) / float64(st.N) / JobCost(spec, st)
+		hi := 1.2
+		if spec.Sampling == sampling.Imp {
+			hi = 2
+		}
+		if r := predicted / plan; !(r > 0.8 && r < hi) {
+			t.Errorf("%s τ=%d: predicted θ %.4g, the plan's %.4g", spec.Sampling, spec.Tau, predicted, plan)
+		}
+	}
+	order := LongestFirst(specs, func(j JobSpec) float64 { return JobCost(j, st) })
+	if first := specs[order[0]]; first.Sampling != sampling.Nice || first.Tau != 32 {
+		t.Errorf("first job %s τ=%d, want τ-nice τ=32", first.Sampling, first.Tau)
+	}
+}
+
+func TestLongestFirst(t *testing.T) {
+	specs := make([]JobSpec, 6)
+	costs := []float64{3, 1, 5, 1, 0, 5}
+	for k := range specs {
+		specs[k] = JobSpec{Index: k}
+	}
+	got := LongestFirst(specs, func(j JobSpec) float64 { return costs[j.Index] })
+	if want := []int{2, 5, 0, 1, 3, 4}; !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v (decreasing cost, ties in run order)", got, want)
+	}
+}
+
+// A pool hands its jobs out in its order, and the jobs given back first;
+// traces stay in run order.
+func TestPoolHandsOutInOrder(t *testing.T) {
+	specs := JobSpecs(small(), 0.1, 0) // 6 jobs
+	order := []int{5, 2, 0, 4, 1, 3}
+	p := NewPoolInOrder(specs, order)
+	var got []int
+	for range 3 {
+		s, _ := p.Next()
+		got = append(got, s.Index)
+	}
+	if err := p.Return(2); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		s, ok := p.Next()
+		if !ok {
+			break
+		}
+		got = append(got, s.Index)
+	}
+	if want := []int{5, 2, 0, 2, 4, 1, 3}; !slices.Equal(got, want) {
+		t.Errorf("handed out %v, want %v", got, want)
+	}
+	for _, bad := range [][]int{{0, 1}, {0, 1, 2, 3, 4, 4}, {0, 1, 2, 3, 4, 6}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("order %v accepted", bad)
+				}
+			}()
+			NewPoolInOrder(specs, bad)
+		}()
+	}
+}
+
+// Jobs handed out in any order, on any number of workers, give the traces
+// of the experiment run in one thread, bit for bit, in run order.
+func TestPoolTracesIdenticalInAnyOrder(t *testing.T) {
+	f := newPoolFixture(t)
+	n := len(JobSpecs(f.s, f.lambda, f.pstar))
+	reversed := make([]int, n)
+	for k := range reversed {
+		reversed[k] = n - 1 - k
+	}
+	for _, workers := range []int{1, 2} {
+		fp := startFakePoolInOrder(t, f, workers, reversed)
+		fp.wait(t)
+		sameTraces(t, fmt.Sprintf("reversed order, %d workers", workers), fp.pool.Traces(), f.want)
+	}
+}
