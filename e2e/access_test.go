@@ -48,8 +48,9 @@ func TestKeyboardRuns(t *testing.T) {
 	if outline := eval[string](p, `getComputedStyle(document.activeElement).outlineStyle`); outline == "none" {
 		t.Error("the focused Run button shows no focus outline")
 	}
-	// A run long enough to see the focus on Pause while it goes on.
-	p.typeInto("eps", "1e-14")
+	// A run that cannot end before the Pause key: slowed to one minibatch a
+	// frame (the speed control); full speed again after the pause.
+	p.setSpeed("1")
 	eval[bool](p, `(document.getElementById("run").focus(), true)`)
 	p.do(chromedp.KeyEvent(kb.Enter))
 	p.waitFocus(30*time.Second, "pause")
@@ -59,9 +60,18 @@ func TestKeyboardRuns(t *testing.T) {
 	p.do(chromedp.KeyEvent(kb.Enter)) // Pause
 	p.waitStatus(30*time.Second, "paused")
 	p.waitFocus(10*time.Second, "run")
+	p.setSpeed("0")
+	eval[bool](p, `(document.getElementById("run").focus(), true)`)
 	p.do(chromedp.KeyEvent(kb.Enter)) // Resume, to the end
 	p.waitStatus(60*time.Second, "done")
 	p.waitFocus(10*time.Second, "run")
+}
+
+// setSpeed chooses a run speed (minibatches per frame; "0" is full speed).
+func (p *page) setSpeed(v string) {
+	p.t.Helper()
+	eval[bool](p, `(() => { const s = document.getElementById("speed"); s.value = "`+v+`";
+		s.dispatchEvent(new Event("change", { bubbles: true })); return true; })()`)
 }
 
 // waitFocus waits until the element with the given id has the focus.

@@ -130,8 +130,7 @@ func (p *page) samplingState() (string, string) {
 // frame and checks that each Step moves the sampling view on.
 func TestSamplingViewChangesBetweenSteps(t *testing.T) {
 	p := open(t, "n=500&d=20&taus=4&norms=extreme")
-	eval[bool](p, `(() => { const s = document.getElementById("speed"); s.value = "1";
-		s.dispatchEvent(new Event("change", { bubbles: true })); return true; })()`)
+	p.setSpeed("1")
 	var prevSum, prevPx string
 	for step := 1; step <= 4; step++ {
 		p.do(chromedp.Click(chromedp.CSS("#step")))
