@@ -29,6 +29,7 @@ import (
 //	worker_module    it received the compiled module
 //	worker_inst      it instantiated it
 //	worker_go        its Go program started
+//	data_sent        the page sent it the data's command
 //	worker_loaded    it posted the data it loaded
 //	data_ms          how long the data took to load where it was loaded
 //	page_got_data    the page received it
@@ -43,7 +44,7 @@ func TestMeasureReady(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("IMLAB_BENCH_LOADS")); err == nil && n > 0 {
 		loads = n
 	}
-	names := []string{"wasm_fetched", "compiled", "go_main", "first_render", "worker_boot", "worker_module", "worker_inst", "worker_go", "worker_loaded", "data_ms", "page_got_data", "ready"}
+	names := []string{"wasm_fetched", "compiled", "go_main", "first_render", "worker_boot", "worker_module", "worker_inst", "worker_go", "data_sent", "worker_loaded", "data_ms", "page_got_data", "ready"}
 	all := map[string][]float64{}
 	if skipReason != "" {
 		t.Skip(skipReason)
@@ -102,6 +103,7 @@ func loadReady(browser context.Context) (got map[string]float64, where string, e
 			worker_module: mark("imlab:worker-module"),
 			worker_inst: mark("imlab:worker-instantiated"),
 			worker_go: mark("imlab:worker-go"),
+			data_sent: mark("imlab:data-sent"),
 			worker_loaded: mark("imlab:worker-loaded"),
 			page_got_data: mark("imlab:page-got-data"),
 			data_ms: imlab.dataMs ? imlab.dataMs() : -1,

@@ -51,7 +51,13 @@ func ServeWorker() {
 	})
 	js.Global().Call("imlabInbox", deliver)
 	y := NewYielder()
-	lab.RunWorker(in, post, lab.WorkerEnv{Yield: y.Yield, Now: Now})
+	env := lab.WorkerEnv{Yield: y.Yield, Now: Now}
+	// The loader tells the data's worker the page's link (imlabHash), so
+	// that it generates the link's preset while the page starts.
+	if h := js.Global().Get("imlabHash"); h.Type() == js.TypeString {
+		env.Preload = lab.PreloadFor(h.String())
+	}
+	lab.RunWorker(in, post, env)
 	for range in { // late commands: nothing left to act on
 	}
 }
@@ -173,6 +179,9 @@ func (c *workerConn) Send(m lab.Message) {
 	}
 	v, transfer := encodeMessage(m)
 	c.w.Call("postMessage", v, transfer)
+	if m.Kind == lab.MsgData { // for bench/ready.sh
+		Mark("imlab:data-sent")
+	}
 }
 
 func (c *workerConn) Close() {

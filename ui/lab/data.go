@@ -180,11 +180,14 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 	if _, ok := c.beginLoad(t); !ok {
 		return nil
 	}
-	if !t.checkpoint() { // let the "loading" status paint
-		return nil
-	}
+	// A worker is sent the data at once (its load need not wait for this
+	// thread's paint, and the page's first paint is long: docs/ready.md);
+	// the "loading" status paints while the page waits for it.
 	ld, err := c.loadOnWorker(t, spec)
 	if errors.Is(err, errNoWorkers) {
+		if !t.checkpoint() { // let the "loading" status paint
+			return nil
+		}
 		c.mu.Lock()
 		c.mainLoads++
 		c.mu.Unlock()

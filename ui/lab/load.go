@@ -33,6 +33,26 @@ type DataSpec struct {
 	Return bool
 }
 
+// PreloadFor is the data a page opened on hash will ask its first worker
+// for: the preset its link names, or nil for a link that names a file,
+// that keeps the page off workers (workers=main) or that the page would
+// refuse. The page's loader hands the link to that
+// worker when it starts it (WorkerEnv.Preload), so that generating overlaps
+// the page's own start.
+func PreloadFor(hash string) *DataSpec {
+	s, t, err := PageSettings(hash, DefaultSettings())
+	if err != nil || s.File.Name != "" || t.Workers == WorkersNone {
+		return nil
+	}
+	return &DataSpec{Preset: s}
+}
+
+// samePreset reports whether d and e are the same preset (a preset's data
+// depends on its generator's settings only).
+func (d DataSpec) samePreset(e DataSpec) bool {
+	return d.File == nil && e.File == nil && SameData(d.Preset, e.Preset)
+}
+
 // Loaded is data built from a DataSpec, with what the page shows of it.
 type Loaded struct {
 	Data *dataset.Dataset

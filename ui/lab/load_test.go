@@ -169,3 +169,48 @@ func TestPauseWhileLoading(t *testing.T) {
 		}
 	}
 }
+
+// A worker given the page's link starts generating its preset before the
+// first message arrives, and answers that message with the same data as
+// a worker that waited for it; a first message asking for other data gets
+// that data.
+func TestWorkerPreloadsTheLinksPreset(t *testing.T) {
+	s := small()
+	link := s.Hash()
+	other := s
+	other.DataSeed++
+	loadOn := func(pre *DataSpec, ask Settings) *Loaded {
+		in, out := make(chan Message, 8), make(chan Message, 8)
+		// The clock is read first when a load starts.
+		var clock atomic.Int64
+		go RunWorker(in, func(m Message) { out <- m }, WorkerEnv{Preload: pre,
+			Now: func() time.Duration { return time.Duration(clock.Add(1)) * time.Millisecond }})
+		if pre != nil { // the preload starts while no message has been sent
+			for deadline := time.Now().Add(30 * time.Second); clock.Load() == 0; time.Sleep(time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatal("no load started before the first message")
+				}
+			}
+		}
+		in <- Message{Kind: MsgData, Data: DataSpec{Preset: ask, Return: true}}
+		m := <-out
+		in <- Message{Kind: MsgCmd, Cmd: CmdStop}
+		close(in)
+		if m.Kind != MsgLoaded || m.Loaded == nil {
+			t.Fatalf("first answer %+v, want the data", m)
+		}
+		return m.Loaded
+	}
+	pre := PreloadFor(link)
+	if pre == nil || !SameData(pre.Preset, s) {
+		t.Fatalf("PreloadFor(%q) = %+v, want the link's preset", link, pre)
+	}
+	want := loadOn(nil, s)
+	sameData(t, "preloaded", loadOn(pre, s).Info, want.Info)
+	sameData(t, "preload guessed wrong", loadOn(pre, other).Info, loadOn(nil, other).Info)
+	for _, h := range []string{"file=a.svm&fsize=12&fsha=0011223344556677", link + "&workers=main", "n=x"} {
+		if PreloadFor(h) != nil {
+			t.Errorf("the link %q preloads", h)
+		}
+	}
+}

@@ -57,6 +57,11 @@ type WorkerEnv struct {
 	Budget budget.Budget        // for loading the data; 0 = Budget
 	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(WorkerSliceTarget)
 	OnPark func()               // called whenever the worker parks paused; for tests
+	// Preload, if not nil, is the data the first message will most likely
+	// ask for (PreloadFor the page's link): the worker starts loading it at
+	// once, before that message arrives, and a first message asking for
+	// other data loads that instead (docs/ready.md).
+	Preload *DataSpec
 }
 
 // WorkerSliceTarget is the length of a worker's slices of solver work. A
@@ -83,14 +88,6 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	}
 	if env.Slicer == nil {
 		env.Slicer = func() *Slicer { return NewSlicer(WorkerSliceTarget) }
-	}
-	first, ok := <-in
-	if !ok {
-		return
-	}
-	if first.Kind != MsgData {
-		send(Message{Kind: MsgFailed, Err: fmt.Sprintf("worker: first message is %d, want the data", first.Kind)})
-		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -123,7 +120,43 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 			}
 		}
 	}()
-	ld, err := first.Data.Load(ctx, env.Budget, func() bool { return ctl.Wait(false) }, env.Now, WorkerSliceTarget)
+	load := func(ctx context.Context, d DataSpec) (*Loaded, error) {
+		return d.Load(ctx, env.Budget, func() bool { return ctl.Wait(false) }, env.Now, WorkerSliceTarget)
+	}
+	type loaded struct {
+		ld  *Loaded
+		err error
+	}
+	var preloaded chan loaded
+	preCtx, preCancel := context.WithCancel(ctx)
+	defer preCancel()
+	if env.Preload != nil {
+		preloaded = make(chan loaded, 1)
+		go func() {
+			ld, err := load(preCtx, *env.Preload)
+			preloaded <- loaded{ld, err}
+		}()
+	}
+	first, ok := <-work
+	if !ok {
+		return
+	}
+	if first.Kind != MsgData {
+		send(Message{Kind: MsgFailed, Err: fmt.Sprintf("worker: first message is %d, want the data", first.Kind)})
+		return
+	}
+	var ld *Loaded
+	var err error
+	if preloaded != nil && env.Preload.samePreset(first.Data) {
+		r := <-preloaded
+		ld, err = r.ld, r.err
+	} else {
+		if preloaded != nil { // guessed wrong: stop, so that two loads never run at once
+			preCancel()
+			<-preloaded
+		}
+		ld, err = load(ctx, first.Data)
+	}
 	switch {
 	case errors.Is(err, errSuperseded):
 		return
