@@ -15,12 +15,7 @@
 #                                  (=both: each setting both ways; default: at ready)
 #   IMLAB_BENCH_TIMELINE=1 bench/page.sh also print each run's moments (P*, jobs)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
-	./build.sh >&2
-fi
-echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD), $(nproc) cores, $(uname -m)"
+. "$(dirname "$0")/pagebench.sh"
 # MEASURE lines, and any failure (a run that missed the harness's 170 s per browser)
 pattern='MEASURE.*|--- FAIL.*|_test.go:[0-9]+: [^MT].*'
 [ "${BENCH_TASKS:-0}" = 1 ] && pattern="TASKS.*|$pattern"

@@ -8,10 +8,5 @@
 #   bench/papersize.sh                     build dist/ (unless BENCH_NO_BUILD=1), then one run
 #   IMLAB_BENCH_PAPER_HASH='n=50000&d=1000&taus=1,32' bench/papersize.sh
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
-	./build.sh >&2
-fi
-echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD), $(nproc) cores, $(uname -m), load $(cut -d' ' -f1-3 /proc/loadavg)"
+. "$(dirname "$0")/pagebench.sh"
 IMLAB_E2E=1 IMLAB_BENCH_PAPER=1 go test -count=1 -timeout 90m -v -run '^TestMeasurePaperSize$' ./e2e/ | grep -E -o 'MEASURE.*|FAIL.*|--- .*|.*_test.go:[0-9]+:.*' || true

@@ -9,10 +9,5 @@
 #   bench/ready.sh                    build dist/ (unless BENCH_NO_BUILD=1), then 5 loads
 #   IMLAB_BENCH_LOADS=9 bench/ready.sh
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
-	./build.sh >&2
-fi
-echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD), $(nproc) cores, $(uname -m)"
+. "$(dirname "$0")/pagebench.sh"
 IMLAB_E2E=1 IMLAB_BENCH=1 go test -count=1 -v -run '^TestMeasureReady$' ./e2e/ | grep -o 'MEASURE.*' || true
