@@ -132,6 +132,22 @@ func open(t *testing.T, hash string) *page {
 	return p
 }
 
+// startBrowser starts a browser of the test's own, with no time limit: a
+// tab's first action would otherwise tie the browser's life to that tab's
+// 170 s. It ends with the test; openIn opens tabs in it.
+func startBrowser(t *testing.T) context.Context {
+	t.Helper()
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	browser, cancel := chromedp.NewContext(allocCtx)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(browser, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	return browser
+}
+
 // openNoWait starts a tab on the lab with the given URL hash.
 func openNoWait(t *testing.T, hash string) *page {
 	t.Helper()
@@ -248,13 +264,16 @@ func (p *page) status() string {
 	return eval[string](p, `document.getElementById("status").textContent`)
 }
 
+// statusText is the status line's text, "" before the page has one.
+const statusText = `(document.getElementById("status")||{}).textContent||""`
+
 // waitStatus waits until the status contains one of want, failing on an
 // "error" status that was not wanted, or after timeout.
 func (p *page) waitStatus(timeout time.Duration, want ...string) string {
 	p.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		s := eval[string](p, `(document.getElementById("status")||{}).textContent||""`)
+		s := eval[string](p, statusText)
 		for _, w := range want {
 			if strings.Contains(s, w) {
 				return s

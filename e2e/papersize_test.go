@@ -35,16 +35,7 @@ func TestMeasurePaperSize(t *testing.T) {
 	}
 	stopRSS, peakRSS := sampleBrowserRSS()
 	defer stopRSS()
-	if skipReason != "" {
-		t.Skip(skipReason)
-	}
-	// A browser started without the harness's time limit (a tab's first
-	// action would tie the browser's life to that tab's 170 s).
-	browser, cancel := chromedp.NewContext(allocCtx)
-	defer cancel()
-	if err := chromedp.Do(browser, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatal(err)
-	}
+	browser := startBrowser(t)
 	start := time.Now()
 	p := openIn(t, browser, siteURL+"#"+hash)
 	t.Cleanup(func() {
@@ -118,7 +109,7 @@ func waitLong(t *testing.T, ctx context.Context, timeout time.Duration, want str
 func statusWithin(ctx context.Context, d time.Duration) (string, bool) {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("status")||{}).textContent||""`))
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](statusText))
 	return s, err == nil
 }
 

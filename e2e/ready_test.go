@@ -46,14 +46,7 @@ func TestMeasureReady(t *testing.T) {
 	}
 	names := []string{"wasm_fetched", "compiled", "go_main", "first_render", "worker_boot", "worker_module", "worker_inst", "worker_go", "data_sent", "worker_loaded", "data_ms", "page_got_data", "ready"}
 	all := map[string][]float64{}
-	if skipReason != "" {
-		t.Skip(skipReason)
-	}
-	browser, cancel := chromedp.NewContext(allocCtx)
-	defer cancel()
-	if err := chromedp.Do(browser, chromedp.Navigate("about:blank")); err != nil { // starts the browser
-		t.Fatal(err)
-	}
+	browser := startBrowser(t)
 	for k := 0; k < loads; k++ {
 		got, where, err := loadReady(browser)
 		if err != nil {
