@@ -17,7 +17,9 @@
 #
 # Environment: ROUNDS (3), BENCHES (space-separated shape/sampling/tau),
 # SIDES (native wasm chromium; "wasm" is node, "chromium" the browser),
-# PAGE_EPOCHS (100) and DENSE_EPOCHS (20), OUT (directory for the raw
+# PAGE_EPOCHS (100), DENSE_EPOCHS (20) and PAPER_EPOCHS (5: the paper's
+# dense size, n = 50,000, d = 1,000; one epoch is one pass, so 1000 ÷ its
+# milliseconds is passes per second), OUT (directory for the raw
 # results; default a fresh temporary one, printed at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -79,7 +81,7 @@ case " $sides " in *" chromium "*) go build -o "$out/wasmrun" ./bench/wasmrun ;;
 for round in $(seq "$rounds"); do
 	for bench in $benches; do
 		epochs=${PAGE_EPOCHS:-100}
-		case $bench in dense/*) epochs=${DENSE_EPOCHS:-20} ;; esac
+		case $bench in dense/*) epochs=${DENSE_EPOCHS:-20} ;; paper/*) epochs=${PAPER_EPOCHS:-5} ;; esac
 		for side in $sides; do
 			case $side in
 			native) cmd=("$out/native.test") ;;
