@@ -59,10 +59,25 @@ func TestMeasurePaperSize(t *testing.T) {
 	st := waitLong(t, long, 60*time.Minute, "done")
 	wall := time.Since(run)
 	stats := evalIn[map[string]any](t, long, `imlab.stats(false)`)
-	t.Logf("MEASURE paper_size hash=%q ready_s=%.1f data_ms=%.0f data_where=%s run_s=%.1f workers=%v worker_busy_s=%.1f page_heap_mib=%.0f browser_peak_rss_mib_ready=%d browser_peak_rss_mib=%d status=%q",
+	passes := evalIn[[]float64](t, long, passesPerSecond)
+	t.Logf("MEASURE paper_size hash=%q ready_s=%.1f data_ms=%.0f data_where=%s run_s=%.1f workers=%v worker_busy_s=%.1f passes=%.1f solver_s=%.1f passes_per_solver_s=%.2f page_heap_mib=%.0f browser_peak_rss_mib_ready=%d browser_peak_rss_mib=%d status=%q",
 		hash, ready.Seconds(), dataMs, where, wall.Seconds(), stats["workers"],
-		num(stats["workerBusyMs"])/1000, num(stats["heapMiB"]), readyRSS>>20, peakRSS()>>20, st)
+		num(stats["workerBusyMs"])/1000, passes[0], passes[1], passes[0]/passes[1],
+		num(stats["heapMiB"]), readyRSS>>20, peakRSS()>>20, st)
 }
+
+// passesPerSecond sums, over the jobs of the run on screen, the passes
+// made (the last x of each job's trace, its third column) and the solver's seconds
+// (its last seconds), from the CSV export: [passes, seconds]. Natively the
+// same figure is 1000 ÷ bench/epoch.sh's paper/… epoch in ms.
+const passesPerSecond = `(() => {
+	const rows = imlab.tracesCSV().trim().split("\n"), h = rows.shift().split(",");
+	const it = h.indexOf("iter_per_n"), sec = h.indexOf("seconds"), last = new Map();
+	for (const r of rows) { const c = r.split(","); last.set(c[0] + "/" + c[1], [+c[it], +c[sec]]); }
+	let p = 0, s = 0;
+	for (const [a, b] of last.values()) { p += a; s += b; }
+	return [p, s];
+})()`
 
 func num(v any) float64 { f, _ := v.(float64); return f }
 
