@@ -66,13 +66,13 @@ func TestMeasurePaperSize(t *testing.T) {
 		num(stats["heapMiB"]), readyRSS>>20, peakRSS()>>20, st)
 }
 
-// passesPerSecond sums, over the jobs of the run on screen, the passes
-// made (the last x of each job's trace, its third column) and the solver's seconds
-// (its last seconds), from the CSV export: [passes, seconds]. Natively the
-// same figure is 1000 ÷ bench/epoch.sh's paper/… epoch in ms.
+// passesPerSecond sums, over the jobs of the run on screen, the passes made
+// (the last x of each job's trace, its third column) and the solver's
+// seconds (its last seconds), from the CSV export: [passes, seconds].
+// Natively the same figure is 1000 ÷ bench/epoch.sh's paper/… epoch in ms.
 const passesPerSecond = `(() => {
-	const rows = imlab.tracesCSV().trim().split("\n"), h = rows.shift().split(",");
-	const it = h.indexOf("iter_per_n"), sec = h.indexOf("seconds"), last = new Map();
+	const rows = imlab.tracesCSV().trim().split("\n").filter((r) => !r.startsWith("#"));
+	const h = rows.shift().split(","), it = 2, sec = h.indexOf("seconds"), last = new Map();
 	for (const r of rows) { const c = r.split(","); last.set(c[0] + "/" + c[1], [+c[it], +c[sec]]); }
 	let p = 0, s = 0;
 	for (const [a, b] of last.values()) { p += a; s += b; }
