@@ -18,4 +18,14 @@
 //	pipeline  data → problem → P* → experiment, the one path every front end takes
 //	paper     the paper's published tables and presets, and Reproduce, which
 //	          rebuilds them over seeds with runs in parallel
+//
+// The same bits on every platform: Go lets a compiler fuse x*y + z into one
+// fused multiply-add, rounded once instead of twice, even across statements
+// (p := x*y; s += p), and it does on arm64, ppc64le, s390x, riscv64, loong64
+// and amd64 with GOAMD64=v3, but not on amd64 (v1) or in WebAssembly. So
+// every product in core that is added or subtracted is converted with
+// float64(…), s += float64(x*y): an explicit conversion rounds, and so
+// forbids the fusion; where nothing fuses it costs nothing. The test in
+// core/internal/nofma compiles core for the fusing architectures and names
+// every file:line with a fused instruction.
 package core

@@ -49,7 +49,11 @@ type Shape struct {
 // Bytes is the memory the data set of shape s costs under the cost model.
 // It is a float64 so that absurd shapes do not overflow.
 func (s Shape) Bytes() float64 {
-	return PerExample*float64(s.Examples) + PerFeature*float64(s.Features) + PerNonZero*float64(s.NonZeros)
+	// float64(…) rounds each product: no compiler may fuse it into the sum
+	// (see package core), so the page and the CLI refuse the same shapes.
+	return float64(PerExample*float64(s.Examples)) +
+		float64(PerFeature*float64(s.Features)) +
+		float64(PerNonZero*float64(s.NonZeros))
 }
 
 // saturate converts a non-negative float64 byte count to int64, capping it.

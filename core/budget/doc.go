@@ -17,4 +17,7 @@
 //
 // An exceeded budget is an *Error naming the quantity, its value and its
 // limit; it wraps ErrExceeded.
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package budget

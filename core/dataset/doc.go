@@ -6,4 +6,7 @@
 //
 // Examples are the paper's columns X_{:i}; here they are rows, because every
 // kernel of dfSDCA touches one example at a time.
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package dataset

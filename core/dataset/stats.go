@@ -9,7 +9,7 @@ func (ds *Dataset) SquaredNorms() []float64 {
 		_, val := ds.Row(i)
 		s := 0.0
 		for _, v := range val {
-			s += v * v
+			s += float64(v * v)
 		}
 		out[i] = s
 	}

@@ -170,11 +170,11 @@ func plainLoop(ds *dataset.Dataset, rows []int, invNorm, w []float64) {
 		idx, val := ds.Col[lo:hi], ds.Val[lo:hi]
 		s := 0.0
 		for k, j := range idx {
-			s += val[k] * w[j]
+			s += float64(val[k] * w[j])
 		}
 		c := (ds.Y[i] - s) * invNorm[i]
 		for k, j := range idx {
-			w[j] += c * val[k]
+			w[j] += float64(c * val[k])
 		}
 	}
 }

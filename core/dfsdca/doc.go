@@ -28,4 +28,7 @@
 // w) are done on the calling goroutine, where splitting cannot pay; for the
 // others the solver measures both ways as it runs and uses the faster, since
 // that depends on how many cores are free.
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package dfsdca

@@ -46,7 +46,7 @@ func wFromAlpha(pr *problem.Problem, alpha []float64) []float64 {
 	for i := 0; i < ds.N; i++ {
 		idx, val := ds.Row(i)
 		for k, j := range idx {
-			w[j] += scale * alpha[i] * val[k]
+			w[j] += float64(scale * alpha[i] * val[k])
 		}
 	}
 	return w

@@ -145,7 +145,7 @@ func (r *Run) evaluate() bool {
 		pt.Primal = pr.Gradient(s.w, r.grad)
 		norm2 := 0.0
 		for _, g := range r.grad {
-			norm2 += g * g
+			norm2 += float64(g * g)
 		}
 		pt.Gap = norm2 / (2 * pr.Lambda)
 	}

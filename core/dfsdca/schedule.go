@@ -53,9 +53,9 @@ func (r *Run) thinned(next int, spacing float64) int {
 		return target
 	}
 	n := float64(r.s.ds.N)
-	t1, t2 := p1.IterPerN*n, p2.IterPerN*n
+	t1, t2 := float64(p1.IterPerN*n), float64(p2.IterPerN*n)
 	ahead := (t2 - t1) * fmath.Log(p2.Gap/r.stop.Gap) / fmath.Log(p1.Gap/p2.Gap)
-	near := (t2 + approach*ahead) / spacing
+	near := (t2 + float64(approach*ahead)) / spacing
 	if !(near < float64(target)) {
 		return target
 	}

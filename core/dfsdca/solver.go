@@ -276,10 +276,10 @@ func (s *Solver) step(k int) bool {
 			}
 			step := steps[2*i : 2*i+2 : 2*i+2]
 			delta := g + alpha[i]
-			alpha[i] -= step[0] * delta
+			alpha[i] -= float64(step[0] * delta)
 			c := -step[1] * delta
 			coef[k] = c
-			nonFinite += z[k]*0 + c*0
+			nonFinite += float64(z[k]*0) + float64(c*0)
 		}
 		s.head++
 		if nonFinite != 0 {
@@ -343,10 +343,10 @@ func (s *Solver) stepSerial(k int) bool {
 		}
 		step := steps[2*i : 2*i+2 : 2*i+2]
 		delta := g + alpha[i]
-		alpha[i] -= step[0] * delta
+		alpha[i] -= float64(step[0] * delta)
 		c := -step[1] * delta
 		s.head++
-		if z*0+c*0 != 0 {
+		if float64(z*0)+float64(c*0) != 0 {
 			return false
 		}
 		sparse.Axpy(c, col[lo:hi], val[lo:hi], w)

@@ -32,10 +32,10 @@ func reference(pr *problem.Problem, smp sampling.Sampler, theta float64, seed ui
 			delta[i] = pr.Loss.Deriv(problem.Dot(ds, i, w), ds.Y[i]) + alpha[i]
 		}
 		for _, i := range batch {
-			alpha[i] -= theta / p[i] * delta[i]
+			alpha[i] -= float64(theta / p[i] * delta[i])
 			idx, val := ds.Row(i)
 			for k, j := range idx {
-				w[j] -= theta / (n * pr.Lambda * p[i]) * delta[i] * val[k]
+				w[j] -= float64(theta / (n * pr.Lambda * p[i]) * delta[i] * val[k])
 			}
 		}
 	}

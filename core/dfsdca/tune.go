@@ -66,5 +66,5 @@ func (t *splitTuner) record(split bool, d time.Duration, nnz int) {
 		t.cost[mode] = c
 		return
 	}
-	t.cost[mode] += costSmoothing * (c - t.cost[mode])
+	t.cost[mode] += float64(costSmoothing * (c - t.cost[mode]))
 }

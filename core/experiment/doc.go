@@ -6,4 +6,7 @@
 //
 // The same Experiment serves the CLI, which runs it to completion, and the
 // browser, which advances it in time slices between animation frames.
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package experiment

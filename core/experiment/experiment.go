@@ -305,7 +305,7 @@ func Crossing(trace []dfsdca.Point, eps float64) (x float64, ok bool) {
 		}
 		prev := trace[k-1]
 		f := fmath.Log(prev.Gap/eps) / fmath.Log(prev.Gap/pt.Gap)
-		return prev.IterPerN + f*(pt.IterPerN-prev.IterPerN), true
+		return prev.IterPerN + float64(f*(pt.IterPerN-prev.IterPerN)), true
 	}
 	return math.NaN(), false
 }

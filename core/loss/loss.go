@@ -70,12 +70,12 @@ type SmoothHinge struct{ Mu float64 }
 
 // Value returns the smoothed hinge loss.
 func (h SmoothHinge) Value(z, y float64) float64 {
-	m := y * z
+	m := float64(y * z)
 	switch {
 	case m >= 1:
 		return 0
 	case m <= 1-h.Mu:
-		return 1 - m - h.Mu/2
+		return 1 - m - float64(h.Mu/2) // x/2 compiles to x*0.5
 	default:
 		return (1 - m) * (1 - m) / (2 * h.Mu)
 	}
@@ -83,7 +83,7 @@ func (h SmoothHinge) Value(z, y float64) float64 {
 
 // Deriv returns the derivative in z.
 func (h SmoothHinge) Deriv(z, y float64) float64 {
-	m := y * z
+	m := float64(y * z)
 	switch {
 	case m >= 1:
 		return 0
@@ -96,7 +96,7 @@ func (h SmoothHinge) Deriv(z, y float64) float64 {
 
 // Curvature returns y²/μ on the quadratic piece and 0 elsewhere.
 func (h SmoothHinge) Curvature(z, y float64) float64 {
-	m := y * z
+	m := float64(y * z)
 	if m >= 1 || m <= 1-h.Mu {
 		return 0
 	}

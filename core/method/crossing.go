@@ -20,7 +20,7 @@ func Crossing(trace []Point, eps float64) (passes float64, ok bool) {
 		}
 		prev := trace[k-1]
 		f := fmath.Log(prev.Gap/eps) / fmath.Log(prev.Gap/pt.Gap)
-		return prev.Passes + f*(pt.Passes-prev.Passes), true
+		return prev.Passes + float64(f*(pt.Passes-prev.Passes)), true
 	}
 	return math.NaN(), false
 }

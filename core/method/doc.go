@@ -92,4 +92,7 @@
 // gradient and each dual coordinate step is one, so Evals/n is passes
 // through the data, and L-SVRG's full gradients are paid for. dfSDCA's
 // iterations/n axis is passes/τ.
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package method

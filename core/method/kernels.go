@@ -7,7 +7,7 @@ func AddRow(ds *dataset.Dataset, i int, c float64, w []float64) {
 	idx, val := ds.Row(i)
 	val = val[:len(idx)]
 	for k, j := range idx {
-		w[j] += c * val[k]
+		w[j] += float64(c * val[k])
 	}
 }
 

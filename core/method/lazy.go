@@ -55,12 +55,12 @@ func (l *Lazy) CatchUp(w, b []float64, j int32, now int) {
 // apply returns w after k maps with constant b.
 func (l *Lazy) apply(w, b float64, k int) float64 {
 	if k == 1 {
-		return (w - l.eta*b) / (1 + l.eta*l.lambda)
+		return (w - float64(l.eta*b)) / (1 + float64(l.eta*l.lambda))
 	}
 	if k < lazyTable {
-		return l.pow[k]*w + b*l.sum[k]
+		return float64(l.pow[k]*w) + float64(b*l.sum[k])
 	}
-	return fmath.Exp(float64(k)*l.logS)*w + b*math.Expm1(float64(k)*l.logS)/l.lambda
+	return float64(fmath.Exp(float64(k)*l.logS)*w) + b*math.Expm1(float64(k)*l.logS)/l.lambda
 }
 
 // Current is the iteration up to which w_j is current.

@@ -152,7 +152,7 @@ func (r *Run) evaluate() bool {
 		pt.Primal = pr.Gradient(s.W(), r.grad)
 		norm2 := 0.0
 		for _, g := range r.grad {
-			norm2 += g * g
+			norm2 += float64(g * g)
 		}
 		pt.Gap = norm2 / (2 * pr.Lambda)
 	}

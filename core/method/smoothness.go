@@ -31,7 +31,7 @@ func ExpectedSmoothness(p, v []float64, gamma float64) float64 {
 // Contraction is ρ = (1 + ηλ)^(−2), the factor by which the proximal step
 // of (λ/2)‖w‖², w ↦ w/(1 + ηλ), contracts squared distances.
 func Contraction(step, lambda float64) float64 {
-	c := 1 + step*lambda
+	c := 1 + float64(step*lambda)
 	return 1 / (c * c)
 }
 
@@ -54,7 +54,7 @@ func NoiseAtOptimum(s Setup, wstar []float64) float64 {
 	}
 	var norm2 problem.Accumulator
 	for _, g := range grad {
-		norm2.Add(g * g)
+		norm2.Add(float64(g * g))
 	}
 	return math.Max(second.Sum()-norm2.Sum(), 0)
 }

@@ -7,4 +7,8 @@
 // GapResolution gives the smallest gap that double precision resolves for
 // a problem, and CheckGap refuses a target ε below it (the page and the CLI
 // both call it, through experiment.New or directly).
+//
+// Every product that is added is converted with float64(…), which rounds it
+// and so keeps a compiler from fusing the two into an FMA (the core package
+// says why).
 package problem

@@ -55,9 +55,9 @@ func (p *Problem) Primal(w []float64) float64 {
 		losses.Add(p.Loss.Value(Dot(p.Data, i, w), p.Data.Y[i]))
 	}
 	for _, wj := range w {
-		reg.Add(wj * wj)
+		reg.Add(float64(wj * wj))
 	}
-	return losses.Sum()/float64(p.Data.N) + 0.5*p.Lambda*reg.Sum()
+	return losses.Sum()/float64(p.Data.N) + float64(0.5*p.Lambda*reg.Sum())
 }
 
 // Gradient writes ∇P(w) = (1/n) Σ φ_i'(x_iᵀw) x_i + λw into grad (len d) and
@@ -80,10 +80,10 @@ func (p *Problem) Gradient(w, grad []float64) float64 {
 	}
 	invN := 1 / float64(ds.N)
 	for j, wj := range w {
-		grad[j] = grad[j]*invN + p.Lambda*wj
-		reg.Add(wj * wj)
+		grad[j] = float64(grad[j]*invN) + float64(p.Lambda*wj)
+		reg.Add(float64(wj * wj))
 	}
-	return losses.Sum()*invN + 0.5*p.Lambda*reg.Sum()
+	return float64(losses.Sum()*invN) + float64(0.5*p.Lambda*reg.Sum())
 }
 
 // Accumulator sums float64 values with Neumaier's compensated summation; the

@@ -15,8 +15,8 @@
 //
 // Floating-point addition is not associative, so the order of a sum is part
 // of its result. The package offers two dot products that differ only in
-// that order, and each keeps its order on every platform (Go rounds every
-// operation separately on amd64 at GOAMD64=v1 and in WebAssembly):
+// that order, and each keeps its order on every platform, rounding every
+// product before adding it (never fused into an FMA; generic.go says how):
 //
 //   - Dot keeps four partial sums, which breaks the chain of dependent
 //     additions and is the faster; it is the dot product of the dfSDCA

@@ -9,6 +9,12 @@ package sparse
 // Each is unrolled over fixed-length windows of eight entries: slicing idx
 // and val to a constant length lets the compiler drop their bounds checks
 // (w[idx[k]] keeps one, the indices being data).
+//
+// Every product is converted with float64(…): the conversion rounds it, and
+// so forbids the compiler to fuse it with the addition into one FMA, which
+// Go may do (and does on arm64, ppc64le, s390x, riscv64, loong64 and amd64
+// with GOAMD64=v3) and which would change the bits. On amd64 (v1) and in
+// WebAssembly, which never fuse, the conversion costs nothing.
 
 // dotGeneric is Dot in Go: four partial sums in the order Dot documents.
 func dotGeneric(idx []int32, val []float64, w []float64) float64 {
@@ -17,13 +23,13 @@ func dotGeneric(idx []int32, val []float64, w []float64) float64 {
 	k := 0
 	for ; k+8 <= len(idx); k += 8 {
 		i8, v8 := idx[k:k+8:k+8], val[k:k+8:k+8]
-		s0 += v8[0]*w[i8[0]] + v8[4]*w[i8[4]]
-		s1 += v8[1]*w[i8[1]] + v8[5]*w[i8[5]]
-		s2 += v8[2]*w[i8[2]] + v8[6]*w[i8[6]]
-		s3 += v8[3]*w[i8[3]] + v8[7]*w[i8[7]]
+		s0 += float64(v8[0]*w[i8[0]]) + float64(v8[4]*w[i8[4]])
+		s1 += float64(v8[1]*w[i8[1]]) + float64(v8[5]*w[i8[5]])
+		s2 += float64(v8[2]*w[i8[2]]) + float64(v8[6]*w[i8[6]])
+		s3 += float64(v8[3]*w[i8[3]]) + float64(v8[7]*w[i8[7]])
 	}
 	for ; k < len(idx); k++ {
-		s0 += val[k] * w[idx[k]]
+		s0 += float64(val[k] * w[idx[k]])
 	}
 	return (s0 + s1) + (s2 + s3)
 }
@@ -35,17 +41,17 @@ func dotOrderedGeneric(idx []int32, val []float64, w []float64) float64 {
 	k := 0
 	for ; k+8 <= len(idx); k += 8 {
 		i8, v8 := idx[k:k+8:k+8], val[k:k+8:k+8]
-		s += v8[0] * w[i8[0]]
-		s += v8[1] * w[i8[1]]
-		s += v8[2] * w[i8[2]]
-		s += v8[3] * w[i8[3]]
-		s += v8[4] * w[i8[4]]
-		s += v8[5] * w[i8[5]]
-		s += v8[6] * w[i8[6]]
-		s += v8[7] * w[i8[7]]
+		s += float64(v8[0] * w[i8[0]])
+		s += float64(v8[1] * w[i8[1]])
+		s += float64(v8[2] * w[i8[2]])
+		s += float64(v8[3] * w[i8[3]])
+		s += float64(v8[4] * w[i8[4]])
+		s += float64(v8[5] * w[i8[5]])
+		s += float64(v8[6] * w[i8[6]])
+		s += float64(v8[7] * w[i8[7]])
 	}
 	for ; k < len(idx); k++ {
-		s += val[k] * w[idx[k]]
+		s += float64(val[k] * w[idx[k]])
 	}
 	return s
 }
@@ -56,16 +62,16 @@ func axpyGeneric(c float64, idx []int32, val []float64, w []float64) {
 	k := 0
 	for ; k+8 <= len(idx); k += 8 {
 		i8, v8 := idx[k:k+8:k+8], val[k:k+8:k+8]
-		w[i8[0]] += c * v8[0]
-		w[i8[1]] += c * v8[1]
-		w[i8[2]] += c * v8[2]
-		w[i8[3]] += c * v8[3]
-		w[i8[4]] += c * v8[4]
-		w[i8[5]] += c * v8[5]
-		w[i8[6]] += c * v8[6]
-		w[i8[7]] += c * v8[7]
+		w[i8[0]] += float64(c * v8[0])
+		w[i8[1]] += float64(c * v8[1])
+		w[i8[2]] += float64(c * v8[2])
+		w[i8[3]] += float64(c * v8[3])
+		w[i8[4]] += float64(c * v8[4])
+		w[i8[5]] += float64(c * v8[5])
+		w[i8[6]] += float64(c * v8[6])
+		w[i8[7]] += float64(c * v8[7])
 	}
 	for ; k < len(idx); k++ {
-		w[idx[k]] += c * val[k]
+		w[idx[k]] += float64(c * val[k])
 	}
 }

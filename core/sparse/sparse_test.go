@@ -35,11 +35,11 @@ func refDot(idx []int32, val, w []float64) float64 {
 	full := len(idx) / 8 * 8
 	for k := 0; k < full; k += 8 {
 		for q := range 4 {
-			s[q] += val[k+q]*w[idx[k+q]] + val[k+q+4]*w[idx[k+q+4]]
+			s[q] += float64(val[k+q]*w[idx[k+q]]) + float64(val[k+q+4]*w[idx[k+q+4]])
 		}
 	}
 	for k := full; k < len(idx); k++ {
-		s[0] += val[k] * w[idx[k]]
+		s[0] += float64(val[k] * w[idx[k]])
 	}
 	return (s[0] + s[1]) + (s[2] + s[3])
 }
@@ -47,7 +47,7 @@ func refDot(idx []int32, val, w []float64) float64 {
 func plainDot(idx []int32, val, w []float64) float64 {
 	s := 0.0
 	for k, j := range idx {
-		s += val[k] * w[j]
+		s += float64(val[k] * w[j])
 	}
 	return s
 }
@@ -87,7 +87,7 @@ func TestAxpyBits(t *testing.T) {
 		want := append([]float64(nil), w...)
 		c := r.NormFloat64()
 		for k, j := range idx {
-			want[j] += c * val[k]
+			want[j] += float64(c * val[k])
 		}
 		Axpy(c, idx, val, w)
 		for j := range w {

@@ -14,4 +14,7 @@
 // (τ-importance sampling), and NewPlan bundles a sampler with its safe θ.
 //
 // All of it is O(nnz + d) per evaluation: nothing forms a dense matrix.
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package theory

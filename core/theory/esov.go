@@ -70,7 +70,7 @@ func BucketV(ds *dataset.Dataset, part sampling.Partition, p []float64) []float6
 			factor[j] = 1 // feature in no example: never read
 			continue
 		}
-		factor[j] = 1 + (1-1/float64(w))*delta[j]
+		factor[j] = 1 + float64((1-1/float64(w))*delta[j])
 	}
 	return weightedNorms(ds, factor)
 }
@@ -82,7 +82,7 @@ func weightedNorms(ds *dataset.Dataset, factor []float64) []float64 {
 		idx, val := ds.Row(i)
 		s := 0.0
 		for k, j := range idx {
-			s += factor[j] * val[k] * val[k]
+			s += float64(factor[j] * val[k] * val[k])
 		}
 		v[i] = s
 	}

@@ -21,6 +21,7 @@ func uniformBucketProbabilities(part sampling.Partition, n int) []float64 {
 // i ∈ B_l, the minimiser of max_i (1/p_i)(1 + v_i/c) over bucket samplings
 // when v is held fixed.
 func importanceWithinBuckets(part sampling.Partition, v []float64, c float64) []float64 {
+	c = float64(c) // callers pass a product, nλγ: round it, so c + v_i is never fused
 	p := make([]float64, len(v))
 	for _, b := range part.Buckets {
 		sum := 0.0

@@ -135,7 +135,7 @@ func partition(ds *dataset.Dataset, name sampling.Rule, tau int, lambdaGamma flo
 	case sampling.BalancedRule:
 		w := NiceV(ds, tau)
 		for i := range w {
-			w[i] += float64(ds.N) * lambdaGamma
+			w[i] += float64(float64(ds.N) * lambdaGamma)
 		}
 		part, err = sampling.BalancedPartition(w, tau)
 	default:

@@ -16,7 +16,8 @@ func Theta(p, v []float64, lambda, gamma float64) float64 {
 	if len(p) != len(v) || len(p) == 0 {
 		panic(fmt.Sprintf("theory: Theta with %d probabilities and %d ESO parameters", len(p), len(v)))
 	}
-	c := float64(len(p)) * lambda * gamma
+	n := float64(len(p))
+	c := float64(n * lambda * gamma)
 	theta := math.Inf(1)
 	for i, pi := range p {
 		theta = math.Min(theta, pi*c/(v[i]+c))

@@ -9,4 +9,7 @@
 // methods × samplings, theory beside measurement) and models parallel time
 // against τ (CostModel, TauCurve, TauStar: the best minibatch size under
 // the cost ⌈τ/c⌉ + s of an iteration on c cores).
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package catalog

@@ -42,7 +42,7 @@ func (c CostModel) Batch(k int) float64 {
 // updates), of iters iterations with minibatches of τ and fulls full
 // gradients over the n examples.
 func (c CostModel) Time(n, tau int, iters, fulls float64) float64 {
-	return (iters*c.Batch(tau) + fulls*c.Batch(n)) / float64(n)
+	return (float64(iters*c.Batch(tau)) + float64(fulls*c.Batch(n))) / float64(n)
 }
 
 // TimePerEFold is the predicted modelled time, in sequential passes, per
@@ -67,7 +67,7 @@ func (c CostModel) MeasuredTime(trace []method.Point, n, tau int, eps float64) (
 	timed := make([]method.Point, len(trace))
 	for k, pt := range trace {
 		evals := math.Round(pt.Passes * float64(n))
-		fulls := math.Round((evals - float64(pt.Iter)*float64(tau)) / float64(n))
+		fulls := math.Round((evals - float64(float64(pt.Iter)*float64(tau))) / float64(n))
 		timed[k] = pt
 		timed[k].Passes = c.Time(n, tau, float64(pt.Iter), max(fulls, 0))
 	}

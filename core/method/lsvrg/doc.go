@@ -28,4 +28,7 @@
 // The proximal step and ∇f(u) are dense, O(d) per iteration, or, when the
 // minibatch's non-zeros are few beside d (method.PreferLazy), applied lazily
 // (method.Lazy), so that an iteration costs time proportional to them.
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package lsvrg

@@ -28,7 +28,7 @@ type Options struct {
 // iteration contracts the expected Lyapunov function when the step is at
 // most method.VarianceReducedStep.
 func Rate(s method.Setup, step, refresh float64) float64 {
-	return math.Max(method.Contraction(step, s.Problem.Lambda), 1-refresh/2)
+	return math.Max(method.Contraction(step, s.Problem.Lambda), 1-float64(refresh/2)) // x/2 compiles to x*0.5
 }
 
 // Solver runs L-SVRG from w = u = 0. It is not safe for concurrent use.
@@ -104,7 +104,7 @@ func (s *Solver) fullGradient(ref, full []float64) bool {
 	finite := 0.0
 	for i := range ref {
 		ref[i] = pr.Loss.Deriv(problem.Dot(ds, i, s.w), ds.Y[i])
-		finite += ref[i] * 0
+		finite += float64(ref[i] * 0)
 		method.AddRow(ds, i, ref[i]*invN, full)
 	}
 	s.Count(ds.N)
@@ -142,7 +142,7 @@ func (s *Solver) iterate() bool {
 	finite := 0.0
 	for k, i := range batch {
 		a[k] = pr.Loss.Deriv(problem.Dot(ds, i, s.w), ds.Y[i])
-		finite += a[k] * 0
+		finite += float64(a[k] * 0)
 	}
 	if finite != 0 {
 		return false
@@ -155,21 +155,21 @@ func (s *Solver) iterate() bool {
 	for k, i := range batch {
 		method.AddRow(ds, i, -eta*(a[k]-s.ref[i])*s.invNP[i], s.w)
 	}
-	shrink := 1 / (1 + eta*pr.Lambda)
+	shrink := 1 / (1 + float64(eta*pr.Lambda))
 	if lazy {
 		// This iteration's map on the rows' coordinates, once each.
 		for _, i := range batch {
 			idx, _ := ds.Row(i)
 			for _, j := range idx {
 				if s.lazy.Current(j) == now {
-					s.w[j] = (s.w[j] - eta*s.full[j]) * shrink
+					s.w[j] = (s.w[j] - float64(eta*s.full[j])) * shrink
 					s.lazy.Touch(j, now+1)
 				}
 			}
 		}
 	} else {
 		for j, g := range s.full {
-			s.w[j] = (s.w[j] - eta*g) * shrink
+			s.w[j] = (s.w[j] - float64(eta*g)) * shrink
 		}
 		if s.lazy != nil {
 			s.lazy.TouchAll(now + 1)

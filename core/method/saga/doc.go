@@ -27,4 +27,7 @@
 // dense proximal step and ḡ, or, when the minibatch's non-zeros are few
 // beside d (method.PreferLazy), proportional to them: the other coordinates
 // are then updated lazily (method.Lazy).
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package saga

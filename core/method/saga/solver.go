@@ -26,7 +26,7 @@ type Options struct {
 // one iteration contracts the expected Lyapunov function when the step is
 // at most method.VarianceReducedStep.
 func Rate(s method.Setup, step float64) float64 {
-	return math.Max(method.Contraction(step, s.Problem.Lambda), 1-slices.Min(s.P)/2)
+	return math.Max(method.Contraction(step, s.Problem.Lambda), 1-float64(slices.Min(s.P)/2)) // x/2 compiles to x*0.5
 }
 
 // Solver runs minibatch SAGA from w = 0 and α = 0. It is not safe for
@@ -98,7 +98,7 @@ func (s *Solver) iterate() bool {
 	finite := 0.0
 	for k, i := range batch {
 		a[k] = pr.Loss.Deriv(problem.Dot(ds, i, s.w), ds.Y[i])
-		finite += a[k] * 0
+		finite += float64(a[k] * 0)
 	}
 	if finite != 0 {
 		return false
@@ -108,10 +108,10 @@ func (s *Solver) iterate() bool {
 	for k, i := range batch {
 		method.AddRow(ds, i, -eta*(a[k]-s.alpha[i])*s.invNP[i], s.w)
 	}
-	shrink := 1 / (1 + eta*pr.Lambda)
+	shrink := 1 / (1 + float64(eta*pr.Lambda))
 	if s.lazy == nil {
 		for j, g := range s.gbar {
-			s.w[j] = (s.w[j] - eta*g) * shrink
+			s.w[j] = (s.w[j] - float64(eta*g)) * shrink
 		}
 	}
 	// With lazy updates, this iteration's map on the rows' coordinates,
@@ -123,7 +123,7 @@ func (s *Solver) iterate() bool {
 		idx, _ := ds.Row(i)
 		for _, j := range idx {
 			if s.lazy.Current(j) == now {
-				s.w[j] = (s.w[j] - eta*s.gbar[j]) * shrink
+				s.w[j] = (s.w[j] - float64(eta*s.gbar[j])) * shrink
 				s.lazy.Touch(j, now+1)
 			}
 		}

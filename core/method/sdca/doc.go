@@ -68,4 +68,7 @@
 // scalar Newton steps of the logistic loss are not data passes). Only the
 // logistic loss, the square loss and the smoothed hinge have a dual step;
 // other losses are rejected.
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package sdca

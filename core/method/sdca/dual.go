@@ -26,13 +26,13 @@ func Dual(pr *problem.Problem, alpha []float64) float64 {
 		conj.Add(c)
 		idx, val := ds.Row(i)
 		for k, j := range idx {
-			w[j] += a * inv * val[k]
+			w[j] += float64(a * inv * val[k])
 		}
 	}
 	for _, x := range w {
-		reg.Add(x * x)
+		reg.Add(float64(x * x))
 	}
-	return conj.Sum()/float64(ds.N) - 0.5*pr.Lambda*reg.Sum()
+	return conj.Sum()/float64(ds.N) - float64(0.5*pr.Lambda*reg.Sum())
 }
 
 // negConjugate returns −φ*(−α; y).
@@ -40,20 +40,20 @@ func negConjugate(l loss.Loss, a, y float64) float64 {
 	const slack = 1e-12 // rounding at the ends of [0, 1]
 	switch l := l.(type) {
 	case loss.Square:
-		return -0.5*a*a + a*y
+		return float64(-0.5*a*a) + float64(a*y)
 	case loss.Logistic:
-		b := y * a
+		b := float64(y * a)
 		if b < -slack || b > 1+slack {
 			return math.Inf(-1)
 		}
 		b = math.Min(math.Max(b, 0), 1)
 		return entropy(b)
 	case loss.SmoothHinge:
-		b := y * a
+		b := float64(y * a)
 		if b < -slack || b > 1+slack {
 			return math.Inf(-1)
 		}
-		return b - 0.5*l.Mu*b*b
+		return b - float64(0.5*l.Mu*b*b)
 	}
 	panic("sdca: Dual for the " + l.String() + " loss, which has no dual step")
 }
@@ -62,10 +62,10 @@ func negConjugate(l loss.Loss, a, y float64) float64 {
 func entropy(b float64) float64 {
 	h := 0.0
 	if b > 0 {
-		h -= b * fmath.Log(b)
+		h -= float64(b * fmath.Log(b))
 	}
 	if b < 1 {
-		h -= (1 - b) * math.Log1p(-b)
+		h -= float64((1 - b) * math.Log1p(-b))
 	}
 	return h
 }

@@ -177,7 +177,7 @@ func (s *Solver) next() bool {
 	} else {
 		d = s.step(z, ds.Y[i], s.alpha[i], s.curv[i])
 	}
-	if z*0+d*0 != 0 {
+	if float64(z*0)+float64(d*0) != 0 {
 		return false
 	}
 	s.Count(1)
@@ -214,14 +214,14 @@ func (s *Solver) warm(ds *dataset.Dataset) {
 // StepAccuracy (not with Exact), else logisticNewton.
 func (s *Solver) solveLogistic(i int, z float64) float64 {
 	y, q := s.pr.Data.Y[i], s.curv[i]
-	beta := y * s.alpha[i]
+	beta := float64(y * s.alpha[i])
 	if !s.exact {
-		if t, b, ok := logisticWarm(y*z, beta, s.logit[i], q); ok {
+		if t, b, ok := logisticWarm(float64(y*z), beta, s.logit[i], q); ok {
 			s.logit[i] = t
 			return y * (b - beta)
 		}
 	}
-	t, b, _ := logisticNewton(y*z, beta, q)
+	t, b, _ := logisticNewton(float64(y*z), beta, q)
 	s.logit[i] = t
 	if !(b > 0 && b < 1) {
 		s.logit[i] = math.NaN() // σ(t) rounded to an end of [0, 1]
@@ -244,7 +244,7 @@ func (s *Solver) stepWith(batch []int) bool {
 		} else {
 			delta[k] = s.step(z[k], ds.Y[i], s.alpha[i], s.curv[i])
 		}
-		finite += z[k]*0 + delta[k]*0
+		finite += float64(z[k]*0) + float64(delta[k]*0)
 	}
 	if finite != 0 {
 		return false

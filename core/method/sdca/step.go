@@ -33,8 +33,8 @@ func squareStep(z, y, alpha, q float64) float64 {
 // smoothHingeStep maximises β' − μβ'²/2 − (β' − β)yz − q(β' − β)²/2 over
 // β' = y(α + Δ) ∈ [0, 1]: −φ*(−α) = β − μβ²/2 for labels y = ±1.
 func smoothHingeStep(mu, z, y, alpha, q float64) float64 {
-	beta := y * alpha
-	next := (1 - y*z + q*beta) / (mu + q)
+	beta := float64(y * alpha)
+	next := (1 - float64(y*z) + float64(q*beta)) / (mu + q)
 	next = math.Min(math.Max(next, 0), 1)
 	return y * (next - beta)
 }
@@ -53,8 +53,8 @@ const (
 //
 // in the logit t, to rounding (see logisticNewton).
 func logisticStep(z, y, alpha, q float64) float64 {
-	_, b, _ := logisticNewton(y*z, y*alpha, q)
-	return y * (b - y*alpha)
+	_, b, _ := logisticNewton(float64(y*z), float64(y*alpha), q)
+	return y * (b - float64(y*alpha))
 }
 
 // logisticNewton solves g(t) = −t − yz − q(σ(t) − β) = 0 for the logit t
@@ -69,7 +69,7 @@ func logisticStep(z, y, alpha, q float64) float64 {
 // guards against rounding. Since |g”/g'| ≤ 1, after a step s the error is
 // below s²/2, so the iteration stops after a step below 1e−9(1 + |t|).
 func logisticNewton(yz, beta, q float64) (t, b float64, steps int) {
-	c := yz - q*beta
+	c := yz - float64(q*beta)
 	lo, hi := -c-q, -c // g(lo) ≥ 0 ≥ g(hi)
 	safe := func() float64 { return math.Min(math.Max(0, lo), hi) }
 	t, fellBack := safe(), true
@@ -82,7 +82,7 @@ func logisticNewton(yz, beta, q float64) (t, b float64, steps int) {
 	for range maxNewton {
 		steps++
 		sig := sigmoid(t)
-		g := -t - c - q*sig
+		g := -t - c - float64(q*sig)
 		if g == 0 {
 			break
 		}
@@ -96,7 +96,7 @@ func logisticNewton(yz, beta, q float64) (t, b float64, steps int) {
 			continue
 		}
 		prev = math.Abs(g)
-		next := t + g/(1+q*sig*(1-sig))
+		next := t + g/(1+float64(q*sig*(1-sig)))
 		if math.Abs(next-t) <= newtonTol*(1+math.Abs(t)) {
 			t = next // converged: the next step would be below rounding
 			break
@@ -125,10 +125,10 @@ const StepAccuracy = 0.1
 // ok if that bound is within StepAccuracy of the step; else the caller
 // solves with logisticNewton. A NaN t0 (no logit stored) is never ok.
 func logisticWarm(yz, beta, t0, q float64) (t1, b1 float64, ok bool) {
-	s := (-t0 - yz) / (1 + q*beta*(1-beta))
+	s := (-t0 - yz) / (1 + float64(q*beta*(1-beta)))
 	t1 = t0 + s
 	b1 = sigmoid(t1)
-	g1 := -t1 - yz + q*(beta-b1)
+	g1 := -t1 - yz + float64(q*(beta-b1))
 	return t1, b1, math.Abs(g1) <= StepAccuracy*math.Abs(s)
 }
 

@@ -26,4 +26,7 @@
 // An iteration costs |S| = τ evaluations of φ_i', and time proportional to
 // the minibatch's non-zeros: w is kept as a scale times a vector, so the
 // proximal step multiplies the scale alone.
+//
+// Every product that is added is rounded with float64(…), so that no
+// compiler fuses the two into an FMA (see package core).
 package sgd

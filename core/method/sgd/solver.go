@@ -99,7 +99,7 @@ func (s *Solver) iterate() bool {
 	finite := 0.0
 	for k, i := range batch {
 		a[k] = pr.Loss.Deriv(s.scale*problem.Dot(ds, i, s.u), ds.Y[i])
-		finite += a[k] * 0
+		finite += float64(a[k] * 0)
 	}
 	if finite != 0 {
 		return false
@@ -108,7 +108,7 @@ func (s *Solver) iterate() bool {
 	for k, i := range batch {
 		method.AddRow(ds, i, -eta*a[k]*s.invNP[i]/s.scale, s.u)
 	}
-	s.scale /= 1 + eta*pr.Lambda
+	s.scale /= 1 + float64(eta*pr.Lambda)
 	if s.scale < minScale {
 		method.Scale(s.scale, s.u)
 		s.scale = 1

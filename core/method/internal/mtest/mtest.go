@@ -133,7 +133,10 @@ func Small(t testing.TB, count int, seed uint64) []*dataset.Dataset {
 		n, d := 5+k%3, 3+k%2
 		var b dataset.Builder
 		for i := range n {
-			scale := math.Exp(2.3 * (r.Float64() - 0.5) * 2)
+			// Rounded with float64 (package core): Float64 is a product
+			// x·2⁻⁵³, and x*2 compiles to x+x, either fused with a sum.
+			u := float64(r.Float64())
+			scale := math.Exp(float64(2.3*(u-0.5)) * 2)
 			var idx []int32
 			var val []float64
 			for j := range d {
@@ -171,7 +174,7 @@ func Dense(ds *dataset.Dataset) [][]float64 {
 func Dot(a, b []float64) float64 {
 	s := 0.0
 	for j := range a {
-		s += a[j] * b[j]
+		s += float64(a[j] * b[j])
 	}
 	return s
 }
@@ -180,7 +183,7 @@ func Dot(a, b []float64) float64 {
 func Dist2(a, b []float64) float64 {
 	s := 0.0
 	for j := range a {
-		s += (a[j] - b[j]) * (a[j] - b[j])
+		s += float64((a[j] - b[j]) * (a[j] - b[j]))
 	}
 	return s
 }
