@@ -3,11 +3,9 @@
 package browser
 
 import (
-	"encoding/binary"
 	"fmt"
 	"strconv"
 	"syscall/js"
-	"time"
 	"unsafe"
 
 	"imlab/core/dataset"
@@ -21,183 +19,162 @@ import (
 // copied field by field into a plain object, its bulk (trace points,
 // minibatches, plans, loaded data) into typed arrays whose buffers are
 // transferred, not copied. Floats cross bit for bit (NaN and −0 included),
-// 64-bit seeds as decimal strings.
+// 64-bit seeds as decimal strings. The fields are set and read one at a
+// time through fields and fieldsOf (fields.go): a map[string]any literal
+// handed to js.ValueOf cost several times the code.
 
 // encodeMessage copies m into a plain object, and lists the buffers to
 // transfer rather than copy.
 func encodeMessage(m lab.Message) (js.Value, []any) {
-	o := js.Global().Get("Object").New()
 	transfer := []any{}
-	o.Set("kind", int(m.Kind))
-	o.Set("err", m.Err)
+	o := newFields(&transfer)
+	o.int("kind", int(m.Kind))
+	o.str("err", m.Err)
 	switch m.Kind {
 	case lab.MsgData:
-		d := m.Data
-		p := d.Preset
-		data := map[string]any{"norms": p.Norms, "density": p.Density, "n": p.N, "d": p.D,
-			"dataSeed": strconv.FormatUint(p.DataSeed, 10), "name": d.Name, "bias": d.Bias, "positiveClass": d.PositiveClass,
-			"return": d.Return}
+		d, p := m.Data, m.Data.Preset
+		do := o.obj("data")
+		do.str("norms", p.Norms)
+		do.num("density", p.Density)
+		do.int("n", p.N)
+		do.int("d", p.D)
+		do.str("dataSeed", strconv.FormatUint(p.DataSeed, 10))
+		do.str("name", d.Name)
+		do.flag("bias", d.Bias)
+		do.str("positiveClass", d.PositiveClass)
+		do.flag("return", d.Return)
 		if d.File != nil {
 			arr := js.Global().Get("Uint8Array").New(len(d.File))
 			js.CopyBytesToJS(arr, d.File)
-			data["file"] = arr
-			transfer = append(transfer, arr.Get("buffer"))
+			do.array("file", arr)
 		}
-		o.Set("data", data)
 	case lab.MsgLoaded:
-		o.Set("field", string(m.Field))
+		o.str("field", string(m.Field))
 		if m.Loaded != nil {
-			v, bufs := encodeLoaded(m.Loaded)
-			o.Set("loaded", v)
-			transfer = append(transfer, bufs...)
+			encodeLoaded(o.obj("loaded"), m.Loaded)
 		}
 	case lab.MsgPStar:
-		o.Set("loss", m.Loss)
-		o.Set("lambda", m.Lambda)
-		o.Set("pstar", m.PStar)
-		o.Set("busyMs", m.Busy.Seconds()*1e3)
+		o.str("loss", m.Loss)
+		o.num("lambda", m.Lambda)
+		o.num("pstar", m.PStar)
+		o.duration("busyMs", m.Busy)
 	case lab.MsgJob:
-		o.Set("spec", encodeSpec(m.Spec))
+		encodeSpec(o.obj("spec"), m.Spec)
 	case lab.MsgTheory:
-		o.Set("loss", m.Loss)
-		o.Set("lambda", m.Lambda)
-		o.Set("spec", encodeSpec(m.Spec))
-		o.Set("taus", int32Array(m.Taus))
-		o.Set("busyMs", m.Busy.Seconds()*1e3)
+		o.str("loss", m.Loss)
+		o.num("lambda", m.Lambda)
+		encodeSpec(o.obj("spec"), m.Spec)
+		o.ints("taus", m.Taus)
+		o.duration("busyMs", m.Busy)
 		if mt := m.Theory; mt != nil {
-			o.Set("theory", map[string]any{"method": string(mt.Method), "n": mt.N, "cores": mt.Cost.Cores, "sync": mt.Cost.Sync,
-				"nice": float64Array(tauPointFloats(mt.Nice)), "imp": float64Array(tauPointFloats(mt.Imp))})
+			to := o.obj("theory")
+			to.str("method", string(mt.Method))
+			to.int("n", mt.N)
+			to.int("cores", mt.Cost.Cores)
+			to.num("sync", mt.Cost.Sync)
+			to.floats("nice", tauPointFloats(mt.Nice))
+			to.floats("imp", tauPointFloats(mt.Imp))
 		}
 	case lab.MsgCmd:
-		o.Set("cmd", int(m.Cmd))
+		o.int("cmd", int(m.Cmd))
 	case lab.MsgTakeBack:
-		o.Set("job", m.Job)
+		o.int("job", m.Job)
 	case lab.MsgUpdate:
 		u := m.Update
+		uo := o.obj("update")
+		uo.int("job", u.Job)
+		uo.flag("done", u.Done)
+		uo.str("err", u.Err)
+		uo.duration("busyMs", u.Busy)
 		xs := make([]float64, 0, pointFloats*len(u.Points))
 		for _, p := range u.Points {
 			// Iter is exact as a float64: a run does far fewer than 2⁵³ iterations.
 			xs = append(xs, p.IterPerN, float64(p.Iter), p.Primal, p.Gap, p.Seconds)
 		}
-		pts := float64Array(xs)
-		uo := map[string]any{"job": u.Job, "done": u.Done, "err": u.Err, "points": pts, "busyMs": u.Busy.Seconds() * 1e3}
-		transfer = append(transfer, pts.Get("buffer"))
+		uo.floats("points", xs)
 		if mb := u.Minibatches; mb != nil {
-			var lens, flat []int
-			for _, b := range mb.Recent {
-				lens = append(lens, len(b))
-				flat = append(flat, b...)
-			}
-			uo["iters"] = mb.Iters
-			for name, xs := range map[string][]int{"visits": mb.Visits, "recent": flat, "recentLens": lens} {
-				arr := int32Array(xs)
-				uo[name] = arr
-				transfer = append(transfer, arr.Get("buffer"))
-			}
+			uo.int("iters", mb.Iters)
+			uo.ints("visits", mb.Visits)
+			uo.nested("recent", "recentLens", mb.Recent)
 		}
 		if pl := u.Plan; pl != nil {
-			p := float64Array(pl.P)
-			uo["theta"], uo["planP"] = pl.Theta, p
-			transfer = append(transfer, p.Get("buffer"))
+			uo.num("theta", pl.Theta)
+			uo.floats("planP", pl.P)
 			if pl.Buckets != nil {
-				var lens, flat []int
-				for _, b := range pl.Buckets {
-					lens = append(lens, len(b))
-					flat = append(flat, b...)
-				}
-				for name, xs := range map[string][]int{"buckets": flat, "bucketLens": lens} {
-					arr := int32Array(xs)
-					uo[name] = arr
-					transfer = append(transfer, arr.Get("buffer"))
-				}
+				uo.nested("buckets", "bucketLens", pl.Buckets)
 			}
 		}
-		o.Set("update", uo)
 	}
-	return o, transfer
+	return o.v, transfer
 }
 
 // decodeMessage reads what encodeMessage wrote.
-func decodeMessage(o js.Value) (m lab.Message, err error) {
+func decodeMessage(v js.Value) (m lab.Message, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("bad message from the page or a worker: %v", r)
 		}
 	}()
-	if o.Type() != js.TypeObject {
-		return m, fmt.Errorf("bad message from the page or a worker: %v", o.Type())
+	if v.Type() != js.TypeObject {
+		return m, fmt.Errorf("bad message from the page or a worker: %v", v.Type())
 	}
-	m.Kind = lab.MsgKind(o.Get("kind").Int())
-	m.Err = o.Get("err").String()
+	o := fieldsOf{v}
+	m.Kind = lab.MsgKind(o.int("kind"))
+	m.Err = o.str("err")
 	switch m.Kind {
 	case lab.MsgData:
-		d := o.Get("data")
+		d := o.obj("data")
 		p := lab.DefaultSettings()
-		p.Norms, p.Density, p.N, p.D = d.Get("norms").String(), d.Get("density").Float(), d.Get("n").Int(), d.Get("d").Int()
-		if p.DataSeed, err = strconv.ParseUint(d.Get("dataSeed").String(), 10, 64); err != nil {
+		p.Norms, p.Density, p.N, p.D = d.str("norms"), d.num("density"), d.int("n"), d.int("d")
+		if p.DataSeed, err = strconv.ParseUint(d.str("dataSeed"), 10, 64); err != nil {
 			return m, err
 		}
-		m.Data = lab.DataSpec{Preset: p, Name: d.Get("name").String(), Bias: d.Get("bias").Bool(),
-			PositiveClass: d.Get("positiveClass").String(), Return: d.Get("return").Bool()}
+		m.Data = lab.DataSpec{Preset: p, Name: d.str("name"), Bias: d.flag("bias"),
+			PositiveClass: d.str("positiveClass"), Return: d.flag("return")}
 		if f := d.Get("file"); f.Truthy() {
 			m.Data.File = make([]byte, f.Get("length").Int())
 			js.CopyBytesToGo(m.Data.File, f)
 		}
 	case lab.MsgLoaded:
-		m.Field = lab.FieldKey(o.Get("field").String())
-		if v := o.Get("loaded"); v.Truthy() {
-			m.Loaded = decodeLoaded(v)
+		m.Field = lab.FieldKey(o.str("field"))
+		if o.has("loaded") {
+			m.Loaded = decodeLoaded(o.obj("loaded"))
 		}
 	case lab.MsgPStar:
-		m.Loss, m.Lambda, m.PStar = o.Get("loss").String(), o.Get("lambda").Float(), o.Get("pstar").Float()
-		m.Busy = time.Duration(o.Get("busyMs").Float() * 1e6)
+		m.Loss, m.Lambda, m.PStar, m.Busy = o.str("loss"), o.num("lambda"), o.num("pstar"), o.duration("busyMs")
 	case lab.MsgJob:
-		if m.Spec, err = decodeSpec(o.Get("spec")); err != nil {
+		if m.Spec, err = decodeSpec(o.obj("spec")); err != nil {
 			return m, err
 		}
 	case lab.MsgTheory:
-		m.Loss, m.Lambda = o.Get("loss").String(), o.Get("lambda").Float()
-		m.Busy = time.Duration(o.Get("busyMs").Float() * 1e6)
-		if m.Spec, err = decodeSpec(o.Get("spec")); err != nil {
+		m.Loss, m.Lambda, m.Busy = o.str("loss"), o.num("lambda"), o.duration("busyMs")
+		if m.Spec, err = decodeSpec(o.obj("spec")); err != nil {
 			return m, err
 		}
-		m.Taus = goInts(o.Get("taus"))
-		if v := o.Get("theory"); v.Truthy() {
-			mt := &lab.MethodTheory{N: v.Get("n").Int(), Cost: catalog.CostModel{Cores: v.Get("cores").Int(), Sync: v.Get("sync").Float()},
-				Nice: goTauPoints(v.Get("nice")), Imp: goTauPoints(v.Get("imp"))}
-			if mt.Method, err = catalog.Parse(v.Get("method").String()); err != nil {
+		m.Taus = o.ints("taus")
+		if o.has("theory") {
+			t := o.obj("theory")
+			mt := &lab.MethodTheory{N: t.int("n"), Cost: catalog.CostModel{Cores: t.int("cores"), Sync: t.num("sync")},
+				Nice: goTauPoints(t.floats("nice")), Imp: goTauPoints(t.floats("imp"))}
+			if mt.Method, err = catalog.Parse(t.str("method")); err != nil {
 				return m, err
 			}
 			m.Theory = mt
 		}
 	case lab.MsgCmd:
-		m.Cmd = lab.Command(o.Get("cmd").Int())
+		m.Cmd = lab.Command(o.int("cmd"))
 	case lab.MsgTakeBack:
-		m.Job = o.Get("job").Int()
+		m.Job = o.int("job")
 	case lab.MsgUpdate:
-		u := o.Get("update")
-		m.Update = lab.Update{Job: u.Get("job").Int(), Done: u.Get("done").Bool(), Err: u.Get("err").String(),
-			Busy: time.Duration(u.Get("busyMs").Float() * 1e6)}
-		if v := u.Get("visits"); v.Truthy() {
-			mb := &lab.Minibatches{Iters: u.Get("iters").Int(), Visits: goInts(v)}
-			flat := goInts(u.Get("recent"))
-			for _, n := range goInts(u.Get("recentLens")) {
-				mb.Recent, flat = append(mb.Recent, flat[:n:n]), flat[n:]
-			}
-			m.Update.Minibatches = mb
+		u := o.obj("update")
+		m.Update = lab.Update{Job: u.int("job"), Done: u.flag("done"), Err: u.str("err"), Busy: u.duration("busyMs")}
+		if u.has("visits") {
+			m.Update.Minibatches = &lab.Minibatches{Iters: u.int("iters"), Visits: u.ints("visits"), Recent: u.nested("recent", "recentLens")}
 		}
-		if p := u.Get("planP"); p.Truthy() {
-			pl := &lab.JobPlan{Theta: u.Get("theta").Float(), P: goFloat64s(p)}
-			if lens := u.Get("bucketLens"); lens.Truthy() {
-				flat := goInts(u.Get("buckets"))
-				pl.Buckets = [][]int{}
-				for _, n := range goInts(lens) {
-					pl.Buckets, flat = append(pl.Buckets, flat[:n:n]), flat[n:]
-				}
-			}
-			m.Update.Plan = pl
+		if u.has("planP") {
+			m.Update.Plan = &lab.JobPlan{Theta: u.num("theta"), P: u.floats("planP"), Buckets: u.nested("buckets", "bucketLens")}
 		}
-		xs := goFloat64s(u.Get("points"))
+		xs := u.floats("points")
 		for k := 0; k+pointFloats <= len(xs); k += pointFloats {
 			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: xs[k], Iter: int(xs[k+1]), Primal: xs[k+2], Gap: xs[k+3], Seconds: xs[k+4]})
 		}
@@ -209,20 +186,27 @@ func decodeMessage(o js.Value) (m lab.Message, err error) {
 // IterPerN, Iter, Primal, Gap, Seconds.
 const pointFloats = 5
 
-func encodeSpec(s lab.JobSpec) map[string]any {
-	return map[string]any{"index": s.Index, "tau": s.Tau, "sampling": string(s.Sampling), "loss": s.Loss,
-		"lambda": s.Lambda, "pstar": s.PStar, "eps": s.Eps, "partition": string(s.Partition),
-		"seed": strconv.FormatUint(s.Seed, 10), "method": string(s.Method)}
+func encodeSpec(o fields, s lab.JobSpec) {
+	o.int("index", s.Index)
+	o.int("tau", s.Tau)
+	o.str("sampling", string(s.Sampling))
+	o.str("loss", s.Loss)
+	o.num("lambda", s.Lambda)
+	o.num("pstar", s.PStar)
+	o.num("eps", s.Eps)
+	o.str("partition", string(s.Partition))
+	o.str("seed", strconv.FormatUint(s.Seed, 10))
+	o.str("method", string(s.Method))
 }
 
-func decodeSpec(s js.Value) (spec lab.JobSpec, err error) {
-	spec = lab.JobSpec{Index: s.Get("index").Int(), Tau: s.Get("tau").Int(), Sampling: sampling.Kind(s.Get("sampling").String()),
-		Loss: s.Get("loss").String(), Lambda: s.Get("lambda").Float(), PStar: s.Get("pstar").Float(),
-		Eps: s.Get("eps").Float(), Partition: sampling.Rule(s.Get("partition").String())}
-	if spec.Seed, err = strconv.ParseUint(s.Get("seed").String(), 10, 64); err != nil {
+func decodeSpec(o fieldsOf) (spec lab.JobSpec, err error) {
+	spec = lab.JobSpec{Index: o.int("index"), Tau: o.int("tau"), Sampling: sampling.Kind(o.str("sampling")),
+		Loss: o.str("loss"), Lambda: o.num("lambda"), PStar: o.num("pstar"),
+		Eps: o.num("eps"), Partition: sampling.Rule(o.str("partition"))}
+	if spec.Seed, err = strconv.ParseUint(o.str("seed"), 10, 64); err != nil {
 		return spec, err
 	}
-	if name := s.Get("method").String(); name != "" {
+	if name := o.str("method"); name != "" {
 		spec.Method, err = catalog.Parse(name)
 	}
 	return spec, err
@@ -237,8 +221,7 @@ func tauPointFloats(pts []catalog.TauPoint) []float64 {
 	return xs
 }
 
-func goTauPoints(a js.Value) []catalog.TauPoint {
-	xs := goFloat64s(a)
+func goTauPoints(xs []float64) []catalog.TauPoint {
 	var pts []catalog.TauPoint
 	for k := 0; k+tauPointLen <= len(xs); k += tauPointLen {
 		pts = append(pts, catalog.TauPoint{Tau: int(xs[k]), Theory: catalog.Theory{Step: xs[k+1], Rate: xs[k+2], PassesPerEFold: xs[k+3]}, Time: xs[k+4]})
@@ -248,108 +231,45 @@ func goTauPoints(a js.Value) []catalog.TauPoint {
 
 const tauPointLen = 5
 
-// int32Array copies xs (each within int32: example indices and counts).
-func int32Array(xs []int) js.Value {
-	b := make([]byte, 4*len(xs))
-	for k, x := range xs {
-		binary.LittleEndian.PutUint32(b[4*k:], uint32(int32(x)))
-	}
-	return typedArray("Int32Array", b)
-}
-
-// goInts reads an Int32Array written by int32Array.
-func goInts(a js.Value) []int {
-	b := bytesOfView(a)
-	xs := make([]int, len(b)/4)
-	for k := range xs {
-		xs[k] = int(int32(binary.LittleEndian.Uint32(b[4*k:])))
-	}
-	return xs
-}
-
-// encodeLoaded copies data loaded in a worker into an object of typed
-// arrays, and lists their buffers to transfer: the page gets its copy of
-// the data for the price of one copy out of the worker's memory and one
-// into its own.
-func encodeLoaded(l *lab.Loaded) (js.Value, []any) {
+// encodeLoaded copies data loaded in a worker into o, its arrays as typed
+// arrays to transfer: the page gets its copy of the data for the price of
+// one copy out of the worker's memory and one into its own.
+func encodeLoaded(o fields, l *lab.Loaded) {
 	ds, info := l.Data, l.Info
-	arrays := map[string]js.Value{
-		"rowPtr": int32Array(ds.RowPtr),
-		"col":    typedArray("Int32Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col))),
-		"val":    float64Array(ds.Val),
-		"y":      float64Array(ds.Y),
-		"norms":  float64Array(info.Norms),
-		"counts": int32Array(info.Hist.Counts),
-	}
+	o.int("n", ds.N)
+	o.int("d", ds.D)
+	o.ints("rowPtr", ds.RowPtr)
+	o.array("col", typedArray("Int32Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col))))
+	o.floats("val", ds.Val)
+	o.floats("y", ds.Y)
+	o.int("source", int(info.Source))
+	o.str("name", info.Name)
 	st := info.Stats
-	o := map[string]any{"n": ds.N, "d": ds.D, "source": int(info.Source), "name": info.Name,
-		"stats":   []any{st.N, st.D, st.NNZ, st.Density, st.Sigma, st.MaxNorm},
-		"histMin": info.Hist.Min, "histMax": info.Hist.Max, "defaultLambda": info.DefaultLambda,
-		"loadMs": info.LoadTime.Seconds() * 1e3}
-	warnings := make([]any, len(info.Warnings))
-	for k, w := range info.Warnings {
-		warnings[k] = w
-	}
-	o["warnings"] = warnings
-	var transfer []any
-	for name, a := range arrays {
-		o[name] = a
-		transfer = append(transfer, a.Get("buffer"))
-	}
-	return js.ValueOf(o), transfer
+	// Counts cross as float64, exactly: far below 2⁵³.
+	o.floats("stats", []float64{float64(st.N), float64(st.D), float64(st.NNZ), st.Density, st.Sigma, st.MaxNorm})
+	o.num("histMin", info.Hist.Min)
+	o.num("histMax", info.Hist.Max)
+	o.ints("counts", info.Hist.Counts)
+	o.floats("norms", info.Norms)
+	o.num("defaultLambda", info.DefaultLambda)
+	o.duration("loadMs", info.LoadTime)
+	o.strs("warnings", info.Warnings)
 }
 
 // decodeLoaded reads what encodeLoaded wrote.
-func decodeLoaded(v js.Value) *lab.Loaded {
-	ds := &dataset.Dataset{N: v.Get("n").Int(), D: v.Get("d").Int(), RowPtr: goInts(v.Get("rowPtr")),
-		Val: goFloat64s(v.Get("val")), Y: goFloat64s(v.Get("y"))}
-	col := v.Get("col")
+func decodeLoaded(o fieldsOf) *lab.Loaded {
+	ds := &dataset.Dataset{N: o.int("n"), D: o.int("d"), RowPtr: o.ints("rowPtr"), Val: o.floats("val"), Y: o.floats("y")}
+	col := o.Get("col")
 	ds.Col = make([]int32, col.Get("length").Int())
 	copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
-	st := v.Get("stats")
-	info := &lab.DataInfo{Source: lab.Source(v.Get("source").Int()), Name: v.Get("name").String(),
-		Stats: dataset.Stats{N: st.Index(0).Int(), D: st.Index(1).Int(), NNZ: st.Index(2).Int(),
-			Density: st.Index(3).Float(), Sigma: st.Index(4).Float(), MaxNorm: st.Index(5).Float()},
-		Hist:          dataset.Histogram{Min: v.Get("histMin").Float(), Max: v.Get("histMax").Float(), Counts: goInts(v.Get("counts"))},
-		Norms:         goFloat64s(v.Get("norms")),
-		DefaultLambda: v.Get("defaultLambda").Float(),
-		LoadTime:      time.Duration(v.Get("loadMs").Float() * 1e6),
-	}
-	w := v.Get("warnings")
-	for k := 0; k < w.Length(); k++ {
-		info.Warnings = append(info.Warnings, w.Index(k).String())
+	st := o.floats("stats")[:6]
+	info := &lab.DataInfo{Source: lab.Source(o.int("source")), Name: o.str("name"),
+		Stats:         dataset.Stats{N: int(st[0]), D: int(st[1]), NNZ: int(st[2]), Density: st[3], Sigma: st[4], MaxNorm: st[5]},
+		Hist:          dataset.Histogram{Min: o.num("histMin"), Max: o.num("histMax"), Counts: o.ints("counts")},
+		Norms:         o.floats("norms"),
+		DefaultLambda: o.num("defaultLambda"),
+		LoadTime:      o.duration("loadMs"),
+		Warnings:      o.strs("warnings"),
 	}
 	return &lab.Loaded{Data: ds, Info: info}
-}
-
-// float64Array copies xs, bit for bit, into a new Float64Array.
-func float64Array(xs []float64) js.Value {
-	return typedArray("Float64Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 8*len(xs)))
-}
-
-// goFloat64s reads a Float64Array written by float64Array.
-func goFloat64s(a js.Value) []float64 {
-	xs := make([]float64, a.Get("length").Int())
-	copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 8*len(xs)), a)
-	return xs
-}
-
-// typedArray copies b (little-endian, as wasm memory is) into a new typed
-// array of the given type over its own buffer.
-func typedArray(typ string, b []byte) js.Value {
-	u8 := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(u8, b)
-	return js.Global().Get(typ).New(u8.Get("buffer"))
-}
-
-// copyToGo copies the bytes of the typed array a into b.
-func copyToGo(b []byte, a js.Value) {
-	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), a.Get("byteLength")))
-}
-
-// bytesOfView copies the bytes a typed array views.
-func bytesOfView(a js.Value) []byte {
-	b := make([]byte, a.Get("byteLength").Int())
-	copyToGo(b, a)
-	return b
 }
