@@ -59,6 +59,10 @@ build() {
 	local gcflags=() p
 	for p in "${noinline[@]}"; do gcflags+=(-gcflags="$p=-l"); done
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X imlab/ui/lab.commit=$(commit)" "${gcflags[@]}" -o dist/main.wasm ./wasm
+	# Go's linker writes the data as ~77,000 segments, split at every run of
+	# 10 zero bytes; their headers cost 130 kB of gzip, the zeros nearly
+	# nothing: merge them (the same memory, docs/size.md).
+	go run ./cmd/wasmdata dist/main.wasm >&2
 	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/
 	cp index.html dist/
 	[ -d assets ] && cp -r assets dist/
