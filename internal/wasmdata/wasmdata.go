@@ -46,9 +46,13 @@ func Join(module []byte, maxGap int) (out []byte, before, after int, err error) 
 	if !bytes.HasPrefix(module, magic) {
 		return nil, 0, 0, fmt.Errorf("%w: no WebAssembly header", ErrFormat)
 	}
-	out = append(out, magic...)
-	r := module[len(magic):]
-	for len(r) > 0 {
+	type section struct {
+		id   byte
+		body []byte
+	}
+	var sections []section
+	dataCount := -1 // the data count section's place, if there is one (wasm-opt writes one)
+	for r := module[len(magic):]; len(r) > 0; {
 		id := r[0]
 		size, n := binary.Uvarint(r[1:])
 		if n <= 0 || uint64(len(r)-1-n) < size {
@@ -75,13 +79,24 @@ func Join(module []byte, maxGap int) (out []byte, before, after int, err error) 
 			before, after = len(segs), len(joined)
 			body = encode(joined)
 		case sectionDataCount:
-			// It would have to count the merged segments; Go's linker
-			// writes none (it needs bulk memory), so one is refused.
-			return nil, 0, 0, fmt.Errorf("%w: a data count section", ErrFormat)
+			dataCount = len(sections)
 		}
-		out = append(out, id)
-		out = binary.AppendUvarint(out, uint64(len(body)))
-		out = append(out, body...)
+		sections = append(sections, section{id, body})
+	}
+	if dataCount >= 0 {
+		// Only memory.init and data.drop name a segment (by index), and
+		// only a passive one is of use to them: with every segment active
+		// (Segments refuses others), the count is all there is to change.
+		if c, _ := binary.Uvarint(sections[dataCount].body); c != uint64(before) {
+			return nil, 0, 0, fmt.Errorf("%w: the data count section says %d segments, the data %d", ErrFormat, c, before)
+		}
+		sections[dataCount].body = binary.AppendUvarint(nil, uint64(after))
+	}
+	out = append(out, magic...)
+	for _, s := range sections {
+		out = append(out, s.id)
+		out = binary.AppendUvarint(out, uint64(len(s.body)))
+		out = append(out, s.body...)
 	}
 	return out, before, after, nil
 }

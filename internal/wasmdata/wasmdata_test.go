@@ -108,15 +108,28 @@ func TestJoinRefuses(t *testing.T) {
 	passive := append([]byte(nil), good...)
 	passive[len(passive)-5] = 1 // the segment's flags
 	truncated := good[:len(good)-1]
-	count := append(append([]byte(nil), good...), sectionDataCount, 1, 1)
+	miscounted := append(append([]byte(nil), good...), sectionDataCount, 1, 2)
 	for name, mod := range map[string][]byte{"overlapping": overlap, "passive": passive, "truncated": truncated,
-		"data count": count, "not wasm": []byte("hello")} {
+		"miscounted": miscounted, "not wasm": []byte("hello")} {
 		if _, _, _, err := Join(mod, 100); !errors.Is(err, ErrFormat) {
 			t.Errorf("%s: %v, want ErrFormat", name, err)
 		}
 	}
 	if _, _, _, err := Join(good, 100); err != nil {
 		t.Errorf("good: %v", err)
+	}
+}
+
+// wasm-opt writes a data count section (bulk memory): it counts the
+// merged segments.
+func TestJoinDataCount(t *testing.T) {
+	in := append(module(Segment{0, []byte{1}}, Segment{5, []byte{2}}, Segment{100, []byte{3}}), sectionDataCount, 1, 3)
+	out, _, after, err := Join(in, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after != 2 || !bytes.HasSuffix(out, []byte{sectionDataCount, 1, 2}) {
+		t.Errorf("%d segments, module ends % x", after, out[len(out)-3:])
 	}
 }
 
