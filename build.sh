@@ -33,6 +33,15 @@ apt_install() {
 need_node() { command -v node >/dev/null 2>&1 || apt_install nodejs; }
 need_chromium() { command -v chromium >/dev/null 2>&1 || apt_install chromium; }
 
+# commit names the checkout for the version in exports (lab.Version): the
+# commit, "-dirty" if anything is uncommitted; "devel" outside git.
+commit() {
+	local rev
+	rev=$(git rev-parse --short=12 HEAD 2>/dev/null) || { echo devel; return; }
+	[ -z "$(git status --porcelain 2>/dev/null)" ] || rev+=-dirty
+	echo "$rev"
+}
+
 build() {
 	need_go
 	log "building dist/"
@@ -49,7 +58,11 @@ build() {
 		encoding/hex image/...)
 	local gcflags=() p
 	for p in "${noinline[@]}"; do gcflags+=(-gcflags="$p=-l"); done
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" "${gcflags[@]}" -o dist/main.wasm ./wasm
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X imlab/ui/lab.commit=$(commit)" "${gcflags[@]}" -o dist/main.wasm ./wasm
+	# Go's linker writes the data as ~77,000 segments, split at every run of
+	# 10 zero bytes; their headers cost 130 kB of gzip, the zeros nearly
+	# nothing: merge them (the same memory, docs/size.md).
+	go run ./cmd/wasmdata dist/main.wasm >&2
 	cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" dist/
 	cp index.html dist/
 	[ -d assets ] && cp -r assets dist/

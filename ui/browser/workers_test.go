@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"imlab/core/dataset"
 	"imlab/core/dfsdca"
 	"imlab/core/method/catalog"
 	"imlab/ui/lab"
@@ -43,6 +44,13 @@ func TestMessagesRoundTrip(t *testing.T) {
 				Nice: []catalog.TauPoint{{Tau: 1, Theory: catalog.Theory{Step: 1e-3, Rate: 0.999, PassesPerEFold: 2.5}, Time: 2.5}},
 				Imp:  []catalog.TauPoint{{Tau: 1, Theory: catalog.Theory{Step: 2e-3, Rate: 0.998, PassesPerEFold: 1.25}, Time: 1.25}, {Tau: 2}}}},
 		{Kind: lab.MsgFailed, Err: "no data"},
+		{Kind: lab.MsgLoaded, Field: "file", Err: "bad file"},
+		{Kind: lab.MsgLoaded, Loaded: &lab.Loaded{
+			Data: &dataset.Dataset{N: 2, D: 3, RowPtr: []int{0, 2, 3}, Col: []int32{0, 2, 1}, Val: []float64{0.5, -1, 2}, Y: []float64{1, -1}},
+			Info: &lab.DataInfo{Source: lab.SourceFile, Name: "a.txt", Warnings: []string{"one", "two"},
+				Stats: dataset.Stats{N: 2, D: 3, NNZ: 3, Density: 0.5, Sigma: nan, MaxNorm: 1.5},
+				Hist:  dataset.Histogram{Min: 0.25, Max: 4, Counts: []int{1, 0, 1}}, Norms: []float64{1.25, 4},
+				DefaultLambda: 0.75, LoadTime: 12 * time.Millisecond}}},
 	}
 	for _, m := range msgs {
 		v, _ := encodeMessage(m)
@@ -74,6 +82,17 @@ func sameMessage(a, b lab.Message) bool {
 		}
 	}
 	a.Update.Points, b.Update.Points = nil, nil
+	if a.Loaded != nil && b.Loaded != nil { // Sigma may be NaN
+		sa, sb := a.Loaded.Info.Stats.Sigma, b.Loaded.Info.Stats.Sigma
+		if math.Float64bits(sa) != math.Float64bits(sb) {
+			return false
+		}
+		la, lb := *a.Loaded, *b.Loaded
+		ia, ib := *la.Info, *lb.Info
+		ia.Stats.Sigma, ib.Stats.Sigma = 0, 0
+		la.Info, lb.Info = &ia, &ib
+		a.Loaded, b.Loaded = &la, &lb
+	}
 	return reflect.DeepEqual(a, b)
 }
 

@@ -1,0 +1,275 @@
+//go:build js && wasm
+
+package browser
+
+import (
+	"fmt"
+	"strconv"
+	"syscall/js"
+	"unsafe"
+
+	"imlab/core/dataset"
+	"imlab/core/dfsdca"
+	"imlab/core/method/catalog"
+	"imlab/core/sampling"
+	"imlab/ui/lab"
+)
+
+// The messages between the page and its workers: each lab.Message is
+// copied field by field into a plain object, its bulk (trace points,
+// minibatches, plans, loaded data) into typed arrays whose buffers are
+// transferred, not copied. Floats cross bit for bit (NaN and −0 included),
+// 64-bit seeds as decimal strings. The fields are set and read one at a
+// time through fields and fieldsOf (fields.go): a map[string]any literal
+// handed to js.ValueOf cost several times the code.
+
+// encodeMessage copies m into a plain object, and lists the buffers to
+// transfer rather than copy.
+func encodeMessage(m lab.Message) (js.Value, []any) {
+	transfer := []any{}
+	o := newFields(&transfer)
+	o.int("kind", int(m.Kind))
+	o.str("err", m.Err)
+	switch m.Kind {
+	case lab.MsgData:
+		d, p := m.Data, m.Data.Preset
+		do := o.obj("data")
+		do.str("norms", p.Norms)
+		do.num("density", p.Density)
+		do.int("n", p.N)
+		do.int("d", p.D)
+		do.str("dataSeed", strconv.FormatUint(p.DataSeed, 10))
+		do.str("name", d.Name)
+		do.flag("bias", d.Bias)
+		do.str("positiveClass", d.PositiveClass)
+		do.flag("return", d.Return)
+		if d.File != nil {
+			arr := js.Global().Get("Uint8Array").New(len(d.File))
+			js.CopyBytesToJS(arr, d.File)
+			do.array("file", arr)
+		}
+	case lab.MsgLoaded:
+		o.str("field", string(m.Field))
+		if m.Loaded != nil {
+			encodeLoaded(o.obj("loaded"), m.Loaded)
+		}
+	case lab.MsgPStar:
+		o.str("loss", m.Loss)
+		o.num("lambda", m.Lambda)
+		o.num("pstar", m.PStar)
+		o.duration("busyMs", m.Busy)
+	case lab.MsgJob:
+		encodeSpec(o.obj("spec"), m.Spec)
+	case lab.MsgTheory:
+		o.str("loss", m.Loss)
+		o.num("lambda", m.Lambda)
+		encodeSpec(o.obj("spec"), m.Spec)
+		o.ints("taus", m.Taus)
+		o.duration("busyMs", m.Busy)
+		if mt := m.Theory; mt != nil {
+			to := o.obj("theory")
+			to.str("method", string(mt.Method))
+			to.int("n", mt.N)
+			to.int("cores", mt.Cost.Cores)
+			to.num("sync", mt.Cost.Sync)
+			to.floats("nice", tauPointFloats(mt.Nice))
+			to.floats("imp", tauPointFloats(mt.Imp))
+		}
+	case lab.MsgCmd:
+		o.int("cmd", int(m.Cmd))
+	case lab.MsgTakeBack:
+		o.int("job", m.Job)
+	case lab.MsgUpdate:
+		u := m.Update
+		uo := o.obj("update")
+		uo.int("job", u.Job)
+		uo.flag("done", u.Done)
+		uo.str("err", u.Err)
+		uo.duration("busyMs", u.Busy)
+		xs := make([]float64, 0, pointFloats*len(u.Points))
+		for _, p := range u.Points {
+			// Iter is exact as a float64: a run does far fewer than 2⁵³ iterations.
+			xs = append(xs, p.IterPerN, float64(p.Iter), p.Primal, p.Gap, p.Seconds)
+		}
+		uo.floats("points", xs)
+		if mb := u.Minibatches; mb != nil {
+			uo.int("iters", mb.Iters)
+			uo.ints("visits", mb.Visits)
+			uo.nested("recent", "recentLens", mb.Recent)
+		}
+		if pl := u.Plan; pl != nil {
+			uo.num("theta", pl.Theta)
+			uo.floats("planP", pl.P)
+			if pl.Buckets != nil {
+				uo.nested("buckets", "bucketLens", pl.Buckets)
+			}
+		}
+	}
+	return o.v, transfer
+}
+
+// decodeMessage reads what encodeMessage wrote.
+func decodeMessage(v js.Value) (m lab.Message, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bad message from the page or a worker: %v", r)
+		}
+	}()
+	if v.Type() != js.TypeObject {
+		return m, fmt.Errorf("bad message from the page or a worker: %v", v.Type())
+	}
+	o := fieldsOf{v}
+	m.Kind = lab.MsgKind(o.int("kind"))
+	m.Err = o.str("err")
+	switch m.Kind {
+	case lab.MsgData:
+		d := o.obj("data")
+		p := lab.DefaultSettings()
+		p.Norms, p.Density, p.N, p.D = d.str("norms"), d.num("density"), d.int("n"), d.int("d")
+		if p.DataSeed, err = strconv.ParseUint(d.str("dataSeed"), 10, 64); err != nil {
+			return m, err
+		}
+		m.Data = lab.DataSpec{Preset: p, Name: d.str("name"), Bias: d.flag("bias"),
+			PositiveClass: d.str("positiveClass"), Return: d.flag("return")}
+		if f := d.Get("file"); f.Truthy() {
+			m.Data.File = make([]byte, f.Get("length").Int())
+			js.CopyBytesToGo(m.Data.File, f)
+		}
+	case lab.MsgLoaded:
+		m.Field = lab.FieldKey(o.str("field"))
+		if o.has("loaded") {
+			m.Loaded = decodeLoaded(o.obj("loaded"))
+		}
+	case lab.MsgPStar:
+		m.Loss, m.Lambda, m.PStar, m.Busy = o.str("loss"), o.num("lambda"), o.num("pstar"), o.duration("busyMs")
+	case lab.MsgJob:
+		if m.Spec, err = decodeSpec(o.obj("spec")); err != nil {
+			return m, err
+		}
+	case lab.MsgTheory:
+		m.Loss, m.Lambda, m.Busy = o.str("loss"), o.num("lambda"), o.duration("busyMs")
+		if m.Spec, err = decodeSpec(o.obj("spec")); err != nil {
+			return m, err
+		}
+		m.Taus = o.ints("taus")
+		if o.has("theory") {
+			t := o.obj("theory")
+			mt := &lab.MethodTheory{N: t.int("n"), Cost: catalog.CostModel{Cores: t.int("cores"), Sync: t.num("sync")},
+				Nice: goTauPoints(t.floats("nice")), Imp: goTauPoints(t.floats("imp"))}
+			if mt.Method, err = catalog.Parse(t.str("method")); err != nil {
+				return m, err
+			}
+			m.Theory = mt
+		}
+	case lab.MsgCmd:
+		m.Cmd = lab.Command(o.int("cmd"))
+	case lab.MsgTakeBack:
+		m.Job = o.int("job")
+	case lab.MsgUpdate:
+		u := o.obj("update")
+		m.Update = lab.Update{Job: u.int("job"), Done: u.flag("done"), Err: u.str("err"), Busy: u.duration("busyMs")}
+		if u.has("visits") {
+			m.Update.Minibatches = &lab.Minibatches{Iters: u.int("iters"), Visits: u.ints("visits"), Recent: u.nested("recent", "recentLens")}
+		}
+		if u.has("planP") {
+			m.Update.Plan = &lab.JobPlan{Theta: u.num("theta"), P: u.floats("planP"), Buckets: u.nested("buckets", "bucketLens")}
+		}
+		xs := u.floats("points")
+		for k := 0; k+pointFloats <= len(xs); k += pointFloats {
+			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: xs[k], Iter: int(xs[k+1]), Primal: xs[k+2], Gap: xs[k+3], Seconds: xs[k+4]})
+		}
+	}
+	return m, nil
+}
+
+// pointFloats is the number of float64 values a trace point crosses as:
+// IterPerN, Iter, Primal, Gap, Seconds.
+const pointFloats = 5
+
+func encodeSpec(o fields, s lab.JobSpec) {
+	o.int("index", s.Index)
+	o.int("tau", s.Tau)
+	o.str("sampling", string(s.Sampling))
+	o.str("loss", s.Loss)
+	o.num("lambda", s.Lambda)
+	o.num("pstar", s.PStar)
+	o.num("eps", s.Eps)
+	o.str("partition", string(s.Partition))
+	o.str("seed", strconv.FormatUint(s.Seed, 10))
+	o.str("method", string(s.Method))
+}
+
+func decodeSpec(o fieldsOf) (spec lab.JobSpec, err error) {
+	spec = lab.JobSpec{Index: o.int("index"), Tau: o.int("tau"), Sampling: sampling.Kind(o.str("sampling")),
+		Loss: o.str("loss"), Lambda: o.num("lambda"), PStar: o.num("pstar"),
+		Eps: o.num("eps"), Partition: sampling.Rule(o.str("partition"))}
+	if spec.Seed, err = strconv.ParseUint(o.str("seed"), 10, 64); err != nil {
+		return spec, err
+	}
+	if name := o.str("method"); name != "" {
+		spec.Method, err = catalog.Parse(name)
+	}
+	return spec, err
+}
+
+// tauPointFloats flattens a best-τ curve, tauPointLen numbers a point.
+func tauPointFloats(pts []catalog.TauPoint) []float64 {
+	xs := make([]float64, 0, tauPointLen*len(pts))
+	for _, p := range pts {
+		xs = append(xs, float64(p.Tau), p.Theory.Step, p.Theory.Rate, p.Theory.PassesPerEFold, p.Time)
+	}
+	return xs
+}
+
+func goTauPoints(xs []float64) []catalog.TauPoint {
+	var pts []catalog.TauPoint
+	for k := 0; k+tauPointLen <= len(xs); k += tauPointLen {
+		pts = append(pts, catalog.TauPoint{Tau: int(xs[k]), Theory: catalog.Theory{Step: xs[k+1], Rate: xs[k+2], PassesPerEFold: xs[k+3]}, Time: xs[k+4]})
+	}
+	return pts
+}
+
+const tauPointLen = 5
+
+// encodeLoaded copies data loaded in a worker into o, its arrays as typed
+// arrays to transfer: the page gets its copy of the data for the price of
+// one copy out of the worker's memory and one into its own.
+func encodeLoaded(o fields, l *lab.Loaded) {
+	ds, info := l.Data, l.Info
+	o.int("n", ds.N)
+	o.int("d", ds.D)
+	o.ints("rowPtr", ds.RowPtr)
+	o.array("col", typedArray("Int32Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col))))
+	o.floats("val", ds.Val)
+	o.floats("y", ds.Y)
+	o.int("source", int(info.Source))
+	o.str("name", info.Name)
+	st := info.Stats
+	// Counts cross as float64, exactly: far below 2⁵³.
+	o.floats("stats", []float64{float64(st.N), float64(st.D), float64(st.NNZ), st.Density, st.Sigma, st.MaxNorm})
+	o.num("histMin", info.Hist.Min)
+	o.num("histMax", info.Hist.Max)
+	o.ints("counts", info.Hist.Counts)
+	o.floats("norms", info.Norms)
+	o.num("defaultLambda", info.DefaultLambda)
+	o.duration("loadMs", info.LoadTime)
+	o.strs("warnings", info.Warnings)
+}
+
+// decodeLoaded reads what encodeLoaded wrote.
+func decodeLoaded(o fieldsOf) *lab.Loaded {
+	ds := &dataset.Dataset{N: o.int("n"), D: o.int("d"), RowPtr: o.ints("rowPtr"), Val: o.floats("val"), Y: o.floats("y")}
+	col := o.Get("col")
+	ds.Col = make([]int32, col.Get("length").Int())
+	copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
+	st := o.floats("stats")[:6]
+	info := &lab.DataInfo{Source: lab.Source(o.int("source")), Name: o.str("name"),
+		Stats:         dataset.Stats{N: int(st[0]), D: int(st[1]), NNZ: int(st[2]), Density: st[3], Sigma: st[4], MaxNorm: st[5]},
+		Hist:          dataset.Histogram{Min: o.num("histMin"), Max: o.num("histMax"), Counts: o.ints("counts")},
+		Norms:         o.floats("norms"),
+		DefaultLambda: o.num("defaultLambda"),
+		LoadTime:      o.duration("loadMs"),
+		Warnings:      o.strs("warnings"),
+	}
+	return &lab.Loaded{Data: ds, Info: info}
+}
