@@ -57,7 +57,7 @@ func pageJobs() {
 	}
 	fmt.Printf("# method theory: %.3f s\n", time.Since(t0).Seconds())
 	specs := lab.JobSpecs(s, lambda, pstar)
-	fmt.Println("job,sampling,tau,predicted,setup_s,solve_s,slices,short_slices,points,doubles_sent")
+	fmt.Println("job,sampling,tau,predicted,iterations,setup_s,solve_s,slices,short_slices,points,doubles_sent")
 	costs := make([]float64, len(specs))
 	predicted := make([]float64, len(specs))
 	for k, spec := range specs {
@@ -69,7 +69,8 @@ func pageJobs() {
 		setup := time.Since(t0)
 		slicer := lab.NewSlicer(lab.WorkerSliceTarget)
 		var solve time.Duration
-		slices, short, points, doubles := 0, 0, 0, 0
+		nslices, short, points, doubles := 0, 0, 0, 0
+		var done float64 // iterations
 		for {
 			iters := slicer.Iterations(spec.Tau)
 			t0 := time.Now()
@@ -77,11 +78,14 @@ func pageJobs() {
 			d := time.Since(t0)
 			slicer.Observe(iters*spec.Tau, d)
 			solve += d
-			slices++
+			nslices++
 			if d < lab.WorkerSliceTarget/4 && !u.Done {
 				short++
 			}
 			points += len(u.Points)
+			if len(u.Points) > 0 {
+				done = u.Points[len(u.Points)-1].IterPerN * float64(ds.N)
+			}
 			doubles += 5 * len(u.Points)
 			if u.Plan != nil {
 				doubles += len(u.Plan.P)
@@ -96,7 +100,7 @@ func pageJobs() {
 		run.Close()
 		predicted[k] = lab.JobCost(spec, st)
 		costs[k] = (setup + solve).Seconds()
-		fmt.Printf("%d,%s,%d,%.4g,%.4f,%.4f,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], setup.Seconds(), solve.Seconds(), slices, short, points, doubles)
+		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setup.Seconds(), solve.Seconds(), nslices, short, points, doubles)
 	}
 	schedule(specs, costs, predicted, st)
 }
