@@ -23,7 +23,8 @@ import (
 // P) and the doubles its updates carry. Then it schedules the measured
 // jobs on 1 and 2 workers (each job to the first free worker, as the
 // page's dispatcher does) in run order, in lab.JobCost's longest-first
-// order and in the measured longest-first order. Run it natively, or
+// order and in the measured longest-first order, with each job's CPU time
+// (its thread's, where the system tells it; else setup and solve). Run it natively, or
 // under node (GOOS=js GOARCH=wasm, go_js_wasm_exec) for the page's code.
 func pageJobs() {
 	s := lab.DefaultSettings()
@@ -57,10 +58,12 @@ func pageJobs() {
 	}
 	fmt.Printf("# method theory: %.3f s\n", time.Since(t0).Seconds())
 	specs := lab.JobSpecs(s, lambda, pstar)
-	fmt.Println("job,sampling,tau,predicted,iterations,setup_s,solve_s,slices,short_slices,points,doubles_sent")
+	fmt.Println("job,sampling,tau,predicted,iterations,setup_s,solve_s,cpu_s,slices,short_slices,points,doubles_sent")
 	costs := make([]float64, len(specs))
 	predicted := make([]float64, len(specs))
+	lockThread()
 	for k, spec := range specs {
+		c0 := threadCPU()
 		t0 := time.Now()
 		run, err := lab.NewJobRun(ds, spec)
 		if err != nil {
@@ -98,9 +101,13 @@ func pageJobs() {
 			}
 		}
 		run.Close()
+		cpu := threadCPU() - c0
 		predicted[k] = lab.JobCost(spec, st)
 		costs[k] = (setup + solve).Seconds()
-		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setup.Seconds(), solve.Seconds(), nslices, short, points, doubles)
+		if cpu > 0 { // steadier than the wall time on a loaded machine
+			costs[k] = cpu.Seconds()
+		}
+		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%.4f,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setup.Seconds(), solve.Seconds(), cpu.Seconds(), nslices, short, points, doubles)
 	}
 	schedule(specs, costs, predicted, st)
 }
