@@ -18,9 +18,11 @@ import (
 
 // pageJobs times, one at a time, the jobs of the page's default run
 // (lab.DefaultSettings: the 10,000 × 100 preset, 12 jobs) as a worker runs
-// them: the job's setup (lab.NewJobRun: its plan), its slices of
-// lab.WorkerSliceTarget, the trace points it sends (each an evaluation of
-// P) and the doubles its updates carry. Then it schedules the measured
+// them: the job's setup (lab.NewJobRun: its plan), its calls of Advance
+// sized by a lab.Slicer of lab.WorkerSliceTarget (and how many took under a
+// quarter of it: Advance stops at each evaluation of P, and a worker
+// fills a slice with several calls), the trace points it sends (each an
+// evaluation of P) and the doubles its updates carry. Then it schedules the measured
 // jobs on 1 and 2 workers (each job to the first free worker, as the
 // page's dispatcher does) in run order, in lab.JobCost's longest-first
 // order and in the measured longest-first order, with each job's CPU time
@@ -58,7 +60,7 @@ func pageJobs() {
 	}
 	fmt.Printf("# method theory: %.3f s\n", time.Since(t0).Seconds())
 	specs := lab.JobSpecs(s, lambda, pstar)
-	fmt.Println("job,sampling,tau,predicted,iterations,setup_s,solve_s,cpu_s,slices,short_slices,points,doubles_sent")
+	fmt.Println("job,sampling,tau,predicted,iterations,setup_s,solve_s,cpu_s,advance_calls,short_calls,points,doubles_sent")
 	costs := make([]float64, len(specs))
 	predicted := make([]float64, len(specs))
 	lockThread()
