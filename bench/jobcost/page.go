@@ -20,8 +20,9 @@ import (
 // (lab.DefaultSettings: the 10,000 × 100 preset, 12 jobs) as a worker runs
 // them: the job's setup (lab.NewJobRun: its plan), its calls of Advance
 // sized by a lab.Slicer of lab.WorkerSliceTarget (and how many took under a
-// quarter of it: Advance stops at each evaluation of P, and a worker
-// fills a slice with several calls), the trace points it sends (each an
+// quarter of it: Advance stops at each evaluation of P), the slices a
+// worker makes of them (it fills a slice with calls up to half the
+// target), the trace points it sends (each an
 // evaluation of P) and the doubles its updates carry. Then it schedules the measured
 // jobs on 1 and 2 workers (each job to the first free worker, as the
 // page's dispatcher does) in run order, in lab.JobCost's longest-first
@@ -60,7 +61,7 @@ func pageJobs() {
 	}
 	fmt.Printf("# method theory: %.3f s\n", time.Since(t0).Seconds())
 	specs := lab.JobSpecs(s, lambda, pstar)
-	fmt.Println("job,sampling,tau,predicted,iterations,setup_s,solve_s,cpu_s,advance_calls,short_calls,points,doubles_sent")
+	fmt.Println("job,sampling,tau,predicted,iterations,setup_s,solve_s,cpu_s,advance_calls,short_calls,slices,points,doubles_sent")
 	costs := make([]float64, len(specs))
 	predicted := make([]float64, len(specs))
 	lockThread()
@@ -75,7 +76,8 @@ func pageJobs() {
 		slicer := lab.NewSlicer(lab.WorkerSliceTarget)
 		var solve time.Duration
 		nslices, short, points, doubles := 0, 0, 0, 0
-		var done float64 // iterations
+		filled, inSlice := 0, time.Duration(0) // slices as a worker fills them (lab's fillSlice)
+		var done float64                       // iterations
 		for {
 			iters := slicer.Iterations(spec.Tau)
 			t0 := time.Now()
@@ -84,6 +86,9 @@ func pageJobs() {
 			slicer.Observe(iters*spec.Tau, d)
 			solve += d
 			nslices++
+			if inSlice += d; inSlice >= lab.WorkerSliceTarget/2 || u.Done {
+				filled, inSlice = filled+1, 0
+			}
 			if d < lab.WorkerSliceTarget/4 && !u.Done {
 				short++
 			}
@@ -109,7 +114,7 @@ func pageJobs() {
 		if cpu > 0 { // steadier than the wall time on a loaded machine
 			costs[k] = cpu.Seconds()
 		}
-		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%.4f,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setup.Seconds(), solve.Seconds(), cpu.Seconds(), nslices, short, points, doubles)
+		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%.4f,%d,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setup.Seconds(), solve.Seconds(), cpu.Seconds(), nslices, short, filled, points, doubles)
 	}
 	schedule(specs, costs, predicted, st)
 }
