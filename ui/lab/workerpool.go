@@ -365,6 +365,11 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			c.mu.Unlock()
 			return err
 		}
+		// A worker's solver time in the run cannot exceed the run's time
+		// so far (less its pauses, when workers park): more means part of
+		// it came before (a P* or theory asked at load, whose answer the
+		// page read late in the run and counted from the run's start).
+		base[m.w] = max(base[m.w], u.Busy-(c.env.Now()-c.runStart-c.pausedFor))
 		c.workerBusy[m.w] = u.Busy - base[m.w]
 		switch {
 		case u.Done:
