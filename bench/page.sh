@@ -13,7 +13,8 @@
 #   BENCH_TASKS=1 bench/page.sh    also print the page's tasks over 12 ms
 #   IMLAB_BENCH_SETTLE=1 bench/page.sh   click Run only once the page knows P*
 #                                  (=both: each setting both ways; default: at ready)
-#   IMLAB_BENCH_TIMELINE=1 bench/page.sh also print each run's moments (P*, jobs)
+#   IMLAB_BENCH_TIMELINE=1 bench/page.sh also print each run's moments (P*, jobs);
+#                                  bench/timeline.py OUT splits each worker's idle time
 set -euo pipefail
 . "$(dirname "$0")/pagebench.sh"
 # MEASURE lines, and any failure (a run that missed the harness's 170 s per browser)

@@ -34,7 +34,12 @@ func main() {
 	taus := flag.String("tau", "1,2,4,8,16,32", "minibatch sizes")
 	jobs := flag.Int("jobs", 1, "runs at once")
 	timeout := flag.Duration("timeout", time.Hour, "stop after this long")
+	page := flag.Bool("page", false, "time the page's default run's jobs instead, as a worker runs them")
 	flag.Parse()
+	if *page {
+		pageJobs()
+		return
+	}
 	t, err := paper.ParseTable(*table)
 	if err != nil {
 		log.Fatal(err)

@@ -9,13 +9,17 @@ import (
 // page between two jobs, and none is idle while another holds a job it has
 // not started:
 //
-//   - while the pool holds more jobs than there are workers, each worker
-//     has one job queued behind the one it runs, so it starts its next job
-//     without a round trip through the page's event loop;
-//   - after that, a worker gets a job when it finishes one;
+//   - while the pool holds a job, each worker has one job queued behind
+//     the one it runs, so it starts its next job without a round trip
+//     through the page's event loop (a round trip waits for whatever the
+//     page's thread is doing: 0.1–0.2 s under load, per job);
 //   - a worker that finishes with the pool empty takes over a job queued on
 //     another worker: the page asks for it back (MsgTakeBack), and the
 //     worker gives it back if it has not started it.
+//
+// Until the sixth session a worker got no job ahead once the pool held no
+// more jobs than workers, so the run's last jobs each waited for a round
+// trip; the take-back makes that caution needless (docs/workers.md).
 //
 // It is used by one goroutine (runOnWorkers).
 type dispatcher struct {
@@ -36,17 +40,11 @@ func newDispatcher(pool *Pool, conns []WorkerConn, ready []bool) *dispatcher {
 	return &dispatcher{pool: pool, conns: conns, ready: ready, queued: make([][]int, len(conns)), asked: map[int]bool{}}
 }
 
-// fill sends worker w a job if it has none, and one ahead if it has one
-// and the pool holds more jobs than there are workers; never more than
-// most jobs in all.
+// fill sends worker w jobs until it holds most (one running, one ahead),
+// while the pool has any.
 func (d *dispatcher) fill(w, most int) {
 	for d.ready[w] {
-		want := 1
-		if d.pool.Left() > len(d.conns) {
-			want = 2
-		}
-		want = min(want, most)
-		if len(d.queued[w]) >= want {
+		if len(d.queued[w]) >= most {
 			return
 		}
 		spec, ok := d.pool.Next()

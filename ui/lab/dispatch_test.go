@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"imlab/core/dfsdca"
 )
 
 // recConn records what the page sends to one worker.
@@ -23,7 +25,7 @@ func (c *recConn) jobsOf() []int {
 	return out
 }
 
-// While the pool holds more jobs than workers, a worker always has its
+// While the pool holds a job, a worker always has its
 // next job before it finishes the one it runs; at the tail, a worker left
 // idle takes over a job queued, and not started, on another. Driven by
 // hand: no goroutine, no clock.
@@ -46,7 +48,7 @@ func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
 		left := pool.Left()
 		job := d.queued[0][0]
 		d.done(0, job)
-		if left > n && len(d.queued[0]) == 0 {
+		if left > 0 && len(d.queued[0]) == 0 {
 			t.Fatalf("worker 0 finished job %d with %d jobs in the pool and has no next job", job, left)
 		}
 		if len(d.queued[0]) > 2 || len(d.queued[1]) > 2 {
@@ -161,5 +163,51 @@ func TestDispatcherSpreadsTheFirstJobs(t *testing.T) {
 	d.fillAll()
 	if got0, got1 := rc[0].jobsOf(), rc[1].jobsOf(); fmt.Sprint(got0, got1) != "[4 11] [5 3]" {
 		t.Errorf("workers were sent %v and %v, want [4 11] and [5 3]: the two longest first, one each", got0, got1)
+	}
+}
+
+// A worker's slice holds several trace points when they come quicker than
+// the slice's target (on small minibatches, an evaluation of P every few
+// milliseconds): fewer updates, and yields, than points, and the same
+// points; while stepping, a slice ends at its first point. The clock is
+// fake: each reading advances it by 1 ms.
+func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
+	f := newPoolFixture(t)
+	ds := generateData(t, f.s)
+	spec := JobSpecs(f.s, f.lambda, f.pstar)[0] // τ-nice, τ = 1
+	var clock time.Duration
+	now := func() time.Duration { clock += time.Millisecond; return clock }
+	run, err := NewJobRun(ds, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	slicer := NewSlicer(WorkerSliceTarget)
+	var points []dfsdca.Point
+	updates := 0
+	for {
+		u, _ := fillSlice(run, slicer, now, false)
+		updates++
+		if updates == 1 && u.Plan == nil {
+			t.Error("the first slice's update has no plan")
+		}
+		points = append(points, u.Points...)
+		if u.Done {
+			break
+		}
+	}
+	sameTraces(t, "filled slices", [][]dfsdca.Point{points}, f.want[:1])
+	if updates*2 > len(points) {
+		t.Errorf("%d updates for %d points, want at most half as many", updates, len(points))
+	}
+	step, err := NewJobRun(ds, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer step.Close()
+	for range 3 {
+		if u, _ := fillSlice(step, NewSlicer(WorkerSliceTarget), now, true); len(u.Points) != 1 {
+			t.Errorf("a stepping slice made %d points, want 1", len(u.Points))
+		}
 	}
 }

@@ -21,19 +21,24 @@ import (
 
 // JobCost predicts the solver work of job spec, in example-updates up to a
 // common factor, from statistics st of the data: dfSDCA's iterations to ε
-// go as 1/θ (its step), and an iteration costs τ examples of nnz/n
-// non-zeros each. θ is estimated as theory.NewPlan's without its pass over
-// the data, from max‖xᵢ‖² and mean‖xᵢ‖² (st.MaxNorm, st.Sigma) and the
-// ESO factor of a τ-subset on data of st.Density:
+// go as 1/θ (its step); an iteration costs τ examples of nnz/n non-zeros
+// each, and the evaluations of P, one every EvalEvery = n/4 iterations
+// (experiment.Config's default, which the page keeps), half a pass over
+// the data each (a dot product per example, where an update also adds to
+// w): per iteration (τ + 2)·nnz/n in all. θ is estimated as
+// theory.NewPlan's without its pass over the data, from max‖xᵢ‖² and
+// mean‖xᵢ‖² (st.MaxNorm, st.Sigma) and the ESO factor of a τ-subset on
+// data of st.Density:
 //
 //	β(τ) = 1 + (τ−1)(ω−1)/(n−1), ω = density·n examples per feature
 //	τ-nice:       θ ≈ τλγ / (β(τ)·max‖xᵢ‖² + nλγ)
-//	τ-importance: θ ≈ τλγ / (β(τ)·mean‖xᵢ‖² + nλγ)
+//	τ-importance: θ ≈ τλγ / (β(τ)·mean‖xᵢ‖² + nλγ) / ImpIterFactor
 //
 // On dense data these are the plans' θ within a few per cent for τ-nice;
-// for τ-importance they leave out how unequal the random buckets are, and
-// over-estimate θ (up to 2× with a dozen examples per bucket). For the
-// compared methods' jobs it is a guess. An order needs no more.
+// for τ-importance the formula leaves out how unequal the random buckets
+// are, and its runs take ImpIterFactor times the iterations it gives,
+// measured on the default preset (bench/jobcost -page). For the compared
+// methods' jobs it is a guess. An order needs no more.
 func JobCost(spec JobSpec, st dataset.Stats) float64 {
 	n := float64(st.N)
 	if n < 1 || spec.Tau < 1 {
@@ -47,17 +52,27 @@ func JobCost(spec JobSpec, st dataset.Stats) float64 {
 	omega := st.Density * n
 	beta := 1 + (tau-1)*max(omega-1, 0)/max(n-1, 1)
 	maxSq := st.MaxNorm * st.MaxNorm
-	normSq := maxSq
+	normSq, slower := maxSq, 1.0
 	if spec.Sampling == sampling.Imp && st.Sigma > 0 && !math.IsNaN(st.Sigma) {
-		normSq = maxSq / st.Sigma // mean‖xᵢ‖²
+		normSq, slower = maxSq/st.Sigma, ImpIterFactor // mean‖xᵢ‖²
 	}
 	nlg := n * spec.Lambda * gamma
 	theta := tau * spec.Lambda * gamma / (beta*normSq + nlg)
 	if !(theta > 0) || math.IsInf(theta, 0) {
 		return 0
 	}
-	return tau / theta * float64(st.NNZ) / n
+	return slower / theta * (tau + evalPerIter) * float64(st.NNZ) / n
 }
+
+// ImpIterFactor is how many more iterations τ-importance's runs take than
+// 1/θ of JobCost's formula gives, relative to τ-nice's: 1.4–1.6 on the
+// default preset at τ = 1…32 (bench/jobcost -page, sixth session).
+const ImpIterFactor = 1.5
+
+// evalPerIter is the work of the evaluations of P per iteration, in
+// examples: one evaluation (half an update's work per example, n
+// examples) every n/4 iterations.
+const evalPerIter = 2
 
 // LongestFirst returns the indices of specs (their JobSpec.Index) ordered
 // by decreasing cost, ties in run order.

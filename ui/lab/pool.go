@@ -389,6 +389,14 @@ func (c *Control) Set(cmd Command) {
 	}
 }
 
+// stepping reports whether a Step is under way: its slice ends at the
+// next trace point.
+func (c *Control) stepping() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.stepped
+}
+
 // Wait is called between slices with whether the last slice made a trace
 // point; it blocks while paused and reports false once the job must stop.
 func (c *Control) Wait(madePoint bool) bool {
@@ -442,11 +450,7 @@ func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control
 		return true
 	}
 	for {
-		iters := slicer.Iterations(run.Tau())
-		t0 := now()
-		u := run.Advance(iters)
-		d := now() - t0
-		slicer.Observe(iters*run.Tau(), d)
+		u, d := fillSlice(run, slicer, now, ctl.stepping())
 		*busy += d
 		u.Busy = *busy
 		if len(u.Points) > 0 || u.Done || u.Plan != nil {

@@ -44,7 +44,12 @@ func (s *Slicer) Iterations(tau int) int { return max(1, s.Units()/max(1, tau)) 
 // Observe records that a slice did units of work in d. Quick slices are
 // trusted less than long ones (clock resolution is ~0.1 ms in browsers), and
 // a slice far slower than expected (an evaluation of P, a new job) moves the
-// estimate at once so the next slice is short again.
+// estimate at once so the next slice is short again. A slice at under half
+// the estimated cost follows such a slow one: the estimate then halves (the
+// next slice doubles), never below the cost seen, rather than creeping back
+// by a weight as small as the slice — which left most of a worker's slices
+// at a tenth of the target, each followed by a yield (docs/workers.md,
+// sixth session).
 func (s *Slicer) Observe(units int, d time.Duration) {
 	if units <= 0 || d <= 0 {
 		return
@@ -53,6 +58,8 @@ func (s *Slicer) Observe(units int, d time.Duration) {
 	switch {
 	case s.perUnit <= 0 || cost > 2*s.perUnit:
 		s.perUnit = cost
+	case cost < s.perUnit/2:
+		s.perUnit = max(cost, s.perUnit/2)
 	default:
 		w := math.Min(1, d.Seconds()/s.Target.Seconds()) * 0.5
 		s.perUnit = (1-w)*s.perUnit + w*cost

@@ -48,3 +48,28 @@ func TestSlicerBacksOffAtOnce(t *testing.T) {
 		t.Errorf("after Reset: %d units, want the probe %d", s.Units(), probeUnits)
 	}
 }
+
+// TestSlicerRecoversQuickly checks that after one slow slice (an
+// evaluation of P, say) the slices are back near the target within ten
+// slices: each one doubles while the cost seen is under half the estimate. Before, the
+// estimate crept back by a weight as small as the slice, and slices stayed
+// short for dozens of yields.
+func TestSlicerRecoversQuickly(t *testing.T) {
+	s := NewSlicer(WorkerSliceTarget)
+	const perUnit = time.Microsecond
+	for range 10 {
+		u := s.Units()
+		s.Observe(u, time.Duration(u)*perUnit)
+	}
+	full := s.Units()
+	s.Observe(full, time.Duration(full)*perUnit*50) // one slice 50× slower
+	n := 0
+	for ; s.Units() < full*8/10; n++ {
+		if n > 10 {
+			t.Fatalf("after %d slices, %d units, want near %d", n, s.Units(), full)
+		}
+		u := s.Units()
+		s.Observe(u, time.Duration(u)*perUnit)
+	}
+	t.Logf("back to %d units (of %d) after %d slices", s.Units(), full, n)
+}

@@ -8,9 +8,7 @@ import (
 	"strconv"
 	"time"
 
-	"imlab/core/experiment"
 	"imlab/core/problem"
-	"imlab/core/sampling"
 )
 
 // WorkerHost starts workers: Web Workers in the page (package browser),
@@ -109,7 +107,8 @@ func (c *Controller) dataSpecLocked() (DataSpec, bool) {
 	return DataSpec{}, false
 }
 
-// the worker loading data; call with c.mu held.
+// commandLocked sends cmd to the run's workers and to the worker loading
+// data; call with c.mu held.
 func (c *Controller) commandLocked(cmd Command) {
 	for _, w := range c.conns {
 		w.Send(Message{Kind: MsgCmd, Cmd: cmd})
@@ -366,6 +365,11 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			c.mu.Unlock()
 			return err
 		}
+		// A worker's solver time in the run cannot exceed the run's time
+		// so far (less its pauses, when workers park): more means part of
+		// it came before (a P* or theory asked at load, whose answer the
+		// page read late in the run and counted from the run's start).
+		base[m.w] = max(base[m.w], u.Busy-(c.env.Now()-c.runStart-c.pausedFor))
 		c.workerBusy[m.w] = u.Busy - base[m.w]
 		switch {
 		case u.Done:
@@ -437,83 +441,4 @@ func (c *Controller) resumeLocked(step bool) {
 	} else {
 		c.commandLocked(CmdRun)
 	}
-}
-
-// poolJobViewsLocked is jobViews for a run of a Pool: the experiment's own
-// jobs (ownJobsLocked), θ from the plans their workers sent (NaN until a
-// job starts), or from the page's own plans (c.exp) where it made them.
-func (c *Controller) poolJobViewsLocked() []JobView {
-	pj := c.pool.jobs()
-	out := make([]JobView, c.ownJobsLocked())
-	for k := range out {
-		spec, theta := c.pool.specs[k], math.NaN()
-		if pl := c.poolPlanLocked(k, pj); pl != nil {
-			theta = pl.Theta
-		}
-		out[k] = c.poolJobViewLocked(pj[k], spec.Tau, spec.Sampling, theta)
-	}
-	return out
-}
-
-// ownJobsLocked is the number of the experiment's own jobs of the run's
-// Pool, the first of its specs (JobSpecs): τ-nice and τ-importance at
-// every τ; the compared methods' follow.
-func (c *Controller) ownJobsLocked() int {
-	return min(2*len(c.settings.Taus), len(c.pool.specs))
-}
-
-// poolPlanLocked is the plan of job k of the Pool (pj its jobs): the one
-// its worker sent, or the page's own, or nil.
-func (c *Controller) poolPlanLocked(k int, pj []poolJob) *JobPlan {
-	if pj[k].plan != nil {
-		return pj[k].plan
-	}
-	if c.exp != nil && k < len(c.exp.Jobs()) {
-		return jobPlanOf(c.exp.Jobs()[k].Plan)
-	}
-	return nil
-}
-
-// poolRowsLocked is the ratio table of a run of a Pool, one row per τ, as
-// experiment.Experiment.RowsFrom makes it, from jobs (poolJobViewsLocked).
-func (c *Controller) poolRowsLocked(jobs []JobView) []experiment.Row {
-	cell := func(smp sampling.Kind, tau int) (theta, x float64) {
-		for _, j := range jobs {
-			if j.Tau == tau && j.Sampling == smp {
-				x = math.NaN()
-				if v, ok := experiment.Crossing(j.Trace, c.settings.Eps); ok {
-					x = v
-				}
-				return j.Theta, x
-			}
-		}
-		return math.NaN(), math.NaN()
-	}
-	rows := make([]experiment.Row, 0, len(c.settings.Taus))
-	for _, tau := range c.settings.Taus {
-		r := experiment.Row{Tau: tau}
-		r.ThetaNice, r.NiceX = cell(sampling.Nice, tau)
-		r.ThetaImp, r.ImpX = cell(sampling.Imp, tau)
-		r.Theory, r.Empirical = r.ThetaImp/r.ThetaNice, r.NiceX/r.ImpX
-		rows = append(rows, r)
-	}
-	return rows
-}
-
-// poolJobViewLocked is the view of pool job p (at τ = tau with sampling smp
-// and step theta, NaN if none): active once it has sent a point, until it
-// is done; Reached where its gap first fell to ε. Call with c.mu held.
-func (c *Controller) poolJobViewLocked(p poolJob, tau int, smp sampling.Kind, theta float64) JobView {
-	v := JobView{Tau: tau, Sampling: smp, Theta: theta, Reached: math.NaN(),
-		Active: p.started && len(p.trace) > 0 && !p.done && c.phase == Running, Done: p.done, Trace: p.trace}
-	if p.err != "" {
-		v.Err = errors.New(p.err)
-	}
-	for _, pt := range p.trace {
-		if pt.Gap <= c.settings.Eps {
-			v.Reached = pt.IterPerN
-			break
-		}
-	}
-	return v
 }
