@@ -23,6 +23,10 @@ func (c *Canvas) Replay(b *chart.Batch) { replayer.replay(c.ctx2d, b, 0, 0, math
 // which stay open on the canvas's context (and are ended at the end). A
 // drawing too long for one frame is so split across frames, on a canvas
 // off screen, shown when complete (Show).
+//
+// The command stream goes to JavaScript once per drawing: a call with from
+// > 0 on the batch, of the length, that the last call sent goes on with the
+// stream sent then, so b must not change between the parts of one replay.
 func (c *Canvas) ReplayPart(b *chart.Batch, from, clips int, until float64) (next, open int) {
 	return replayer.replay(c.ctx2d, b, from, clips, until)
 }
@@ -43,9 +47,12 @@ var replayer batchReplayer
 
 // batchReplayer hands a chart.Batch to its JavaScript replayer.
 type batchReplayer struct {
-	fn   js.Value // the replayer, compiled once
-	ops  js.Value // a Uint8Array reused for the command stream
-	size int      // its length in bytes
+	fn   js.Value     // the replayer, compiled once
+	ops  js.Value     // a Uint8Array reused for the command stream
+	size int          // its length in bytes
+	sent *chart.Batch // the batch whose stream ops holds
+	n    int          // and its length then
+	strs string       // its string table
 }
 
 func (r *batchReplayer) replay(ctx js.Value, b *chart.Batch, from, clips int, until float64) (next, open int) {
@@ -56,13 +63,16 @@ func (r *batchReplayer) replay(ctx js.Value, b *chart.Batch, from, clips int, un
 	if r.fn.IsUndefined() {
 		r.fn = js.Global().Get("Function").New("ctx", "bytes", "count", "strs", "start", "clips0", "until", replaySource)
 	}
-	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ops))), 8*len(ops))
-	if r.size < len(raw) {
-		r.size = max(len(raw), 2*r.size)
-		r.ops = js.Global().Get("Uint8Array").New(r.size)
+	if from == 0 || b != r.sent || len(ops) != r.n { // a new replay: send the stream (see ReplayPart)
+		raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ops))), 8*len(ops))
+		if r.size < len(raw) {
+			r.size = max(len(raw), 2*r.size)
+			r.ops = js.Global().Get("Uint8Array").New(r.size)
+		}
+		js.CopyBytesToJS(r.ops, raw)
+		r.sent, r.n, r.strs = b, len(ops), b.Strings()
 	}
-	js.CopyBytesToJS(r.ops, raw)
-	res := r.fn.Invoke(ctx, r.ops, len(ops), b.Strings(), from, clips, until)
+	res := r.fn.Invoke(ctx, r.ops, len(ops), r.strs, from, clips, until)
 	return res.Index(0).Int(), res.Index(1).Int()
 }
 
