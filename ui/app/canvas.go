@@ -151,6 +151,35 @@ type pendingDraw struct {
 	then        func()         // runs when the drawing shows, if not nil
 }
 
+// drop abandons the drawing in progress, if any, and returns its canvas's
+// id ("" if none). The canvas keeps what it shows; its back buffer, drawn
+// in part, is drawn whole by the canvas's next drawing.
+func (cv *canvases) drop() string {
+	d := cv.pending
+	if d == nil {
+		return ""
+	}
+	cv.pending = nil
+	if d.rec != nil {
+		d.rec.stop()
+	} else {
+		d.back.EndReplay(d.clips)
+	}
+	cv.backSize[d.id] = box{} // not the canvas's size: its next paint starts afresh
+	return d.id
+}
+
+// dropRun drops the drawing in progress if it shows a run's results (its
+// curves or minibatches), for a new run, a reset or new data: what it
+// draws is gone, and the snapshot that replaces it redraws the canvas
+// whole (its key changed). The histogram, which a run does not change, is
+// finished.
+func (cv *canvases) dropRun() {
+	if d := cv.pending; d != nil && d.id != "histogram" {
+		cv.drop()
+	}
+}
+
 // minChunk is the least time a frame gives a drawing in progress.
 const minChunk = 4 * time.Millisecond
 

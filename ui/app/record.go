@@ -27,10 +27,14 @@ type partRecording struct {
 	wake     chan struct{}
 	stopped  chan any // nil: at the deadline; recordingDone: the end; else a panic's value
 	done     bool
+	abandon  bool // stop: the drawing ends at the painter call it waits in
 }
 
 // recordingDone is what the drawing's goroutine sends when it has ended.
 type recordingDone struct{}
+
+// recordingAbandoned is the panic that ends an abandoned drawing (stop).
+type recordingAbandoned struct{}
 
 // checkEvery is how many painter calls go between looks at the clock: a
 // call records in well under a microsecond (a marker, a few), the clock
@@ -50,9 +54,23 @@ func startRecording(b *chart.Batch, now func() time.Duration, draw func(p chart.
 			r.stopped <- v
 		}()
 		<-r.wake
-		draw(r)
+		if !r.abandon {
+			draw(r)
+		}
 	}()
 	return r
+}
+
+// stop abandons the recording if it has not ended: its goroutine ends at
+// once, having recorded part of the drawing (or none, if it had not
+// started), and step reports the end from then on.
+func (r *partRecording) stop() {
+	if r.done {
+		return
+	}
+	r.done, r.abandon = true, true
+	r.wake <- struct{}{}
+	<-r.stopped // recordingAbandoned, or recordingDone if it had not started
 }
 
 // step records until the deadline (at the first painter call that finds it
@@ -85,6 +103,9 @@ func (r *partRecording) tick() {
 	}
 	r.stopped <- nil
 	<-r.wake
+	if r.abandon {
+		panic(recordingAbandoned{})
+	}
 }
 
 // Polyline implements chart.Painter.

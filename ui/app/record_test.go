@@ -117,3 +117,34 @@ func (c *counter) Marker(x, y float64, m chart.Marker, s float64, col string) { 
 func (c *counter) Text(x, y float64, s string, st chart.TextStyle)            { *c++ }
 func (c *counter) Clip(x, y, w, h float64)                                    { *c++ }
 func (c *counter) Unclip()                                                    { *c++ }
+
+// An abandoned recording ends its goroutine where it stopped, and step
+// then reports the end; one abandoned before its first step draws nothing.
+func TestRecordingStop(t *testing.T) {
+	var b chart.Batch
+	var clock time.Duration
+	now := func() time.Duration { clock++; return clock }
+	calls := 0
+	draw := func(p chart.Painter) {
+		for range 10 * checkEvery {
+			calls++
+			p.Rect(0, 0, 1, 1, "red")
+		}
+	}
+	r := startRecording(&b, now, draw)
+	if r.step(clock) {
+		t.Fatal("a drawing of 10 parts ended in one")
+	}
+	r.stop()
+	if calls != checkEvery || b.Len() != (checkEvery-1)*6 || !r.step(clock) {
+		t.Errorf("stopped after its first part: %d calls, %d numbers recorded; want %d calls, %d numbers, and the end", calls, b.Len(), checkEvery, (checkEvery-1)*6)
+	}
+	r.stop() // again: nothing left to stop
+
+	calls = 0
+	r = startRecording(&b, now, draw)
+	r.stop()
+	if calls != 0 || !r.step(clock) {
+		t.Errorf("stopped before its first step: %d calls", calls)
+	}
+}

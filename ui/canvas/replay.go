@@ -31,6 +31,14 @@ func (c *Canvas) ReplayPart(b *chart.Batch, from, clips int, until float64) (nex
 	return replayer.replay(c.ctx2d, b, from, clips, until)
 }
 
+// EndReplay ends a replay in parts that will not go on: it closes the
+// clips open (ReplayPart's open) on the canvas's context.
+func (c *Canvas) EndReplay(open int) {
+	for ; open > 0; open-- {
+		c.ctx2d.Call("restore")
+	}
+}
+
 // Show copies src's pixels onto c, whose backing store is sized to match:
 // a drawing made off screen appears at once.
 func (c *Canvas) Show(src *Canvas) {
