@@ -91,7 +91,9 @@ const replaySource = `
 const f = new Float64Array(bytes.buffer, bytes.byteOffset, count);
 const s = strs.split("\u0000");
 const aligns = ["left", "center", "right"];
-let i = start, clips = clips0, k = 0;
+// The clock is read once per 32 units of work: a command is one, a
+// polyline one more per 8 of its points (a long stroke is most of a frame).
+let i = start, clips = clips0, work = 0;
 // The context's style as last set here (null: unknown, as after a restore):
 // setting a style parses it, so an unchanged one is not set again.
 let fill = null, strokeColor = null, lineWidth = null, dashKey = null, font = null, align = null;
@@ -105,10 +107,15 @@ const stroke = (color, width, dash) => {
   ctx.lineJoin = "round"; ctx.stroke();
 };
 while (i < count) {
-  if ((++k & 31) === 0 && performance.now() > until) return [i, clips];
+  if (work >= 32) {
+    work = 0;
+    if (performance.now() > until) return [i, clips];
+  }
+  work++;
   switch (f[i++]) {
   case 1: { // polyline
     const n = f[i], width = f[i + 1], color = s[f[i + 2]], nd = f[i + 3];
+    work += n >> 3;
     const dash = Array.from(f.subarray(i + 4, i + 4 + nd));
     i += 4 + nd;
     ctx.beginPath();
