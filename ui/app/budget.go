@@ -2,14 +2,16 @@ package app
 
 import "time"
 
-// Drawing is bounded per animation frame: a frame that already spent time
-// (re-rendering the results, say) leaves a canvas whose drawing would take
-// it over frameBudget to the next frame, so that the two costs do not add
-// up in one frame. A drawing is never split, so one that alone exceeds the
-// budget is drawn in a frame of its own, and none waits more than maxWait
-// frames.
+// Drawing is bounded per animation frame: a drawing is recorded and
+// replayed in parts that stop at frameBudget from the frame's start (at
+// least minChunk each), and a frame that already spent time (re-rendering
+// the results, say) leaves a canvas whose whole drawing would take it over
+// frameBudget to the next frame, so that the two costs do not add up in
+// one frame; none waits more than maxWait frames. frameBudget is wall
+// time: on a machine whose other processes leave the page half a core, a
+// frame still ends within it, doing half the work.
 const (
-	frameBudget = 24 * time.Millisecond
+	frameBudget = 12 * time.Millisecond
 	idleSpent   = 4 * time.Millisecond // a frame that spent less has done nothing else of note
 	maxWait     = 3
 )

@@ -98,10 +98,11 @@ func (cv *canvases) ready(id string, running bool) (box, bool) {
 //
 // The drawing is recorded in a chart.Batch and replayed in JavaScript:
 // drawing call by call from Go costs a few microseconds per call, and a
-// plot is thousands of calls. It is replayed on a canvas off screen, the
-// canvas's back buffer, until the frame's budget is spent, and goes on in
-// the next frames (resume) if it is not complete; the canvas shows it when
-// it is. paint reports whether it is.
+// plot is thousands of calls. Both halves stop at the frame's budget and go
+// on in the next frames (resume): the recording in a goroutine of its own
+// (partRecording), the replay on a canvas off screen, the canvas's back
+// buffer, which the canvas shows when the drawing is complete. paint
+// reports whether it is.
 func (cv *canvases) paint(id string, b box, update func(p chart.Painter, w, h float64) bool, draw func(p chart.Painter, w, h float64)) (complete bool) {
 	if cv.pending != nil {
 		panic("canvases: a drawing started before the last one ended")
@@ -109,14 +110,6 @@ func (cv *canvases) paint(id string, b box, update func(p chart.Painter, w, h fl
 	if el := browser.Canvas(id); el == nil || !b.drawable() {
 		return true
 	}
-	t0 := browser.Now()
-	defer func() {
-		d := browser.Now() - t0
-		cv.costs.add(id, d)
-		if probeFrames {
-			cv.log = append(cv.log, id+"="+d.String())
-		}
-	}()
 	back := cv.backs[id]
 	if back == nil || cv.backSize[id] != b {
 		if back == nil {
@@ -132,50 +125,89 @@ func (cv *canvases) paint(id string, b box, update func(p chart.Painter, w, h fl
 		update = nil // a new back buffer holds nothing to draw over
 	}
 	w, h := b.W, b.H
+	d := &pendingDraw{id: id, b: b, back: back}
 	batch.Reset()
-	if update == nil || !update(&batch, w, h) {
-		back.Clear()
-		batch.Reset()
-		draw(&batch, w, h)
-	}
-	cv.pending = &pendingDraw{id: id, b: b, back: back}
+	d.rec = startRecording(&batch, browser.Now, func(p chart.Painter) {
+		if update == nil || !update(p, w, h) {
+			d.clear = true
+			batch.Reset()
+			draw(p, w, h)
+		}
+	})
+	cv.pending = d
 	return cv.resume()
 }
 
-// pendingDraw is a drawing replayed in part on its canvas's back buffer.
+// pendingDraw is a drawing recorded, then replayed, in parts on its
+// canvas's back buffer.
 type pendingDraw struct {
 	id          string
 	b           box
 	back        *canvas.Canvas
-	next, clips int    // where the replay goes on, and the clips it left open
-	then        func() // runs when the drawing shows, if not nil
+	rec         *partRecording // the recording, until it has ended
+	clear       bool           // the drawing is whole: clear the back buffer first
+	next, clips int            // where the replay goes on, and the clips it left open
+	cost        time.Duration  // the frames' time spent on it so far
+	then        func()         // runs when the drawing shows, if not nil
+}
+
+// drop abandons the drawing in progress, if any, and returns its canvas's
+// id ("" if none). The canvas keeps what it shows; its back buffer, drawn
+// in part, is drawn whole by the canvas's next drawing.
+func (cv *canvases) drop() string {
+	d := cv.pending
+	if d == nil {
+		return ""
+	}
+	cv.pending = nil
+	if d.rec != nil {
+		d.rec.stop()
+	} else {
+		d.back.EndReplay(d.clips)
+	}
+	cv.backSize[d.id] = box{} // not the canvas's size: its next paint starts afresh
+	return d.id
+}
+
+// dropRun drops the drawing in progress if it shows a run's results (its
+// curves or minibatches), for a new run, a reset or new data: what it
+// draws is gone, and the snapshot that replaces it redraws the canvas
+// whole (its key changed). The histogram, which a run does not change, is
+// finished.
+func (cv *canvases) dropRun() {
+	if d := cv.pending; d != nil && d.id != "histogram" {
+		cv.drop()
+	}
 }
 
 // minChunk is the least time a frame gives a drawing in progress.
 const minChunk = 4 * time.Millisecond
 
-// resume replays the drawing in progress until the frame's budget (from
-// cv.frameStart) is spent, or at least minChunk, and shows it on its canvas
-// if it completed; it reports whether it did (true with none in progress).
+// resume records and replays the drawing in progress until the frame's
+// budget (from cv.frameStart) is spent, or at least minChunk, and shows it
+// on its canvas if it completed; it reports whether it did (true with none
+// in progress).
 func (cv *canvases) resume() bool {
 	d := cv.pending
 	if d == nil {
 		return true
 	}
-	until := math.Inf(1)
-	if cv.bounded {
-		left := max(minChunk, frameBudget-(browser.Now()-cv.frameStart))
-		until = float64(browser.Now()+left) / float64(time.Millisecond)
-	}
 	t0 := browser.Now()
-	d.next, d.clips = d.back.ReplayPart(&batch, d.next, d.clips, until)
-	if probeFrames {
-		cv.log = append(cv.log, "replay:"+d.id+"="+(browser.Now()-t0).String())
+	deadline := time.Duration(math.MaxInt64)
+	if cv.bounded {
+		deadline = t0 + max(minChunk, frameBudget-(t0-cv.frameStart))
 	}
-	if d.next < len(batch.Ops) {
+	complete := cv.advance(d, deadline)
+	took := browser.Now() - t0
+	d.cost += took
+	if probeFrames {
+		cv.log = append(cv.log, "draw:"+d.id+"="+took.String())
+	}
+	if !complete {
 		return false
 	}
 	cv.pending = nil
+	cv.costs.add(d.id, d.cost)
 	if el := browser.Canvas(d.id); el != nil {
 		c := canvas.New(el)
 		c.ResizeScaled(d.b.W, d.b.H, d.b.Ratio)
@@ -185,6 +217,26 @@ func (cv *canvases) resume() bool {
 		d.then()
 	}
 	return true
+}
+
+// advance records drawing d, then replays it on its back buffer, until the
+// deadline; it reports whether the replay is complete.
+func (cv *canvases) advance(d *pendingDraw, deadline time.Duration) bool {
+	if d.rec != nil {
+		if !d.rec.step(deadline) {
+			return false
+		}
+		d.rec = nil
+		if d.clear {
+			d.back.Clear()
+		}
+	}
+	until := math.Inf(1)
+	if cv.bounded {
+		until = float64(deadline) / float64(time.Millisecond)
+	}
+	d.next, d.clips = d.back.ReplayPart(&batch, d.next, d.clips, until)
+	return d.next >= len(batch.Ops)
 }
 
 // paintNow draws on canvas id at its size now, if it is known, whole in

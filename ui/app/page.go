@@ -143,6 +143,9 @@ func (p *Page) frame() {
 	p.parts[0].Add(t1 - t0)
 	p.probeParts[0] = t1 - t0
 	again := false
+	if s.RunID != p.snap.RunID {
+		p.cv.dropRun()
+	}
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
 		was := p.snap.Phase

@@ -78,12 +78,12 @@ func TestDrawNow(t *testing.T) {
 		waited          int
 		want            bool
 	}{
-		{0, 200 * ms, 0, true},       // an idle frame draws anything: a drawing is not split
-		{3 * ms, 200 * ms, 0, true},  // nor does a frame that did next to nothing
-		{10 * ms, 10 * ms, 0, true},  // within the budget
-		{10 * ms, 14 * ms, 0, true},  // exactly the budget
-		{10 * ms, 15 * ms, 0, false}, // over it: the next frame
-		{30 * ms, 1 * ms, 0, false},  // a frame over budget already
+		{0, 200 * ms, 0, true},                 // an idle frame starts anything: it goes on in the next frames
+		{3 * ms, 200 * ms, 0, true},            // as does a frame that did next to nothing
+		{5 * ms, 5 * ms, 0, true},              // within the budget
+		{5 * ms, frameBudget - 5*ms, 0, true},  // exactly the budget
+		{5 * ms, frameBudget - 4*ms, 0, false}, // over it: the next frame
+		{30 * ms, 1 * ms, 0, false},            // a frame over budget already
 		{30 * ms, 30 * ms, 2, false},
 		{30 * ms, 30 * ms, maxWait, true}, // waited long enough
 	} {

@@ -192,6 +192,14 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 	if p.cv.pending != nil {
 		return p.cv.resume()
 	}
+	// The examples' order by ‖x_i‖² is sorted once per data set, while the
+	// page is idle: the sort makes no painter calls, so a drawing's parts
+	// (partRecording) cannot split it, and at the paper's size (n = 50,000)
+	// it is a frame's worth of work, which would otherwise fall in the
+	// first drawing of a run.
+	if d := s.Data; d != nil && !s.Phase.Busy() && spent < idleSpent {
+		p.teach.sampling.orderOf(d.Norms)
+	}
 	v := s.Sampling
 	key := [4]int{0, 0, int(s.RunID), int(p.fontSize())}
 	if v != nil {

@@ -23,8 +23,20 @@ func (c *Canvas) Replay(b *chart.Batch) { replayer.replay(c.ctx2d, b, 0, 0, math
 // which stay open on the canvas's context (and are ended at the end). A
 // drawing too long for one frame is so split across frames, on a canvas
 // off screen, shown when complete (Show).
+//
+// The command stream goes to JavaScript once per drawing: a call with from
+// > 0 on the batch, of the length, that the last call sent goes on with the
+// stream sent then, so b must not change between the parts of one replay.
 func (c *Canvas) ReplayPart(b *chart.Batch, from, clips int, until float64) (next, open int) {
 	return replayer.replay(c.ctx2d, b, from, clips, until)
+}
+
+// EndReplay ends a replay in parts that will not go on: it closes the
+// clips open (ReplayPart's open) on the canvas's context.
+func (c *Canvas) EndReplay(open int) {
+	for ; open > 0; open-- {
+		c.ctx2d.Call("restore")
+	}
 }
 
 // Show copies src's pixels onto c, whose backing store is sized to match:
@@ -43,9 +55,12 @@ var replayer batchReplayer
 
 // batchReplayer hands a chart.Batch to its JavaScript replayer.
 type batchReplayer struct {
-	fn   js.Value // the replayer, compiled once
-	ops  js.Value // a Uint8Array reused for the command stream
-	size int      // its length in bytes
+	fn   js.Value     // the replayer, compiled once
+	ops  js.Value     // a Uint8Array reused for the command stream
+	size int          // its length in bytes
+	sent *chart.Batch // the batch whose stream ops holds
+	n    int          // and its length then
+	strs string       // its string table
 }
 
 func (r *batchReplayer) replay(ctx js.Value, b *chart.Batch, from, clips int, until float64) (next, open int) {
@@ -56,13 +71,16 @@ func (r *batchReplayer) replay(ctx js.Value, b *chart.Batch, from, clips int, un
 	if r.fn.IsUndefined() {
 		r.fn = js.Global().Get("Function").New("ctx", "bytes", "count", "strs", "start", "clips0", "until", replaySource)
 	}
-	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ops))), 8*len(ops))
-	if r.size < len(raw) {
-		r.size = max(len(raw), 2*r.size)
-		r.ops = js.Global().Get("Uint8Array").New(r.size)
+	if from == 0 || b != r.sent || len(ops) != r.n { // a new replay: send the stream (see ReplayPart)
+		raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ops))), 8*len(ops))
+		if r.size < len(raw) {
+			r.size = max(len(raw), 2*r.size)
+			r.ops = js.Global().Get("Uint8Array").New(r.size)
+		}
+		js.CopyBytesToJS(r.ops, raw)
+		r.sent, r.n, r.strs = b, len(ops), b.Strings()
 	}
-	js.CopyBytesToJS(r.ops, raw)
-	res := r.fn.Invoke(ctx, r.ops, len(ops), b.Strings(), from, clips, until)
+	res := r.fn.Invoke(ctx, r.ops, len(ops), r.strs, from, clips, until)
 	return res.Index(0).Int(), res.Index(1).Int()
 }
 
@@ -73,7 +91,9 @@ const replaySource = `
 const f = new Float64Array(bytes.buffer, bytes.byteOffset, count);
 const s = strs.split("\u0000");
 const aligns = ["left", "center", "right"];
-let i = start, clips = clips0, k = 0;
+// The clock is read once per 32 units of work: a command is one, a
+// polyline one more per 8 of its points (a long stroke is most of a frame).
+let i = start, clips = clips0, work = 0;
 // The context's style as last set here (null: unknown, as after a restore):
 // setting a style parses it, so an unchanged one is not set again.
 let fill = null, strokeColor = null, lineWidth = null, dashKey = null, font = null, align = null;
@@ -87,10 +107,15 @@ const stroke = (color, width, dash) => {
   ctx.lineJoin = "round"; ctx.stroke();
 };
 while (i < count) {
-  if ((++k & 31) === 0 && performance.now() > until) return [i, clips];
+  if (work >= 32) {
+    work = 0;
+    if (performance.now() > until) return [i, clips];
+  }
+  work++;
   switch (f[i++]) {
   case 1: { // polyline
     const n = f[i], width = f[i + 1], color = s[f[i + 2]], nd = f[i + 3];
+    work += n >> 3;
     const dash = Array.from(f.subarray(i + 4, i + 4 + nd));
     i += 4 + nd;
     ctx.beginPath();

@@ -44,3 +44,19 @@ func BenchmarkLinePlotSVG(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLinePlotBatch records a convergence plot in a Batch, as the
+// page does: 12 curves of n points (the default run's are 5–87 points).
+func BenchmarkLinePlotBatch(b *testing.B) {
+	for _, n := range []int{50, 2000} {
+		lp := benchPlot(n)
+		b.Run(fmt.Sprintf("12x%d", n), func(b *testing.B) {
+			var bt Batch
+			for b.Loop() {
+				bt.Reset()
+				lp.Draw(&bt, 640, 360)
+			}
+			b.ReportMetric(float64(len(bt.Ops)), "ops")
+		})
+	}
+}

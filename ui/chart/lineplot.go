@@ -159,6 +159,7 @@ type Drawn struct {
 	series                 []Series // labels and styles; X and Y not kept
 	ink                    []seriesInk
 	legend                 *placedLegend // nil if none
+	frame                  *frame        // the layout, a function of the fields above
 }
 
 // Size is the size the plot was drawn at.
@@ -189,8 +190,8 @@ func (lp *LinePlot) DrawTracked(p Painter, width, height float64) *Drawn {
 // drawn returns the description of the plot laid out as f, nothing drawn.
 func (lp *LinePlot) drawn(f *frame) *Drawn {
 	d := &Drawn{width: f.width, height: f.height, font: f.font, titles: [3]string{lp.Title, lp.XLabel, lp.YLabel},
-		series: make([]Series, len(lp.Series)), ink: make([]seriesInk, len(lp.Series))}
-	d.xmin, d.xmax, d.ymin, d.ymax = lp.Ranges()
+		series: make([]Series, len(lp.Series)), ink: make([]seriesInk, len(lp.Series)), frame: f}
+	d.xmin, d.xmax, d.ymin, d.ymax = f.X.Min, f.X.Max, f.Y.Min, f.Y.Max // lp.Ranges(), as laid out
 	for k, s := range lp.Series {
 		d.series[k] = Series{Label: s.Label, Style: s.Style}
 	}
@@ -208,16 +209,18 @@ func (lp *LinePlot) DrawNew(p Painter, d *Drawn) bool {
 	if d == nil {
 		return false
 	}
-	f := lp.layout(d.width, d.height)
-	now := lp.drawn(f)
-	if now.font != d.font || now.titles != d.titles || len(now.series) != len(d.series) ||
-		now.xmin != d.xmin || now.xmax != d.xmax || now.ymin != d.ymin || now.ymax != d.ymax {
+	// The layout is a function of the size, font, titles and axis limits:
+	// if they are d's, so is the layout, and it is not made again.
+	xmin, xmax, ymin, ymax := lp.Ranges()
+	if lp.font() != d.font || [3]string{lp.Title, lp.XLabel, lp.YLabel} != d.titles || len(lp.Series) != len(d.series) ||
+		xmin != d.xmin || xmax != d.xmax || ymin != d.ymin || ymax != d.ymax {
 		return false
 	}
+	f := d.frame
 	grew := false
 	for k, s := range lp.Series {
 		n := min(len(s.X), len(s.Y))
-		if now.series[k].Label != d.series[k].Label || now.series[k].Style != d.series[k].Style || n < d.ink[k].points {
+		if s.Label != d.series[k].Label || s.Style != d.series[k].Style || n < d.ink[k].points {
 			return false
 		}
 		grew = grew || n > d.ink[k].points

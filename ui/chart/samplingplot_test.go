@@ -1,6 +1,11 @@
 package chart
 
-import "testing"
+import (
+	"math"
+	"math/rand"
+	"slices"
+	"testing"
+)
 
 func samplingFixture(buckets [][]int) *SamplingPlot {
 	norms := []float64{1, 1, 1, 1, 1, 1, 1000, 2}
@@ -68,5 +73,24 @@ func TestSamplingPlotLightsTheLatestMinibatch(t *testing.T) {
 	}
 	if _, err := parseSVG(SVG(500, 300, func(p Painter) { samplingFixture(nil).Draw(p, 500, 300) })); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// SamplingOrder is the order of a stable sort by ‖x_i‖², ties in index
+// order.
+func TestSamplingOrderIsStable(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	norms := make([]float64, 5000)
+	for i := range norms {
+		norms[i] = float64(r.Intn(40)) / 4 // many ties
+	}
+	norms[4000] = math.Inf(1)
+	want := make([]int, len(norms))
+	for i := range want {
+		want[i] = i
+	}
+	slices.SortStableFunc(want, func(a, b int) int { return -cmpDesc(norms[a], norms[b]) })
+	if got := SamplingOrder(norms); !slices.Equal(got, want) {
+		t.Error("SamplingOrder differs from a stable sort by ‖x_i‖²")
 	}
 }

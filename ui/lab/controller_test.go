@@ -324,3 +324,22 @@ func TestFailingRunShowsError(t *testing.T) {
 		t.Errorf("status %q, phase %v", st, got.Phase)
 	}
 }
+
+// Snapshots share the traces rather than copy them, on the main thread and
+// on workers alike: two snapshots of a finished run show the same arrays.
+func TestSnapshotsShareTraces(t *testing.T) {
+	for _, workers := range []bool{false, true} {
+		h := newHarness(t)
+		if workers {
+			h = newWorkerHarness(t, &fakeHost{cores: 3})
+		}
+		done := runTraces(t, h, small())
+		again := h.c.Snapshot()
+		for k, j := range done.Jobs {
+			tr := again.Jobs[k].Trace
+			if len(j.Trace) == 0 || len(tr) != len(j.Trace) || &tr[0] != &j.Trace[0] || cap(tr) != len(tr) {
+				t.Errorf("workers=%v: job %d: the snapshots' traces (%d and %d points) are not one shared view", workers, k, len(j.Trace), len(tr))
+			}
+		}
+	}
+}

@@ -476,13 +476,19 @@ type poolJob struct {
 	plan    *JobPlan     // once started
 }
 
-// jobs returns a view of every job, in run order (traces are copies).
+// jobs returns a view of every job, in run order. The traces are not
+// copied: a trace only grows (Apply appends to it, nothing writes to a
+// point once appended), so each job's trace is handed out as a view of its
+// points so far, capped at its length (t[:n:n]) so that appending to it
+// reallocates instead of writing into the pool's array. A snapshot thus
+// costs the same at the first point and the millionth.
 func (p *Pool) jobs() []poolJob {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := make([]poolJob, len(p.specs))
 	for k := range out {
-		out[k] = poolJob{trace: append([]dfsdca.Point(nil), p.traces[k]...), started: p.handed[k], done: p.done[k], err: p.errs[k], mb: p.mbs[k], plan: p.plans[k]}
+		t := p.traces[k]
+		out[k] = poolJob{trace: t[:len(t):len(t)], started: p.handed[k], done: p.done[k], err: p.errs[k], mb: p.mbs[k], plan: p.plans[k]}
 	}
 	return out
 }

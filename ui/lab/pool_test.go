@@ -262,3 +262,39 @@ func TestPoolSize(t *testing.T) {
 		}
 	}
 }
+
+// A snapshot of a pool's jobs does not copy their traces: each is a view
+// of the pool's own points, which later updates extend without touching
+// what a view shows, nor letting a view's append write into the pool.
+func TestPoolJobsShareTraces(t *testing.T) {
+	p := NewPool(JobSpecs(small(), 1, 0))
+	spec, _ := p.Next()
+	pt := func(k int) dfsdca.Point { return dfsdca.Point{Iter: k, IterPerN: float64(k), Gap: 1 / float64(k+1)} }
+	if err := p.Apply(Update{Job: spec.Index, Points: []dfsdca.Point{pt(0), pt(1)}}); err != nil {
+		t.Fatal(err)
+	}
+	a := p.jobs()[spec.Index].trace
+	b := p.jobs()[spec.Index].trace
+	if len(a) != 2 || &a[0] != &b[0] || &a[0] != &p.traces[spec.Index][0] {
+		t.Fatalf("two views of a trace of 2 points: lengths %d, %d, not the pool's array", len(a), len(b))
+	}
+	if cap(a) != len(a) {
+		t.Errorf("a view has capacity %d beyond its %d points: an append would write into the pool", cap(a), len(a))
+	}
+	for k := 2; k < 40; k++ { // grows, reallocating the pool's array at times
+		if err := p.Apply(Update{Job: spec.Index, Points: []dfsdca.Point{pt(k)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := p.jobs()[spec.Index].trace
+	if len(a) != 2 || a[0] != pt(0) || a[1] != pt(1) || len(c) != 40 || c[39] != pt(39) || &c[0] != &p.traces[spec.Index][0] {
+		t.Errorf("after 38 more points: the old view has %d points (%v), the new %d", len(a), a, len(c))
+	}
+	_ = append(c, pt(99))
+	if d := p.jobs()[spec.Index].trace; len(d) != 40 || d[39] != pt(39) {
+		t.Errorf("appending to a view changed the pool's trace: %d points", len(d))
+	}
+	if got := p.Traces()[spec.Index]; &got[0] == &c[0] {
+		t.Error("Traces returns the pool's own array, not a copy")
+	}
+}

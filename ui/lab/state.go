@@ -76,7 +76,7 @@ type JobView struct {
 	Tau      int
 	Sampling sampling.Kind // sampling.Nice or sampling.Imp
 	Theta    float64
-	Trace    []dfsdca.Point // read-only; it only grows between snapshots
+	Trace    []dfsdca.Point // read-only and shared, not copied: a view of the points so far (capacity = length)
 	Reached  float64        // iterations/n at which the gap first reached ε; NaN if not (yet)
 	Active   bool           // the job now advancing
 	Done     bool
