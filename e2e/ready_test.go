@@ -24,7 +24,8 @@ import (
 // (default 5), each in a new browser context: an empty cache, no service
 // worker. Every figure is performance.now() in ms since navigation:
 //
-//	wasm_fetched     main.wasm's last byte (resource timing)
+//	wasm_fetched     main.wasm's last byte (resource timing: the page's, or
+//	                 the data's worker's when that fetched it)
 //	compiled         WebAssembly.compileStreaming resolved (loader mark)
 //	go_main          the page's Go main started (after instantiate)
 //	first_render     the page's first render
@@ -114,7 +115,7 @@ func loadReady(browser context.Context, trace string) (got map[string]float64, w
 	}
 	got, err = chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`(() => {
 		const mark = (n) => { const m = performance.getEntriesByName(n, "mark"); return m.length ? m[0].startTime : -1; };
-		const w = performance.getEntriesByType("resource").find((e) => /main\.wasm$/.test(e.name));
+		const w = performance.getEntriesByType("resource").find((e) => /main\.wasm$/.test(e.name)) || imlabWorkers.wasmEntry; // fetched by the data's worker
 		return {
 			wasm_fetched: w ? w.responseEnd : -1,
 			compiled: mark("imlab:compiled"),
