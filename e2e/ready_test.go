@@ -26,7 +26,8 @@ import (
 //
 //	wasm_fetched     main.wasm's last byte (resource timing: the page's, or
 //	                 the data's worker's when that fetched it)
-//	compiled         WebAssembly.compileStreaming resolved (loader mark)
+//	compiled         the page has the compiled module: handed over by the
+//	                 data's worker, or compiled by the page (loader mark)
 //	go_main          the page's Go main started (after instantiate)
 //	first_render     the page's first render
 //	worker_new       the loader created the data's worker (new Worker)
