@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	cdpio "github.com/chromedp/cdproto/io"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
@@ -182,4 +183,27 @@ func writeTrace(ctx context.Context, name string) error {
 			}
 		}
 	}))
+}
+
+// TestReadyWithoutWorkers opens the served page where no worker can start —
+// the browser has no Worker, or new Worker throws — so that the page itself
+// must compile main.wasm (the data's worker compiles it when it can): it
+// gets ready, with the data generated on its own thread.
+func TestReadyWithoutWorkers(t *testing.T) {
+	for name, script := range map[string]string{
+		"no Worker":         `delete window.Worker; window.Worker = undefined;`,
+		"new Worker throws": `window.Worker = class { constructor() { throw new Error("no workers here"); } };`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := openURL(t, siteURL, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument,
+					cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: script})
+				return err
+			}))
+			p.waitStatus(60*time.Second, "ready")
+			if where := eval[string](p, `imlab.dataWhere()`); where != "main" {
+				t.Errorf("data loaded in %q, want the page's main thread", where)
+			}
+		})
+	}
 }
