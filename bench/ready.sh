@@ -8,6 +8,8 @@
 #
 #   bench/ready.sh                    build dist/ (unless BENCH_NO_BUILD=1), then 5 loads
 #   IMLAB_BENCH_LOADS=9 bench/ready.sh
+#   IMLAB_BENCH_TRACE=/tmp/ready.json bench/ready.sh   also a Chromium trace of the last load
+#                                                      (ui.perfetto.dev or chrome://tracing)
 set -euo pipefail
 . "$(dirname "$0")/pagebench.sh"
 IMLAB_E2E=1 IMLAB_BENCH=1 go test -count=1 -v -run '^TestMeasureReady$' ./e2e/ | grep -o 'MEASURE.*' || true

@@ -185,7 +185,7 @@ func (p *page) checkManifest(root string) {
 func logTransfer(p *page) {
 	p.t.Helper()
 	sizes := eval[map[string]float64](p, `(() => {
-		const e = performance.getEntriesByType("resource").find(e => e.name.endsWith("/main.wasm"));
+		const e = performance.getEntriesByType("resource").find(e => e.name.endsWith("/main.wasm")) || imlabWorkers.wasmEntry; // the data's worker fetches it, served
 		return e ? { transfer: e.transferSize, encoded: e.encodedBodySize, decoded: e.decodedBodySize } : {};
 	})()`)
 	p.t.Logf("main.wasm over the network: %.0f bytes encoded (transfer %.0f with headers), %.0f bytes decoded",

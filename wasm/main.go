@@ -51,6 +51,10 @@ func main() {
 	if err == nil { // the address holds the settings of what is shown from the first render on
 		browser.SetHash(lab.JoinHash(settings, teaching))
 	}
+	// OpenLink started the data's load in a goroutine, which runs only when
+	// this one blocks: yield once, so that it sends its worker the command
+	// now rather than after the first render, a long task (docs/ready.md).
+	y.Yield()
 	page = app.New(ctl, settings, func() {
 		browser.Hook("ready", browser.Now().Seconds()*1e3)
 	})

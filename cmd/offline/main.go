@@ -1,14 +1,19 @@
 // Command offline adds the offline parts to the built site: app icons, the
 // web app manifest, the service worker and imlab.html, the whole lab in one
-// file. ./build.sh runs it after building dist/:
+// file. First it inlines wasm_exec.js into index.html, so that the page's
+// loader starts its first worker from that text at once, with no request
+// of the worker's own (docs/ready.md). ./build.sh runs it after building
+// dist/:
 //
 //	go run ./cmd/offline -dir dist
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"imlab/internal/offline"
 )
@@ -19,6 +24,10 @@ const singleGoal = 2_000_000
 func main() {
 	dir := flag.String("dir", "dist", "the built site")
 	flag.Parse()
+	if err := inlineRuntime(*dir); err != nil {
+		fmt.Fprintln(os.Stderr, "offline:", err)
+		os.Exit(1)
+	}
 	sum, err := offline.Write(*dir)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "offline:", err)
@@ -29,4 +38,24 @@ func main() {
 	if sum.SingleBytes > singleGoal {
 		fmt.Printf("warning: %s is over the %d-byte goal\n", offline.SingleFile, singleGoal)
 	}
+}
+
+// inlineRuntime replaces index.html's <script id="wasm-exec"
+// src="wasm_exec.js"> in dir by the script's text (wasm_exec.js stays in
+// dir, for pages cached before). A page whose script is inline already is
+// left as it is, so that running this twice is harmless.
+func inlineRuntime(dir string) error {
+	read := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, filepath.FromSlash(name))) }
+	index, err := read("index.html")
+	if err != nil {
+		return err
+	}
+	if !bytes.Contains(index, []byte(`src="wasm_exec.js"`)) {
+		return nil
+	}
+	out, err := offline.InlineScript(index, "wasm-exec", read)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "index.html"), out, 0o644)
 }

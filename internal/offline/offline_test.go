@@ -226,3 +226,33 @@ func TestBundleRefusesWhatItCannotInline(t *testing.T) {
 		}
 	}
 }
+
+func TestInlineScript(t *testing.T) {
+	read := func(name string) ([]byte, error) {
+		if name == "wasm_exec.js" {
+			return []byte("class Go { run() { if (a</script>b) {} } }"), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	index := []byte(`<head><script src="other.js"></script><script id="wasm-exec" src="wasm_exec.js"></script><script id="imlab-loader">start()</script></head>`)
+	got, err := InlineScript(index, "wasm-exec", read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<head><script src="other.js"></script><script id="wasm-exec">
+class Go { run() { if (a<\/script>b) {} } }
+</script><script id="imlab-loader">start()</script></head>`
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// The inlined page still bundles into one file.
+	if _, err := Bundle(got, func(string) ([]byte, error) { return []byte("ok()"), nil }, []byte("wasm")); err != nil {
+		t.Errorf("bundling the inlined page: %v", err)
+	}
+	if _, err := InlineScript(index, "no-such-id", read); !errors.Is(err, ErrNotBundlable) {
+		t.Errorf("a missing id: error %v, want ErrNotBundlable", err)
+	}
+	if _, err := InlineScript([]byte(`<script id="wasm-exec" src="gone.js"></script>`), "wasm-exec", read); !errors.Is(err, ErrNotBundlable) {
+		t.Errorf("a missing file: error %v, want ErrNotBundlable", err)
+	}
+}

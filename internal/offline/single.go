@@ -76,6 +76,36 @@ func Bundle(index []byte, read func(name string) ([]byte, error), wasm []byte) (
 	return []byte(html), nil
 }
 
+// InlineScript returns index with the <script> whose id is id inlined, its
+// src read with read, as Bundle inlines it. The built site's index.html
+// carries wasm_exec.js so (cmd/offline): the page's workers are then made
+// from its text at once, with no request of their own (docs/ready.md).
+func InlineScript(index []byte, id string, read func(name string) ([]byte, error)) ([]byte, error) {
+	html := string(index)
+	for _, loc := range tagRE.FindAllStringIndex(html, -1) {
+		tag := html[loc[0]:loc[1]]
+		if !strings.HasPrefix(strings.ToLower(tag), "<script") || !hasID(tag, id) {
+			continue
+		}
+		out, err := inline(tag, read)
+		if err != nil {
+			return nil, err
+		}
+		return []byte(html[:loc[0]] + out + html[loc[1]:]), nil
+	}
+	return nil, fmt.Errorf("%w: no <script id=%q>", ErrNotBundlable, id)
+}
+
+// hasID reports whether tag's id attribute is id.
+func hasID(tag, id string) bool {
+	for _, m := range attrRE.FindAllStringSubmatch(tag, -1) {
+		if strings.EqualFold(m[1], "id") && m[2] == id {
+			return true
+		}
+	}
+	return false
+}
+
 // external returns the first tag of html with a src or href that is neither
 // a data: URL nor a fragment, or "".
 func external(html string) string {
