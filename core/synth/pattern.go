@@ -61,7 +61,7 @@ func bernoulliThresholds(p []float64) []uint64 {
 
 // appendRow appends the features of one example in increasing order, or
 // one uniformly random feature if none was drawn. src is r's source.
-func (pat *pattern) appendRow(col []int32, src *rand.PCG, r *rand.Rand) []int32 {
+func (pat *pattern) appendRow(col []int32, src *pcg, r *rand.Rand) []int32 {
 	start := len(col)
 	if pat.skipping {
 		col = pat.appendSkipping(col, r)
@@ -86,7 +86,7 @@ func (pat *pattern) work(nnz int) int {
 // appendTrials makes one Bernoulli trial per feature, two per Uint64 of
 // src. The trials write straight into col's spare capacity when it has room
 // for every feature (no copy), else into a scratch row.
-func (pat *pattern) appendTrials(col []int32, src *rand.PCG) []int32 {
+func (pat *pattern) appendTrials(col []int32, src *pcg) []int32 {
 	const low = 1<<32 - 1
 	thresholds := pat.thresholds
 	d, m := len(thresholds), 0
@@ -97,14 +97,18 @@ func (pat *pattern) appendTrials(col []int32, src *rand.PCG) []int32 {
 	out = out[:d+1]
 	// Branch-free: for u, t ≤ 2³², u − t wraps (top bit set) exactly when
 	// u < t; writing unconditionally avoids mispredicting ~ω' of the trials.
+	// The PCG steps inline, its state in locals.
+	hi, lo := src.hi, src.lo
 	j := 0
 	for ; j+1 < d; j += 2 {
-		u := src.Uint64()
+		hi, lo = pcgNext(hi, lo)
+		u := pcgOut(hi, lo)
 		out[m] = int32(j)
 		m += int((u&low - thresholds[j]) >> 63)
 		out[m] = int32(j + 1)
 		m += int((u>>32 - thresholds[j+1]) >> 63)
 	}
+	src.hi, src.lo = hi, lo
 	if j < d {
 		out[m] = int32(j)
 		m += int((src.Uint64()&low - thresholds[j]) >> 63)
