@@ -12,16 +12,7 @@
 //	R5–R7 temporaries                  R12 &dst[0]
 //	F16 the sum of squares             F17 x
 
-// PCG's constants (math/rand/v2's pcg.go): mul = mulHi·2⁶⁴ + mulLo, inc
-// likewise; mulLo in 32-bit halves for the 128-bit product.
-#define MULLO $4865540595714422341
-#define MULLO0 $0x9fccf645
-#define MULLO1 $0x4385df64
-#define MULHI $2549297995355413924
-#define INCHI $6364136223846793005
-#define INCLO $1442695040888963407
-#define CHEAPMUL $0xda942042e4dd58b5
-#define MASK32 $0xffffffff
+#include "pcg_wasm.h"
 
 // func normalsFast(dst []float64, p *pcg, sum float64) (n int, u uint64, sumSquares float64)
 TEXT ·normalsFast(SB), NOSPLIT, $0-64
@@ -42,34 +33,7 @@ TEXT ·normalsFast(SB), NOSPLIT, $0-64
 			Get R3; Get R4; I64GeU; BrIf filled
 			draw:
 			Loop
-				// hi, lo = pcgNext(hi, lo). The high half of lo·mulLo as
-				// bits.Mul64 computes it, from 32-bit halves x0, x1 of lo:
-				// t = x1·y0 + (x0·y0)>>32, w1 = t&mask + x0·y1,
-				// high = x1·y1 + t>>32 + w1>>32.
-				Get R1; I64Const MASK32; I64And; Set R5
-				Get R1; I64Const $32; I64ShrU; Set R6
-				Get R6; I64Const MULLO0; I64Mul
-				Get R5; I64Const MULLO0; I64Mul; I64Const $32; I64ShrU
-				I64Add; Set R7
-				Get R7; I64Const MASK32; I64And; Get R5; I64Const MULLO1; I64Mul; I64Add; Set R5
-				Get R6; I64Const MULLO1; I64Mul
-				Get R7; I64Const $32; I64ShrU; I64Add
-				Get R5; I64Const $32; I64ShrU; I64Add
-				// + hi·mulLo + lo·mulHi + incHi (+ the carry below):
-				// integer sums modulo 2⁶⁴, in any order.
-				Get R0; I64Const MULLO; I64Mul; I64Add
-				Get R1; I64Const MULHI; I64Mul; I64Add
-				I64Const INCHI; I64Add
-				Set R0
-				// lo = lo·mulLo + incLo, carrying into hi.
-				Get R1; I64Const MULLO; I64Mul; I64Const INCLO; I64Add; Tee R1
-				I64Const INCLO; I64LtU; I64ExtendI32U; Get R0; I64Add; Set R0
-
-				// u = pcgOut(hi, lo).
-				Get R0; Get R0; I64Const $32; I64ShrU; I64Xor
-				I64Const CHEAPMUL; I64Mul; Tee R5
-				Get R5; I64Const $48; I64ShrU; I64Xor
-				Get R1; I64Const $1; I64Or; I64Mul; Set R10
+				PCGSTEP
 
 				// i = u>>32 & 0x7f; j = int32(u), sign-extended, in R6.
 				Get R10; I64Const $32; I64ShrU; I64Const $0x7f; I64And; Set R11

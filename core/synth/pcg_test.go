@@ -169,3 +169,74 @@ func BenchmarkFillNormals(b *testing.B) {
 		})
 	}
 }
+
+// checkTrialPairs fails t unless trialPairs gives trialPairsGeneric's
+// count, entries (all d&^1 written) and final state, or panics as it does.
+func checkTrialPairs(t *testing.T, hi, lo uint64, thresholds []uint64, outLen int) {
+	t.Helper()
+	p, q := &pcg{hi, lo}, &pcg{hi, lo}
+	got, want := make([]int32, outLen), make([]int32, outLen)
+	var gm, wm int
+	gotPanic := tryPanic(func() { gm = trialPairs(got, thresholds, p) })
+	wantPanic := tryPanic(func() { wm = trialPairsGeneric(want, thresholds, q) })
+	if gotPanic != wantPanic || gm != wm || *p != *q {
+		t.Fatalf("state %#x %#x, d = %d, out %d: %d (panic %q), state %#x; want %d (panic %q), state %#x",
+			hi, lo, len(thresholds), outLen, gm, gotPanic, *p, wm, wantPanic, *q)
+	}
+	for k := range got {
+		if got[k] != want[k] {
+			t.Fatalf("state %#x %#x, d = %d: out[%d] = %d, want %d", hi, lo, len(thresholds), k, got[k], want[k])
+		}
+	}
+}
+
+func tryPanic(f func()) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = fmt.Sprint(r)
+		}
+	}()
+	f()
+	return ""
+}
+
+// TestTrialPairsBits compares trialPairs (assembly in WebAssembly) with
+// trialPairsGeneric on thresholds 0, 2³², and between, for d = 0 … 300,
+// and with an out too short.
+func TestTrialPairsBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for d := range 301 {
+		thresholds := make([]uint64, d)
+		for j := range thresholds {
+			switch r.IntN(4) {
+			case 0:
+				thresholds[j] = 0
+			case 1:
+				thresholds[j] = 1 << 32
+			default:
+				thresholds[j] = r.Uint64N(1<<32 + 1)
+			}
+		}
+		checkTrialPairs(t, r.Uint64(), r.Uint64(), thresholds, d+1)
+		if d >= 2 {
+			checkTrialPairs(t, r.Uint64(), r.Uint64(), thresholds, d&^1-1)
+		}
+	}
+}
+
+// FuzzTrialPairs compares trialPairs with trialPairsGeneric from any state
+// on thresholds from the fuzzer's bytes (each byte b gives b·2²⁴, up to
+// 2³²).
+func FuzzTrialPairs(f *testing.F) {
+	f.Add(uint64(1), uint64(2), []byte{0, 255, 128, 7, 9})
+	f.Fuzz(func(t *testing.T, hi, lo uint64, data []byte) {
+		thresholds := make([]uint64, len(data))
+		for j, b := range data {
+			thresholds[j] = uint64(b) << 24
+			if b == 255 {
+				thresholds[j] = 1 << 32
+			}
+		}
+		checkTrialPairs(t, hi, lo, thresholds, len(data)+1)
+	})
+}
