@@ -10,9 +10,9 @@ import (
 // TestPCGStream requires pcg to give rand.PCG's stream, and to leave the
 // source it was copied from unchanged.
 func TestPCGStream(t *testing.T) {
-	draws := 1 << 20
+	draws := 1 << 18
 	if testing.Short() {
-		draws = 1 << 16
+		draws = 1 << 14
 	}
 	for _, seed := range [][2]uint64{{0, 0}, {1, 2}, {^uint64(0), 0x9e3779b97f4a7c15}, {12345, 678910}} {
 		ref := rand.NewPCG(seed[0], seed[1])
@@ -31,9 +31,9 @@ func TestPCGStream(t *testing.T) {
 // slow paths (about 1 % of the draws), and their sum of squares as a loop
 // adds it; the stream must continue where NormFloat64's does.
 func TestFillNormals(t *testing.T) {
-	draws := 4 << 20
+	draws := 1 << 20
 	if testing.Short() {
-		draws = 1 << 18
+		draws = 1 << 16
 	}
 	for _, seed := range []uint64{1, 2, 0xdeadbeef} {
 		src := rand.NewPCG(seed, 0x9e3779b97f4a7c15)
