@@ -52,9 +52,7 @@ func (h *hessian) fill(weight func(i int) float64) {
 			continue
 		}
 		idx, val := ds.Row(i)
-		for k, j := range idx {
-			h.diag[j] += c * val[k] * val[k]
-		}
+		addSquares(c, idx, val, h.diag)
 	}
 }
 

@@ -31,4 +31,10 @@
 // whose amd64 assembly differs from pure Go in the last bit, only enters
 // float32 acceptance tests. So a seed gives the same bits natively and in
 // the browser (checked by hashing native and GOOS=js output for every law).
+//
+// The values and the trials draw from math/rand/v2's PCG and NormFloat64
+// reproduced in this package (pcg.go, normal.go: the same streams, tested
+// against math/rand/v2), with their inner loops in WebAssembly assembly in
+// the js/wasm build (normal_wasm.s, trials_wasm.s), which is several
+// times faster there than calls through rand.Rand.
 package synth

@@ -15,19 +15,22 @@ import (
 // streams are the independent generators of one data set, one per
 // ingredient, so that e.g. the norms do not change when D does.
 type streams struct {
-	densities, pattern, values, norms, labels *rand.Rand
-	// patternSrc is pattern's source, called directly by the Bernoulli
-	// trials (one interface call fewer per two trials; the same stream).
-	patternSrc *rand.PCG
+	densities, pattern, norms, labels *rand.Rand
+	// patternSrc is pattern's source, which the Bernoulli trials step
+	// inline (the same stream).
+	patternSrc *pcg
+	// values draws the stored values (fillNormals).
+	values *pcg
 }
 
 func newStreams(seed uint64) streams {
 	master := sampling.NewRand(seed)
 	next := func() *rand.Rand { return sampling.NewRand(master.Uint64()) }
 	s := streams{densities: next()}
-	s.patternSrc = sampling.NewSource(master.Uint64())
+	s.patternSrc = newPCG(sampling.NewSource(master.Uint64()))
 	s.pattern = rand.New(s.patternSrc)
-	s.values, s.norms, s.labels = next(), next(), next()
+	s.values = newPCG(sampling.NewSource(master.Uint64()))
+	s.norms, s.labels = next(), next()
 	return s
 }
 
@@ -99,10 +102,8 @@ func GenerateContext(ctx context.Context, cfg Config, yield func()) (*dataset.Da
 		// costs a capacity check and a slice header each, which in
 		// WebAssembly was a third of the generation's time.
 		ds.Val = slices.Grow(ds.Val, len(ds.Col)-start)[:len(ds.Col)]
-		for k := range ds.Val[start:] {
-			ds.Val[start+k] = nonZeroNormal(s.values)
-		}
-		if !rescale(ds.Val[start:], L[i]) {
+		sumSquares := s.values.fillNormals(ds.Val[start:])
+		if !rescale(ds.Val[start:], sumSquares, L[i]) {
 			ds.Col, ds.Val = ds.Col[:start], ds.Val[:start] // L_i = 0: an empty row
 		}
 		ds.RowPtr[i+1] = len(ds.Col)
@@ -162,27 +163,14 @@ func allocate(n int, thresholds []uint64) *dataset.Dataset {
 	}
 }
 
-// nonZeroNormal draws a standard normal value, redrawing the exact zero that
-// NormFloat64 returns with probability 2⁻³² (stored values must be non-zero).
-func nonZeroNormal(r *rand.Rand) float64 {
-	for {
-		if v := r.NormFloat64(); v != 0 {
-			return v
-		}
-	}
-}
-
-// rescale scales val in place so that its squared norm is L, and reports
-// false if L is zero (the row must then be emptied).
-func rescale(val []float64, L float64) bool {
+// rescale scales val, whose squared norm is sumSquares (summed in order),
+// in place so that its squared norm is L, and reports false if L is zero
+// (the row must then be emptied).
+func rescale(val []float64, sumSquares, L float64) bool {
 	if L == 0 {
 		return false
 	}
-	s := 0.0
-	for _, v := range val {
-		s += v * v
-	}
-	c := math.Sqrt(L / s)
+	c := math.Sqrt(L / sumSquares)
 	for k := range val {
 		val[k] *= c
 	}

@@ -61,7 +61,7 @@ func bernoulliThresholds(p []float64) []uint64 {
 
 // appendRow appends the features of one example in increasing order, or
 // one uniformly random feature if none was drawn. src is r's source.
-func (pat *pattern) appendRow(col []int32, src *rand.PCG, r *rand.Rand) []int32 {
+func (pat *pattern) appendRow(col []int32, src *pcg, r *rand.Rand) []int32 {
 	start := len(col)
 	if pat.skipping {
 		col = pat.appendSkipping(col, r)
@@ -86,25 +86,17 @@ func (pat *pattern) work(nnz int) int {
 // appendTrials makes one Bernoulli trial per feature, two per Uint64 of
 // src. The trials write straight into col's spare capacity when it has room
 // for every feature (no copy), else into a scratch row.
-func (pat *pattern) appendTrials(col []int32, src *rand.PCG) []int32 {
+func (pat *pattern) appendTrials(col []int32, src *pcg) []int32 {
 	const low = 1<<32 - 1
 	thresholds := pat.thresholds
-	d, m := len(thresholds), 0
+	d := len(thresholds)
 	out := pat.scratch
 	if cap(col)-len(col) > d {
 		out = col[len(col) : len(col)+d+1]
 	}
 	out = out[:d+1]
-	// Branch-free: for u, t ≤ 2³², u − t wraps (top bit set) exactly when
-	// u < t; writing unconditionally avoids mispredicting ~ω' of the trials.
-	j := 0
-	for ; j+1 < d; j += 2 {
-		u := src.Uint64()
-		out[m] = int32(j)
-		m += int((u&low - thresholds[j]) >> 63)
-		out[m] = int32(j + 1)
-		m += int((u>>32 - thresholds[j+1]) >> 63)
-	}
+	m := trialPairs(out, thresholds, src)
+	j := d &^ 1
 	if j < d {
 		out[m] = int32(j)
 		m += int((src.Uint64()&low - thresholds[j]) >> 63)
@@ -113,6 +105,38 @@ func (pat *pattern) appendTrials(col []int32, src *rand.PCG) []int32 {
 		return col[:len(col)+m]
 	}
 	return append(col, out[:m]...)
+}
+
+// trialPairs makes the trials of features 0 … d&^1 − 1 (d =
+// len(thresholds)), two per number of p's stream: it writes the features
+// drawn, in increasing order, to out from the start and returns how many.
+// out must have room for d&^1 entries; it is also written past the last
+// feature drawn.
+func trialPairs(out []int32, thresholds []uint64, p *pcg) int {
+	return trialPairsKernel(out, thresholds, p)
+}
+
+// trialPairsGeneric is trialPairs in Go: natively the kernel, and the
+// reference for the assembly.
+func trialPairsGeneric(out []int32, thresholds []uint64, p *pcg) int {
+	const low = 1<<32 - 1
+	d := len(thresholds) &^ 1
+	out = out[:d]
+	// Branch-free: for u, t ≤ 2³², u − t wraps (top bit set) exactly when
+	// u < t; writing unconditionally avoids mispredicting ~ω' of the trials.
+	// The PCG steps inline, its state in locals.
+	hi, lo := p.hi, p.lo
+	m := 0
+	for j := 0; j+1 < d; j += 2 {
+		hi, lo = pcgNext(hi, lo)
+		u := pcgOut(hi, lo)
+		out[m] = int32(j)
+		m += int((u&low - thresholds[j]) >> 63)
+		out[m] = int32(j + 1)
+		m += int((u>>32 - thresholds[j+1]) >> 63)
+	}
+	p.hi, p.lo = hi, lo
+	return m
 }
 
 // appendSkipping draws candidates a Geometric(pmax) gap apart and keeps

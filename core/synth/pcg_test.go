@@ -1,0 +1,242 @@
+package synth
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestPCGStream requires pcg to give rand.PCG's stream, and to leave the
+// source it was copied from unchanged.
+func TestPCGStream(t *testing.T) {
+	draws := 1 << 18
+	if testing.Short() {
+		draws = 1 << 14
+	}
+	for _, seed := range [][2]uint64{{0, 0}, {1, 2}, {^uint64(0), 0x9e3779b97f4a7c15}, {12345, 678910}} {
+		ref := rand.NewPCG(seed[0], seed[1])
+		p := newPCG(ref)
+		for k := range draws {
+			if got, want := p.Uint64(), ref.Uint64(); got != want {
+				t.Fatalf("seed %v, draw %d: %#x, want %#x", seed, k, got, want)
+			}
+		}
+	}
+}
+
+// TestFillNormals requires fillNormals to give rand.Rand's NormFloat64
+// values (zeros redrawn) bit for bit, in slices of every length from 0 to
+// 300 so that the state carries over between calls, through the ziggurat's
+// slow paths (about 1 % of the draws), and their sum of squares as a loop
+// adds it; the stream must continue where NormFloat64's does.
+func TestFillNormals(t *testing.T) {
+	draws := 1 << 20
+	if testing.Short() {
+		draws = 1 << 16
+	}
+	for _, seed := range []uint64{1, 2, 0xdeadbeef} {
+		src := rand.NewPCG(seed, 0x9e3779b97f4a7c15)
+		p := newPCG(src)
+		ref := rand.New(src)
+		dst := make([]float64, 300)
+		done := 0
+		for n := 0; done < draws; n = (n + 1) % (len(dst) + 1) {
+			sum := p.fillNormals(dst[:n])
+			want := 0.0
+			for k := range n {
+				v := ref.NormFloat64()
+				for v == 0 {
+					v = ref.NormFloat64()
+				}
+				if math.Float64bits(dst[k]) != math.Float64bits(v) {
+					t.Fatalf("seed %d, draw %d: %v, want %v", seed, done+k, dst[k], v)
+				}
+				want += v * v
+			}
+			if math.Float64bits(sum) != math.Float64bits(want) {
+				t.Fatalf("seed %d, draws %d…%d: sum of squares %v, want %v", seed, done, done+n, sum, want)
+			}
+			done += n
+		}
+		if got, want := p.Uint64(), ref.Uint64(); got != want {
+			t.Fatalf("seed %d: after %d normals the stream gives %#x, want %#x", seed, done, got, want)
+		}
+	}
+}
+
+// TestNormalSlowPaths checks that TestFillNormals's draws reach both slow
+// paths of the ziggurat (the base strip's tail and a wedge), so that it
+// tests them.
+func TestNormalSlowPaths(t *testing.T) {
+	p := &pcg{hi: 1, lo: 0x9e3779b97f4a7c15}
+	tail, wedge := 0, 0
+	for range 1 << 18 {
+		u := p.Uint64()
+		j, i := int32(u), u>>32&0x7f
+		if absInt32(j) >= normKn[i] {
+			if i == 0 {
+				tail++
+			} else {
+				wedge++
+			}
+		}
+	}
+	if tail == 0 || wedge == 0 {
+		t.Errorf("%d tail and %d wedge draws in 2¹⁸", tail, wedge)
+	}
+}
+
+// checkNormalsFast fails t unless normalsFast gives normalsFastGeneric's
+// values, count, missed draw, sum and final state, from state (hi, lo)
+// into a slice of n.
+func checkNormalsFast(t *testing.T, hi, lo uint64, n int, sum float64) {
+	t.Helper()
+	p, q := &pcg{hi, lo}, &pcg{hi, lo}
+	got, want := make([]float64, n), make([]float64, n)
+	gn, gu, gs := normalsFast(got, p, sum)
+	wn, wu, ws := normalsFastGeneric(want, q, sum)
+	if gn != wn || gu != wu || math.Float64bits(gs) != math.Float64bits(ws) || *p != *q {
+		t.Fatalf("state %#x %#x, %d values: got %d, %#x, sum %v, state %#x; want %d, %#x, sum %v, state %#x",
+			hi, lo, n, gn, gu, gs, *p, wn, wu, ws, *q)
+	}
+	for k := range got {
+		if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
+			t.Fatalf("state %#x %#x: value %d = %v, want %v", hi, lo, k, got[k], want[k])
+		}
+	}
+}
+
+// TestNormalsFastBits compares normalsFast (assembly in WebAssembly) with
+// normalsFastGeneric from many states, so that both ends of the fast path
+// (a full slice, a missed draw) and the sum's roundings show.
+func TestNormalsFastBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for k := range 3000 {
+		checkNormalsFast(t, r.Uint64(), r.Uint64(), k%400, r.NormFloat64()*float64(k))
+	}
+	checkNormalsFast(t, 0, 0, 0, 0)
+	checkNormalsFast(t, ^uint64(0), ^uint64(0), 1000, math.Inf(1))
+}
+
+// FuzzNormalsFast compares normalsFast with normalsFastGeneric from any
+// state, length (mod 4096) and starting sum.
+func FuzzNormalsFast(f *testing.F) {
+	f.Add(uint64(1), uint64(2), uint16(100), 0.0)
+	f.Add(^uint64(0), uint64(0x9e3779b97f4a7c15), uint16(4095), -1.5)
+	f.Fuzz(func(t *testing.T, hi, lo uint64, n uint16, sum float64) {
+		checkNormalsFast(t, hi, lo, int(n%4096), sum)
+	})
+}
+
+// BenchmarkFillNormals times the values of rows of 80 and 800 entries:
+// fillNormals (the assembly fast path in WebAssembly), its Go fast path
+// alone, and rand.Rand's NormFloat64 that it replaces.
+func BenchmarkFillNormals(b *testing.B) {
+	for _, n := range []int{80, 800} {
+		dst := make([]float64, n)
+		b.Run(fmt.Sprintf("n=%d/fillNormals", n), func(b *testing.B) {
+			p := &pcg{1, 2}
+			for range b.N {
+				p.fillNormals(dst)
+			}
+		})
+		b.Run(fmt.Sprintf("n=%d/fast", n), func(b *testing.B) {
+			p := &pcg{1, 2}
+			for range b.N {
+				for k := 0; k < n; {
+					m, _, _ := normalsFast(dst[k:], p, 0)
+					k += m + 1 // a missed draw counts as a value
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("n=%d/generic", n), func(b *testing.B) {
+			p := &pcg{1, 2}
+			for range b.N {
+				for k := 0; k < n; {
+					m, _, _ := normalsFastGeneric(dst[k:], p, 0)
+					k += m + 1 // a missed draw counts as a value
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("n=%d/NormFloat64", n), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			for range b.N {
+				for k := range dst {
+					dst[k] = r.NormFloat64()
+				}
+			}
+		})
+	}
+}
+
+// checkTrialPairs fails t unless trialPairs gives trialPairsGeneric's
+// count, entries (all d&^1 written) and final state, or panics as it does.
+func checkTrialPairs(t *testing.T, hi, lo uint64, thresholds []uint64, outLen int) {
+	t.Helper()
+	p, q := &pcg{hi, lo}, &pcg{hi, lo}
+	got, want := make([]int32, outLen), make([]int32, outLen)
+	var gm, wm int
+	gotPanic := tryPanic(func() { gm = trialPairs(got, thresholds, p) })
+	wantPanic := tryPanic(func() { wm = trialPairsGeneric(want, thresholds, q) })
+	if gotPanic != wantPanic || gm != wm || *p != *q {
+		t.Fatalf("state %#x %#x, d = %d, out %d: %d (panic %q), state %#x; want %d (panic %q), state %#x",
+			hi, lo, len(thresholds), outLen, gm, gotPanic, *p, wm, wantPanic, *q)
+	}
+	for k := range got {
+		if got[k] != want[k] {
+			t.Fatalf("state %#x %#x, d = %d: out[%d] = %d, want %d", hi, lo, len(thresholds), k, got[k], want[k])
+		}
+	}
+}
+
+func tryPanic(f func()) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = fmt.Sprint(r)
+		}
+	}()
+	f()
+	return ""
+}
+
+// TestTrialPairsBits compares trialPairs (assembly in WebAssembly) with
+// trialPairsGeneric on thresholds 0, 2³², and between, for d = 0 … 300,
+// and with an out too short.
+func TestTrialPairsBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for d := range 301 {
+		thresholds := make([]uint64, d)
+		for j := range thresholds {
+			switch r.IntN(4) {
+			case 0:
+				thresholds[j] = 0
+			case 1:
+				thresholds[j] = 1 << 32
+			default:
+				thresholds[j] = r.Uint64N(1<<32 + 1)
+			}
+		}
+		checkTrialPairs(t, r.Uint64(), r.Uint64(), thresholds, d+1)
+		if d >= 2 {
+			checkTrialPairs(t, r.Uint64(), r.Uint64(), thresholds, d&^1-1)
+		}
+	}
+}
+
+// FuzzTrialPairs compares trialPairs with trialPairsGeneric from any state
+// on thresholds from the fuzzer's bytes (each byte b gives b·2²⁴, up to
+// 2³²).
+func FuzzTrialPairs(f *testing.F) {
+	f.Add(uint64(1), uint64(2), []byte{0, 255, 128, 7, 9})
+	f.Fuzz(func(t *testing.T, hi, lo uint64, data []byte) {
+		thresholds := make([]uint64, len(data))
+		for j, b := range data {
+			thresholds[j] = uint64(b) << 24
+			if b == 255 {
+				thresholds[j] = 1 << 32
+			}
+		}
+		checkTrialPairs(t, hi, lo, thresholds, len(data)+1)
+	})
+}
