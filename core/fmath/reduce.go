@@ -33,7 +33,7 @@ func Norm(x []float64) float64 {
 		}
 		if scale < a {
 			s := scale / a
-			sumSquares = 1 + float64(sumSquares*s)*s
+			sumSquares = 1 + float64(float64(sumSquares*s)*s)
 			scale = a
 		} else {
 			s := a / scale

@@ -3,8 +3,6 @@ package optimum
 import (
 	"math"
 
-	"gonum.org/v1/gonum/floats"
-
 	"imlab/core/fmath"
 )
 
@@ -39,8 +37,8 @@ func (c *cg) solve(h *hessian, g, s []float64, tol float64, maxIter int, pass fu
 			return it, true // p is (numerically) zero: nothing left to gain
 		}
 		alpha := rz / curv
-		floats.AddScaled(s, alpha, c.p)
-		floats.AddScaled(c.r, -alpha, c.hp)
+		addScaled(s, alpha, c.p)
+		addScaled(c.r, -alpha, c.hp)
 		if fmath.Norm(c.r) <= tol {
 			return it, true
 		}
@@ -54,7 +52,7 @@ func (c *cg) solve(h *hessian, g, s []float64, tol float64, maxIter int, pass fu
 			return it, true
 		}
 		for j, zj := range c.z {
-			c.p[j] = zj + beta*c.p[j]
+			c.p[j] = zj + float64(beta*c.p[j])
 		}
 	}
 	return maxIter, true

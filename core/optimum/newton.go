@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/floats"
-
 	"imlab/core/fmath"
 	"imlab/core/problem"
 )
@@ -72,7 +70,7 @@ func SolveContext(ctx context.Context, pr *problem.Problem, opt Options) (*Resul
 	// gNorm move there.
 	search := func(slope float64) (accepted, ok bool) {
 		for t, k := 1.0, 0; k < maxHalvings; t, k = t/2, k+1 {
-			floats.AddScaledTo(wTry, w, t, step)
+			addScaledTo(wTry, w, t, step)
 			PTry := pr.Gradient(wTry, gTry)
 			if !pass() {
 				return false, false
@@ -83,8 +81,8 @@ func SolveContext(ctx context.Context, pr *problem.Problem, opt Options) (*Resul
 			}
 			// Near w* the decrease in P falls below its rounding error, and
 			// a smaller gradient is then the only reliable sign of progress.
-			sufficient := PTry <= P+armijo*t*slope
-			noise := noiseRelTol * math.Max(1, math.Abs(P))
+			sufficient := PTry <= P+float64(armijo*t*slope)
+			noise := float64(noiseRelTol * math.Max(1, math.Abs(P)))
 			withinNoise := PTry <= P+noise && gTryNorm < gNorm
 			if sufficient || withinNoise {
 				w, wTry, g, gTry = wTry, w, gTry, g
@@ -134,7 +132,7 @@ func SolveContext(ctx context.Context, pr *problem.Problem, opt Options) (*Resul
 			break
 		}
 		res.Iterations++
-		noise := noiseRelTol * math.Max(1, math.Abs(P))
+		noise := float64(noiseRelTol * math.Max(1, math.Abs(P)))
 		if PPrev-P > noise || gNorm < progressRatio*res.GradNorm {
 			stagnated = 0
 		} else {

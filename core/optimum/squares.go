@@ -12,6 +12,6 @@ func addSquares(c float64, idx []int32, val, diag []float64) {
 // and the kernel natively.
 func addSquaresGeneric(c float64, idx []int32, val, diag []float64) {
 	for k, j := range idx {
-		diag[j] += c * val[k] * val[k]
+		diag[j] += float64(c * val[k] * val[k])
 	}
 }

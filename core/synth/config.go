@@ -65,7 +65,7 @@ func (cfg Config) Check() error {
 // deviations. N·D itself costs neither memory nor, since patterns are drawn
 // by skipping, time.
 func (cfg Config) Shape() budget.Shape {
-	mean := float64(cfg.N) * float64(cfg.D) * cfg.Density
-	nnz := mean + float64(cfg.N) + 5*math.Sqrt(mean) + 16
+	mean := float64(float64(cfg.N) * float64(cfg.D) * cfg.Density)
+	nnz := mean + float64(cfg.N) + float64(5*math.Sqrt(mean)) + 16
 	return budget.Shape{Examples: int64(cfg.N), Features: int64(cfg.D), NonZeros: int64(min(nnz, math.MaxInt64/2))}
 }

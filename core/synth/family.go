@@ -103,13 +103,13 @@ func chiSquareQuantile(k, u float64) float64 {
 	if x := chi.Quantile(u); x > 0 && math.Abs(chi.CDF(x)-u) <= 1e-9*u {
 		return x
 	}
-	a := k / 2
+	a := float64(k / 2)
 	lg, _ := math.Lgamma(a + 1)
 	y := math.Exp((math.Log(u) + lg) / a)
 	for range 30 {
 		s, term := 1.0, 1.0
 		for m := 1; m < 60 && term > 1e-17*s; m++ {
-			term *= y / (a + float64(m))
+			term = float64(term * (y / (a + float64(m))))
 			s += term
 		}
 		next := math.Exp((math.Log(u) + lg + y - math.Log(s)) / a)

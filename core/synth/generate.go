@@ -125,7 +125,8 @@ func densities(d int, mean float64, r *rand.Rand, step func()) []float64 {
 	h := math.Min(mean, 1-mean)
 	out := make([]float64, d)
 	for k := 0; k+1 < d; k += 2 {
-		a := h * (2*r.Float64() - 1)
+		u := float64(r.Float64())
+		a := float64(h * (2*u - 1))
 		out[k] = math.Min(1, math.Max(0, mean+a))
 		out[k+1] = math.Min(1, math.Max(0, mean-a))
 	}
@@ -146,13 +147,13 @@ func densities(d int, mean float64, r *rand.Rand, step func()) []float64 {
 func allocate(n int, thresholds []uint64) *dataset.Dataset {
 	mean, variance, pEmpty := 0.0, 0.0, 1.0
 	for _, t := range thresholds {
-		p := float64(t) / (1 << 32)
+		p := float64(float64(t) / (1 << 32))
 		mean += p
-		variance += p * (1 - p)
+		variance += float64(p * (1 - p))
 		pEmpty *= 1 - p
 	}
 	nf := float64(n)
-	capacity := int(nf*(mean+pEmpty) + 5*math.Sqrt(nf*variance) + 16)
+	capacity := int(float64(nf*(mean+pEmpty)) + float64(5*math.Sqrt(nf*variance)) + 16)
 	return &dataset.Dataset{
 		N:      n,
 		D:      len(thresholds),

@@ -22,7 +22,7 @@ func (p *pcg) fillNormals(dst []float64) (sumSquares float64) {
 			continue // rejected, or zero: NormFloat64 draws again
 		}
 		dst[k] = x
-		sumSquares += x * x
+		sumSquares += float64(x * x)
 		k++
 	}
 	return sumSquares
@@ -48,7 +48,7 @@ func normalsFastGeneric(dst []float64, p *pcg, sum float64) (n int, u uint64, su
 			continue
 		}
 		dst[n] = x
-		sum += x * x
+		sum += float64(x * x)
 		n++
 	}
 	p.hi, p.lo = hi, lo
@@ -64,7 +64,7 @@ func (p *pcg) normalSlow(u uint64) (float64, bool) {
 	if i == 0 {
 		// The base strip: the tail beyond normR.
 		for {
-			x = -math.Log(p.float64()) * (1.0 / normR)
+			x = float64(-math.Log(p.float64()) * (1.0 / normR))
 			y := -math.Log(p.float64())
 			if y+y >= x*x {
 				break
@@ -75,7 +75,7 @@ func (p *pcg) normalSlow(u uint64) (float64, bool) {
 		}
 		return -normR - x, true
 	}
-	if normFn[i]+float32(p.float64())*(normFn[i-1]-normFn[i]) < float32(math.Exp(-.5*x*x)) {
+	if normFn[i]+float32(float32(p.float64())*(normFn[i-1]-normFn[i])) < float32(math.Exp(-.5*x*x)) {
 		return x, true
 	}
 	return 0, false

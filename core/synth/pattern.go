@@ -152,7 +152,7 @@ func (pat *pattern) appendSkipping(col []int32, r *rand.Rand) []int32 {
 	}
 	d := len(pat.thresholds)
 	for j := -1; ; {
-		gap := math.Floor(math.Log(1-r.Float64()) / pat.logMiss)
+		gap := math.Floor(math.Log(1-float64(r.Float64())) / pat.logMiss)
 		if !(gap < float64(d-1-j)) {
 			return col
 		}

@@ -15,18 +15,6 @@ import (
 	"testing"
 )
 
-// notYetFixed lists the packages whose fused sites are allowed for now.
-//
-// TODO(lead): empty this list after the merge. core/synth, core/fmath and
-// core/optimum were another engineer's files in the session that rounded
-// the rest of core; the lead rounds their products and deletes the list,
-// so that the test covers all of core.
-var notYetFixed = []string{
-	"imlab/core/synth",
-	"imlab/core/fmath",
-	"imlab/core/optimum",
-}
-
 // target is a platform on which Go fuses multiply-adds.
 type target struct {
 	name string
@@ -105,24 +93,6 @@ func scan(r io.Reader, root string) (sites []site, insts int, err error) {
 	return sites, insts, sc.Err()
 }
 
-// funcPackage returns the import path of a function symbol such as
-// "imlab/core/x.(*T).M" or "imlab/core/x.F[go.shape.float64]".
-func funcPackage(sym string) string {
-	sym, _, _ = strings.Cut(sym, "[")
-	slash := strings.LastIndex(sym, "/")
-	if dot := strings.Index(sym[slash+1:], "."); dot >= 0 {
-		return sym[:slash+1+dot]
-	}
-	return sym
-}
-
-// allowed reports whether s is in one of pkgs: the function it was
-// compiled into, or the file its source is in (modPath/dir).
-func allowed(s site, modPath string, pkgs []string) bool {
-	filePkg := modPath + "/" + filepath.ToSlash(filepath.Dir(s.file))
-	return slices.Contains(pkgs, funcPackage(s.fn)) || slices.Contains(pkgs, filePkg)
-}
-
 func TestNoFusedMultiplyAdd(t *testing.T) {
 	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
 		t.Skip("no go command to run under " + runtime.GOOS)
@@ -162,20 +132,11 @@ func TestNoFusedMultiplyAdd(t *testing.T) {
 			if insts == 0 {
 				t.Fatalf("go build -gcflags=-S for %s printed no instructions", tg.name)
 			}
-			var bad, left []string
+			var bad []string
 			for _, s := range sites {
-				if allowed(s, modPath, notYetFixed) {
-					left = append(left, s.String())
-				} else {
-					bad = append(bad, s.String())
-				}
+				bad = append(bad, s.String())
 			}
 			slices.Sort(bad)
-			slices.Sort(left)
-			if len(left) > 0 {
-				t.Logf("%d fused multiply-adds left in the packages of notYetFixed, to round after the merge:\n\t%s",
-					len(left), strings.Join(left, "\n\t"))
-			}
 			if len(bad) > 0 {
 				t.Errorf("%s: %d fused multiply-adds; round the product with float64(…) on that line, or, "+
 					"where the line is a callee inlined into the function named, the product its caller passes:\n\t%s",
@@ -220,26 +181,5 @@ imlab/core/method.NoiseAtOptimum STEXT size=1000 args=0x48 locals=0x0 funcid=0x0
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("scan found\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
-	}
-}
-
-// TestAllowed checks that a site is allowed by the package of its function
-// or of its file, and by nothing else.
-func TestAllowed(t *testing.T) {
-	pkgs := []string{"imlab/core/synth", "imlab/core/fmath", "imlab/core/optimum"}
-	for _, c := range []struct {
-		s    site
-		want bool
-	}{
-		{site{file: "core/sparse/generic.go", fn: "imlab/core/sparse.dotGeneric"}, false},
-		{site{file: "core/fmath/reduce.go", fn: "imlab/core/method.(*Run).record"}, true},
-		{site{file: "core/problem/problem.go", fn: "imlab/core/optimum.SolveContext"}, true},
-		{site{file: "/gomod/gonum.org/v1/gonum@v0.17.0/floats/floats.go", fn: "imlab/core/optimum.SolveContext.func1"}, true},
-		{site{file: "core/synthetic/x.go", fn: "imlab/core/synthetic.F[go.shape.float64]"}, false},
-		{site{file: "core/method/kernels.go", fn: "imlab/core/method.F[imlab/core/synth.T]"}, false},
-	} {
-		if got := allowed(c.s, "imlab", pkgs); got != c.want {
-			t.Errorf("allowed(%v) = %v, want %v", c.s, got, c.want)
-		}
 	}
 }
