@@ -76,9 +76,9 @@ type fakePool struct {
 	errs     chan error
 }
 
-func startFakePool(t *testing.T, f poolFixture, n int, slicer func() *Slicer, parked func(worker int)) *fakePool {
+func startFakePool(t *testing.T, f poolFixture, n int, slicer func() *Slicer, setup func(worker int, ctl *Control)) *fakePool {
 	t.Helper()
-	return startFakePoolWith(t, f, NewPool(JobSpecs(f.s, f.lambda, f.pstar)), n, slicer, parked)
+	return startFakePoolWith(t, f, NewPool(JobSpecs(f.s, f.lambda, f.pstar)), n, slicer, setup)
 }
 
 // startFakePoolInOrder is startFakePool with the jobs handed out in order.
@@ -88,7 +88,7 @@ func startFakePoolInOrder(t *testing.T, f poolFixture, n int, order []int) *fake
 	return startFakePoolWith(t, f, pool, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
 }
 
-func startFakePoolWith(t *testing.T, f poolFixture, pool *Pool, n int, slicer func() *Slicer, parked func(worker int)) *fakePool {
+func startFakePoolWith(t *testing.T, f poolFixture, pool *Pool, n int, slicer func() *Slicer, setup func(worker int, ctl *Control)) *fakePool {
 	t.Helper()
 	fp := &fakePool{pool: pool, errs: make(chan error, 1)}
 	start := time.Now()
@@ -96,8 +96,8 @@ func startFakePoolWith(t *testing.T, f poolFixture, pool *Pool, n int, slicer fu
 	for w := 0; w < n; w++ {
 		ds := generateData(t, f.s)
 		ctl := NewControl()
-		if parked != nil {
-			ctl.onPark = func() { parked(w) }
+		if setup != nil {
+			setup(w, ctl) // before the worker starts
 		}
 		fp.controls = append(fp.controls, ctl)
 		fp.wg.Add(1)
@@ -167,14 +167,30 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 	f := newPoolFixture(t)
 	const workers = 2
 	parked := make(chan int, 64)
-	tiny := func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} } // many slices per job
-	fp := startFakePool(t, f, workers, tiny, func(w int) { parked <- w })
+	// One Advance of 8 iterations per slice: many slices per job.
+	tiny := func() *Slicer { return &Slicer{Target: time.Nanosecond, Min: 8, Max: 8} }
+	// Each worker is held at its second slice's end until the test has
+	// paused it, so the pause lands mid-job whatever the scheduling.
+	held, resume := make(chan int), make(chan struct{})
+	fp := startFakePool(t, f, workers, tiny, func(w int, ctl *Control) {
+		ctl.onPark = func() { parked <- w }
+		slices := 0
+		ctl.Yield = func() {
+			if slices++; slices == 2 {
+				held <- w
+				<-resume
+			}
+		}
+	})
 	before := make([]int, workers)
-	for w, ctl := range fp.controls {
+	for range workers {
+		w := <-held
+		ctl := fp.controls[w]
 		ctl.Set(CmdPause)
 		ctl.mu.Lock()
 		before[w] = ctl.slices
 		ctl.mu.Unlock()
+		resume <- struct{}{}
 	}
 	for seen := map[int]bool{}; len(seen) < workers; {
 		seen[<-parked] = true
