@@ -51,11 +51,13 @@ build() {
 	# 56 kB of gzip and no measurable time. Also for the packages that only the
 	# page's glue uses and the readers, printers and reflection that core calls
 	# but not per example: their -l leaves core's solver and generation code as
-	# it was (docs/size.md shows how this is checked). Not for the rest of the
-	# standard library: a package built with -l cannot be inlined into core.
+	# it was (docs/size.md shows how this is checked); and for time, which core
+	# calls per slice, evaluation or timed minibatch, never per example (2.4 kB
+	# of gzip). Not for the rest of the standard library: a package built with
+	# -l cannot be inlined into core.
 	local noinline=(github.com/hexops/vecty/... fmt imlab/ui/... imlab/wasm honnef.co/go/js/dom/v2
 		syscall/js reflect internal/fmtsort runtime/debug compress/... encoding/csv encoding/xml
-		encoding/hex image/...)
+		encoding/hex image/... time)
 	local gcflags=() p
 	for p in "${noinline[@]}"; do gcflags+=(-gcflags="$p=-l"); done
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X imlab/ui/lab.commit=$(commit)" "${gcflags[@]}" -o dist/main.wasm ./wasm
