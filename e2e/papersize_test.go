@@ -67,13 +67,14 @@ func TestMeasurePaperSize(t *testing.T) {
 }
 
 // passesPerSecond sums, over the jobs of the run on screen, the passes made
-// (the last x of each job's trace, its third column) and the solver's
-// seconds (its last seconds), from the CSV export: [passes, seconds].
+// (the last x of each job's trace, its third column, iterations ÷ n, times
+// τ, its second) and the solver's seconds (its last seconds), from the CSV
+// export: [passes, seconds].
 // Natively the same figure is 1000 ÷ bench/epoch.sh's paper/… epoch in ms.
 const passesPerSecond = `(() => {
 	const rows = imlab.tracesCSV().trim().split("\n").filter((r) => !r.startsWith("#"));
 	const h = rows.shift().split(","), it = 2, sec = h.indexOf("seconds"), last = new Map();
-	for (const r of rows) { const c = r.split(","); last.set(c[0] + "/" + c[1], [+c[it], +c[sec]]); }
+	for (const r of rows) { const c = r.split(","); last.set(c[0] + "/" + c[1], [+c[it] * +c[1], +c[sec]]); }
 	let p = 0, s = 0;
 	for (const [a, b] of last.values()) { p += a; s += b; }
 	return [p, s];
