@@ -52,7 +52,7 @@ func (h *hessian) fill(weight func(i int) float64) {
 			continue
 		}
 		idx, val := ds.Row(i)
-		addSquares(c, idx, val, h.diag)
+		sparse.AddSquares(c, idx, val, h.diag)
 	}
 }
 

@@ -7,3 +7,11 @@ package sparse
 func Axpy(c float64, idx []int32, val []float64, w []float64) {
 	axpy(c, idx, val, w)
 }
+
+// AddSquares adds c·val[k]·val[k], rounded as (c·val[k])·val[k], to
+// w[idx[k]] for every k, in the order of k: the row update of a Jacobi
+// (diagonal) preconditioner, Σ_i c_i x_ij². val must be at least as long
+// as idx.
+func AddSquares(c float64, idx []int32, val []float64, w []float64) {
+	addSquares(c, idx, val, w)
+}

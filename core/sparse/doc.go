@@ -1,6 +1,7 @@
 // Package sparse provides the kernels of imlab's inner loops on one sparse
 // row x stored as parallel slices of feature indices idx and values val:
-// the dot product xᵀw and the update w ← w + c·x.
+// the dot product xᵀw, the update w ← w + c·x, and w_j ← w_j + c·x_j² (the
+// row's share of a Jacobi preconditioner, AddSquares).
 //
 // The solvers spend most of their time here, natively and in WebAssembly.
 // Natively the kernels are Go, unrolled over fixed-length windows of the row
@@ -25,6 +26,7 @@
 //     the textbook loop's result bit for bit; P(w), ∇P(w) and the other
 //     solvers use it.
 //
-// Axpy adds to each coordinate of w once, so its result does not depend on
-// how a row is cut into pieces.
+// Axpy and AddSquares add to each coordinate of w once per entry, in the
+// order of the row, so their result does not depend on how a row is cut
+// into pieces.
 package sparse

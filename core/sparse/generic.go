@@ -75,3 +75,12 @@ func axpyGeneric(c float64, idx []int32, val []float64, w []float64) {
 		w[idx[k]] += float64(c * val[k])
 	}
 }
+
+// addSquaresGeneric is AddSquares in Go: one addition per entry, in the
+// order of k.
+func addSquaresGeneric(c float64, idx []int32, val []float64, w []float64) {
+	val = val[:len(idx)]
+	for k, j := range idx {
+		w[j] += float64(c * val[k] * val[k])
+	}
+}

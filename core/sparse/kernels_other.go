@@ -9,3 +9,5 @@ func dot(idx []int32, val, w []float64) float64 { return dotGeneric(idx, val, w)
 func dotOrdered(idx []int32, val, w []float64) float64 { return dotOrderedGeneric(idx, val, w) }
 
 func axpy(c float64, idx []int32, val, w []float64) { axpyGeneric(c, idx, val, w) }
+
+func addSquares(c float64, idx []int32, val, w []float64) { addSquaresGeneric(c, idx, val, w) }

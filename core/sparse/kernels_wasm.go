@@ -24,3 +24,6 @@ func dotOrdered(idx []int32, val, w []float64) float64
 
 //go:noescape
 func axpy(c float64, idx []int32, val, w []float64)
+
+//go:noescape
+func addSquares(c float64, idx []int32, val, w []float64)

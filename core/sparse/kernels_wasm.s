@@ -2,12 +2,12 @@
 
 #include "textflag.h"
 
-// The row kernels in WebAssembly; see kernels_wasm.go for why, and
-// generic.go for the Go kernels whose operations, in the same order, these
-// perform.
+// The row kernels in WebAssembly (Dot, DotOrdered, Axpy, AddSquares); see
+// kernels_wasm.go for why, and generic.go for the Go kernels whose
+// operations, in the same order, these perform.
 //
 // Go's wasm registers are function locals: R0–R15 are i64, F16–F31 f64.
-// All three functions use
+// All four functions use
 //
 //	R0  p, the address of idx[k]      R4  &idx[0]
 //	R1  q, the address of val[k]      R5  &idx[len(idx) &^ 7], end of the windows
@@ -67,6 +67,56 @@
 #define ADVANCE(n) \
 	Get R0; I64Const $(4*n); I64Add; Set R0; \
 	Get R1; I64Const $(8*n); I64Add; Set R1
+
+// ROWUPDATE(generic) is the body of a row update, w[idx[k]] += what
+// UPDATE pushes, for every k in order, once SETUP has run and the
+// kernel's constant is in F20: windows of eight entries, each checked
+// whole before its first update, then a tail checked entry by entry, and
+// RET. On an index out of range at p, the entries before it done, it hands
+// the rest, idx[k:] and val[k:] with k = (p − &idx[0])/4 (R7), to the Go
+// kernel generic (a tail call), which panics as natively.
+#define ROWUPDATE(generic) \
+	bad: \
+	Block; \
+	windowsDone: \
+	Block; \
+	Get R0; Get R5; I64GeU; BrIf windowsDone; \
+	windows: \
+	Loop; \
+	LOADWINDOW; \
+	UPDATE(0, R7); \
+	UPDATE(8, R8); \
+	UPDATE(16, R9); \
+	UPDATE(24, R10); \
+	UPDATE(32, R11); \
+	UPDATE(40, R12); \
+	UPDATE(48, R13); \
+	UPDATE(56, R14); \
+	ADVANCE(8); \
+	Get R0; Get R5; I64LtU; BrIf windows; \
+	End; \
+	End; \
+	tailDone: \
+	Block; \
+	Get R0; Get R6; I64GeU; BrIf tailDone; \
+	tail: \
+	Loop; \
+	LOADIDX(0, R7); \
+	UPDATE(0, R7); \
+	ADVANCE(1); \
+	Get R0; Get R6; I64LtU; BrIf tail; \
+	End; \
+	End; \
+	RET; \
+	End; \
+	Get R0; Get R4; I64Sub; I64Const $2; I64ShrU; Set R7; \
+	Get SP; Get R0; I64Store idx_base+8(FP); \
+	Get SP; I64Load idx_len+16(FP); Get R7; I64Sub; I64Store idx_len+16(FP); \
+	Get SP; I64Load idx_cap+24(FP); Get R7; I64Sub; I64Store idx_cap+24(FP); \
+	Get SP; Get R1; I64Store val_base+32(FP); \
+	Get SP; I64Load val_len+40(FP); Get R7; I64Sub; I64Store val_len+40(FP); \
+	Get SP; I64Load val_cap+48(FP); Get R7; I64Sub; I64Store val_cap+48(FP); \
+	JMP generic
 
 // func dot(idx []int32, val, w []float64) float64
 TEXT ·dot(SB), NOSPLIT, $0-80
@@ -180,52 +230,20 @@ TEXT ·axpy(SB), NOSPLIT, $0-80
 	SHORTVAL(idx_len+16, val_len+40, ·axpyGeneric(SB))
 	SETUP(idx_base+8, idx_len+16, val_base+32, w_base+56, w_len+64)
 	F64Load c+0(FP); Set F20
+	ROWUPDATE(·axpyGeneric(SB))
 
-bad:
-	Block
-		// Windows of eight, each checked whole before its first update.
-		windowsDone:
-		Block
-			Get R0; Get R5; I64GeU; BrIf windowsDone
-			windows:
-			Loop
-				LOADWINDOW
-				UPDATE(0, R7)
-				UPDATE(8, R8)
-				UPDATE(16, R9)
-				UPDATE(24, R10)
-				UPDATE(32, R11)
-				UPDATE(40, R12)
-				UPDATE(48, R13)
-				UPDATE(56, R14)
-				ADVANCE(8)
-				Get R0; Get R5; I64LtU; BrIf windows
-			End
-		End
+// UPDATE, again, for addSquares: w[r] += (c·v)·v, v the value at q+voff,
+// c in F20.
+#undef UPDATE
+#define UPDATE(voff, r) \
+	Get R2; Get r; I64Const $3; I64Shl; I64Add; Tee R15; I32WrapI64; \
+	Get R15; I32WrapI64; F64Load $0; \
+	Get F20; PUSHV(voff); F64Mul; PUSHV(voff); F64Mul; \
+	F64Add; F64Store $0
 
-		tailDone:
-		Block
-			Get R0; Get R6; I64GeU; BrIf tailDone
-			tail:
-			Loop
-				LOADIDX(0, R7)
-				UPDATE(0, R7)
-				ADVANCE(1)
-				Get R0; Get R6; I64LtU; BrIf tail
-			End
-		End
-
-		RET
-	End
-
-	// An index out of range at p, the entries before it done: the Go
-	// kernel does the rest, idx[k:] and val[k:] with k = (p − &idx[0])/4,
-	// and panics. R7 = k.
-	Get R0; Get R4; I64Sub; I64Const $2; I64ShrU; Set R7
-	Get SP; Get R0; I64Store idx_base+8(FP)
-	Get SP; I64Load idx_len+16(FP); Get R7; I64Sub; I64Store idx_len+16(FP)
-	Get SP; I64Load idx_cap+24(FP); Get R7; I64Sub; I64Store idx_cap+24(FP)
-	Get SP; Get R1; I64Store val_base+32(FP)
-	Get SP; I64Load val_len+40(FP); Get R7; I64Sub; I64Store val_len+40(FP)
-	Get SP; I64Load val_cap+48(FP); Get R7; I64Sub; I64Store val_cap+48(FP)
-	JMP ·axpyGeneric(SB)
+// func addSquares(c float64, idx []int32, val, w []float64)
+TEXT ·addSquares(SB), NOSPLIT, $0-80
+	SHORTVAL(idx_len+16, val_len+40, ·addSquaresGeneric(SB))
+	SETUP(idx_base+8, idx_len+16, val_base+32, w_base+56, w_len+64)
+	F64Load c+0(FP); Set F20
+	ROWUPDATE(·addSquaresGeneric(SB))

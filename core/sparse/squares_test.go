@@ -1,4 +1,4 @@
-package optimum
+package sparse
 
 import (
 	"bytes"
@@ -12,22 +12,22 @@ import (
 // checkAddSquares fails t unless addSquares makes addSquaresGeneric's
 // updates bit for bit, or, with an index out of range, panics as it does
 // after the same updates.
-func checkAddSquares(t *testing.T, c float64, idx []int32, val, diag []float64) {
+func checkAddSquares(t *testing.T, c float64, idx []int32, val, w []float64) {
 	t.Helper()
-	got, want := append([]float64(nil), diag...), append([]float64(nil), diag...)
-	gotPanic := tryPanic(func() { addSquares(c, idx, val, got) })
-	wantPanic := tryPanic(func() { addSquaresGeneric(c, idx, val, want) })
+	got, want := append([]float64(nil), w...), append([]float64(nil), w...)
+	gotPanic := panicOf(func() { AddSquares(c, idx, val, got) })
+	wantPanic := panicOf(func() { addSquaresGeneric(c, idx, val, want) })
 	if gotPanic != wantPanic {
 		t.Fatalf("addSquares of %d entries: panic %q, want %q", len(idx), gotPanic, wantPanic)
 	}
 	for j := range want {
 		if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
-			t.Fatalf("addSquares of %d entries: diag[%d] = %v, want %v", len(idx), j, got[j], want[j])
+			t.Fatalf("addSquares of %d entries: w[%d] = %v, want %v", len(idx), j, got[j], want[j])
 		}
 	}
 }
 
-func tryPanic(f func()) (msg string) {
+func panicOf(f func()) (msg string) {
 	defer func() {
 		if r := recover(); r != nil {
 			msg = fmt.Sprint(r)
@@ -37,18 +37,18 @@ func tryPanic(f func()) (msg string) {
 	return ""
 }
 
-// randomSquaresRow returns a row of n entries over d features, values
-// spanning 12 binades of both signs, and a diagonal to add to.
-func randomSquaresRow(r *rand.Rand, n, d int) ([]int32, []float64, []float64) {
-	idx, val, diag := make([]int32, n), make([]float64, n), make([]float64, d)
+// squaresRow returns a row of n entries over d features, values
+// spanning 12 binades of both signs, and a wonal to add to.
+func squaresRow(r *rand.Rand, n, d int) ([]int32, []float64, []float64) {
+	idx, val, w := make([]int32, n), make([]float64, n), make([]float64, d)
 	for k := range idx {
 		idx[k] = int32(r.IntN(d))
 		val[k] = r.NormFloat64() * math.Ldexp(1, r.IntN(12)-6)
 	}
-	for j := range diag {
-		diag[j] = r.Float64() * math.Ldexp(1, r.IntN(12)-6)
+	for j := range w {
+		w[j] = r.Float64() * math.Ldexp(1, r.IntN(12)-6)
 	}
-	return idx, val, diag
+	return idx, val, w
 }
 
 func TestAddSquaresBits(t *testing.T) {
@@ -58,12 +58,12 @@ func TestAddSquaresBits(t *testing.T) {
 		if n%3 == 0 {
 			d = n/4 + 1 // many repeated indices, so that the order shows
 		}
-		idx, val, diag := randomSquaresRow(r, n, d)
-		checkAddSquares(t, r.ExpFloat64(), idx, val, diag)
+		idx, val, w := squaresRow(r, n, d)
+		checkAddSquares(t, r.ExpFloat64(), idx, val, w)
 	}
 	// A val shorter than idx panics.
-	idx, val, diag := randomSquaresRow(r, 9, 20)
-	checkAddSquares(t, 0.5, idx, val[:8], diag)
+	idx, val, w := squaresRow(r, 9, 20)
+	checkAddSquares(t, 0.5, idx, val[:8], w)
 }
 
 func TestAddSquaresOutOfRange(t *testing.T) {
@@ -71,16 +71,16 @@ func TestAddSquaresOutOfRange(t *testing.T) {
 	for _, n := range []int{1, 7, 8, 9, 16, 21} {
 		for pos := range n {
 			for _, bad := range []int32{-1, 50, 51, 1 << 30, math.MinInt32} {
-				idx, val, diag := randomSquaresRow(r, n, 50)
+				idx, val, w := squaresRow(r, n, 50)
 				idx[pos] = bad
-				checkAddSquares(t, 0.5, idx, val, diag)
+				checkAddSquares(t, 0.5, idx, val, w)
 			}
 		}
 	}
 }
 
 // FuzzAddSquares compares addSquares with addSquaresGeneric on rows built
-// from the fuzzer's bytes: an index byte (−256…254 over a diagonal of 200)
+// from the fuzzer's bytes: an index byte (−256…254 over a wonal of 200)
 // and 8 bytes of value per entry.
 func FuzzAddSquares(f *testing.F) {
 	f.Add([]byte{1, 2, 3}, 1.5)
@@ -93,10 +93,10 @@ func FuzzAddSquares(f *testing.F) {
 			val = append(val, math.Float64frombits(binary.LittleEndian.Uint64(data[1:9])))
 			data = data[9:]
 		}
-		diag := make([]float64, 200)
-		for j := range diag {
-			diag[j] = float64(j) - 99.5
+		w := make([]float64, 200)
+		for j := range w {
+			w[j] = float64(j) - 99.5
 		}
-		checkAddSquares(t, c, idx, val, diag)
+		checkAddSquares(t, c, idx, val, w)
 	})
 }
