@@ -3,20 +3,19 @@ package sparse
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
 )
 
-// checkAddSquares fails t unless addSquares makes addSquaresGeneric's
+// checkAddSquares fails t unless AddSquares makes addSquaresGeneric's
 // updates bit for bit, or, with an index out of range, panics as it does
 // after the same updates.
 func checkAddSquares(t *testing.T, c float64, idx []int32, val, w []float64) {
 	t.Helper()
 	got, want := append([]float64(nil), w...), append([]float64(nil), w...)
-	gotPanic := panicOf(func() { AddSquares(c, idx, val, got) })
-	wantPanic := panicOf(func() { addSquaresGeneric(c, idx, val, want) })
+	_, gotPanic := try(func() float64 { AddSquares(c, idx, val, got); return 0 })
+	_, wantPanic := try(func() float64 { addSquaresGeneric(c, idx, val, want); return 0 })
 	if gotPanic != wantPanic {
 		t.Fatalf("addSquares of %d entries: panic %q, want %q", len(idx), gotPanic, wantPanic)
 	}
@@ -25,16 +24,6 @@ func checkAddSquares(t *testing.T, c float64, idx []int32, val, w []float64) {
 			t.Fatalf("addSquares of %d entries: w[%d] = %v, want %v", len(idx), j, got[j], want[j])
 		}
 	}
-}
-
-func panicOf(f func()) (msg string) {
-	defer func() {
-		if r := recover(); r != nil {
-			msg = fmt.Sprint(r)
-		}
-	}()
-	f()
-	return ""
 }
 
 // squaresRow returns a row of n entries over d features, values
