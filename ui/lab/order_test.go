@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"imlab/core/dfsdca"
-	"imlab/core/loss"
-	"imlab/core/optimum"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 )
@@ -56,21 +54,9 @@ func TestJobCostFollowsThePlans(t *testing.T) {
 func TestJobCostFollowsTheWork(t *testing.T) {
 	s := DefaultSettings()
 	s.N, s.D = 2000, 50
-	ds := generateData(t, s)
+	pr, res := solvedPreset(t, s)
+	ds, lambda := pr.Data, pr.Lambda
 	st := ds.Summarize()
-	l, err := loss.Parse(s.Loss)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lambda := problem.DefaultLambda(ds)
-	pr, err := problem.New(ds, l, lambda)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := optimum.Solve(pr, optimum.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	lo, hi := math.Inf(1), 0.0
 	for _, spec := range JobSpecs(s, lambda, res.P) {
 		run, err := NewJobRun(ds, spec)

@@ -28,20 +28,8 @@ type poolFixture struct {
 func newPoolFixture(t *testing.T) poolFixture {
 	t.Helper()
 	s := small()
-	ds := generateData(t, s)
-	l, err := loss.Parse(s.Loss)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lambda := problem.DefaultLambda(ds)
-	pr, err := problem.New(ds, l, lambda)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := optimum.Solve(pr, optimum.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	pr, res := solvedPreset(t, s)
+	lambda := pr.Lambda
 	exp, err := experiment.New(pr, res.P, experiment.Config{Taus: s.Taus, Eps: s.Eps, Partition: s.Partition,
 		Seed: s.Seed, Workers: 1})
 	if err != nil {
@@ -55,6 +43,26 @@ func newPoolFixture(t *testing.T) poolFixture {
 		f.want = append(f.want, j.Run.Trace())
 	}
 	return f
+}
+
+// solvedPreset generates s's data and poses its problem at the default λ,
+// with P* solved, as the page does at load.
+func solvedPreset(t *testing.T, s Settings) (*problem.Problem, *optimum.Result) {
+	t.Helper()
+	ds := generateData(t, s)
+	l, err := loss.Parse(s.Loss)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := problem.New(ds, l, problem.DefaultLambda(ds))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := optimum.Solve(pr, optimum.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pr, res
 }
 
 // generateData makes the preset's data set afresh, as each worker does.
