@@ -44,6 +44,21 @@ func (Logistic) Curvature(z, y float64) float64 {
 // Gamma returns 4, since φ” ≤ 1/4.
 func (Logistic) Gamma() float64 { return 4 }
 
+// ValueDeriv returns Value(z, y) and Deriv(z, y), the same bits, from one
+// exponential e^(−|yz|) (the two share it).
+func (Logistic) ValueDeriv(z, y float64) (value, deriv float64) {
+	t := float64(-y * z) // rounded: t + value must not fuse
+	e := fmath.Exp(-math.Abs(t))
+	value = math.Log1p(e)
+	if t > 0 {
+		value = t + value
+	}
+	if t >= 0 {
+		return value, -y * (1 / (1 + e))
+	}
+	return value, -y * (e / (1 + e))
+}
+
 func (Logistic) String() string { return "logistic" }
 
 // Square is φ(z) = ½ (z − y)²; γ = 1.
@@ -91,6 +106,19 @@ func (h SmoothHinge) Deriv(z, y float64) float64 {
 		return -y
 	default:
 		return -y * (1 - m) / h.Mu
+	}
+}
+
+// ValueDeriv returns Value(z, y) and Deriv(z, y), the same bits.
+func (h SmoothHinge) ValueDeriv(z, y float64) (value, deriv float64) {
+	m := float64(y * z)
+	switch {
+	case m >= 1:
+		return 0, 0
+	case m <= 1-h.Mu:
+		return 1 - m - float64(h.Mu/2), -y
+	default:
+		return (1 - m) * (1 - m) / (2 * h.Mu), -y * (1 - m) / h.Mu
 	}
 }
 

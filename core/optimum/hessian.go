@@ -1,6 +1,7 @@
 package optimum
 
 import (
+	"imlab/core/loss"
 	"imlab/core/problem"
 	"imlab/core/sparse"
 )
@@ -21,13 +22,30 @@ func newHessian(pr *problem.Problem) *hessian {
 	}
 }
 
-// at moves the Hessian to w.
+// at moves the Hessian to w. The curvature is called by the loss's
+// concrete type, as in problem.Gradient: in WebAssembly a call through the
+// interface (or a closure) costs more than a short row's arithmetic.
 func (h *hessian) at(w []float64) {
 	ds := h.pr.Data
 	invN := 1 / float64(ds.N)
-	h.fill(func(i int) float64 {
-		return h.pr.Loss.Curvature(problem.Dot(ds, i, w), ds.Y[i]) * invN
-	})
+	h.reset()
+	l := h.pr.Loss
+	for i, y := range ds.Y[:len(h.weight)] {
+		idx, val := ds.Row(i)
+		z := sparse.DotOrdered(idx, val, w)
+		var c float64
+		switch l := l.(type) {
+		case loss.Logistic:
+			c = l.Curvature(z, y)
+		case loss.SmoothHinge:
+			c = l.Curvature(z, y)
+		case loss.Square:
+			c = l.Curvature(z, y)
+		default:
+			c = l.Curvature(z, y)
+		}
+		h.set(i, c*invN, idx, val)
+	}
 }
 
 // bound sets the Hessian to the quadratic bound on P: every φ” replaced by
@@ -41,17 +59,24 @@ func (h *hessian) bound() {
 
 // fill sets the weights c_i = weight(i) and the diagonal λ + Σ_i c_i x_ij².
 func (h *hessian) fill(weight func(i int) float64) {
-	ds := h.pr.Data
+	h.reset()
+	for i := range h.weight {
+		idx, val := h.pr.Data.Row(i)
+		h.set(i, weight(i), idx, val)
+	}
+}
+
+// reset sets the diagonal to λ, before the rows' weights are set.
+func (h *hessian) reset() {
 	for j := range h.diag {
 		h.diag[j] = h.pr.Lambda
 	}
-	for i := range h.weight {
-		c := weight(i)
-		h.weight[i] = c
-		if c == 0 {
-			continue
-		}
-		idx, val := ds.Row(i)
+}
+
+// set sets c_i = c and adds c x_ij² to the diagonal; idx, val is row i.
+func (h *hessian) set(i int, c float64, idx []int32, val []float64) {
+	h.weight[i] = c
+	if c != 0 {
 		sparse.AddSquares(c, idx, val, h.diag)
 	}
 }
