@@ -113,10 +113,14 @@ func (t aliasTable) draw(r *rand.Rand, off, k int) int {
 func (t aliasTable) pick(u uint64, off, k int) int {
 	col, coin := bits.Mul64(u, uint64(k))
 	e := &t[off+int(col)]
-	if coin < e.thr {
-		return int(e.keep)
+	// Both outcomes are loaded and one selected without a branch (a
+	// conditional move): the coin is random, so a branch on it would be
+	// mispredicted about as often as the alias is taken.
+	i, alias := e.keep, e.alias
+	if coin >= e.thr {
+		i = alias
 	}
-	return int(e.alias)
+	return int(i)
 }
 
 // serial picks one example with probability p_i.
