@@ -51,8 +51,21 @@ func Dot(ds *dataset.Dataset, i int, w []float64) float64 {
 // compensated summation.
 func (p *Problem) Primal(w []float64) float64 {
 	var losses, reg Accumulator
-	for i := 0; i < p.Data.N; i++ {
-		losses.Add(p.Loss.Value(Dot(p.Data, i, w), p.Data.Y[i]))
+	l, y := p.Loss, p.Data.Y[:p.Data.N]
+	for i, yi := range y {
+		z := Dot(p.Data, i, w)
+		var v float64
+		switch l := l.(type) { // as in Gradient
+		case loss.Logistic:
+			v = l.Value(z, yi)
+		case loss.SmoothHinge:
+			v = l.Value(z, yi)
+		case loss.Square:
+			v = l.Value(z, yi)
+		default:
+			v = l.Value(z, yi)
+		}
+		losses.Add(v)
 	}
 	for _, wj := range w {
 		reg.Add(float64(wj * wj))
