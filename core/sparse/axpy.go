@@ -15,3 +15,10 @@ func Axpy(c float64, idx []int32, val []float64, w []float64) {
 func AddSquares(c float64, idx []int32, val []float64, w []float64) {
 	addSquares(c, idx, val, w)
 }
+
+// RankOne adds c·(xᵀv)·x to w, x the row (idx, val): Axpy(c·DotOrdered(idx,
+// val, v), idx, val, w) in one call, the same bits: a row of a
+// Hessian-vector product Σ_i c_i x_i x_iᵀ v.
+func RankOne(c float64, idx []int32, val, v, w []float64) {
+	rankOne(c, idx, val, v, w)
+}

@@ -84,3 +84,8 @@ func addSquaresGeneric(c float64, idx []int32, val []float64, w []float64) {
 		w[j] += float64(c * val[k] * val[k])
 	}
 }
+
+// rankOneGeneric is RankOne in Go.
+func rankOneGeneric(c float64, idx []int32, val, v, w []float64) {
+	axpyGeneric(c*dotOrderedGeneric(idx, val, v), idx, val, w)
+}

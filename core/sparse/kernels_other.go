@@ -11,3 +11,5 @@ func dotOrdered(idx []int32, val, w []float64) float64 { return dotOrderedGeneri
 func axpy(c float64, idx []int32, val, w []float64) { axpyGeneric(c, idx, val, w) }
 
 func addSquares(c float64, idx []int32, val, w []float64) { addSquaresGeneric(c, idx, val, w) }
+
+func rankOne(c float64, idx []int32, val, v, w []float64) { rankOneGeneric(c, idx, val, v, w) }

@@ -27,3 +27,6 @@ func axpy(c float64, idx []int32, val, w []float64)
 
 //go:noescape
 func addSquares(c float64, idx []int32, val, w []float64)
+
+//go:noescape
+func rankOne(c float64, idx []int32, val, v, w []float64)

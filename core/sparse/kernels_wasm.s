@@ -247,3 +247,103 @@ TEXT ·addSquares(SB), NOSPLIT, $0-80
 	SETUP(idx_base+8, idx_len+16, val_base+32, w_base+56, w_len+64)
 	F64Load c+0(FP); Set F20
 	ROWUPDATE(·addSquaresGeneric(SB))
+
+// UPDATE, again, for rankOne: Axpy's, w[r] += c·(the value at q+voff), c
+// in F20.
+#undef UPDATE
+#define UPDATE(voff, r) \
+	Get R2; Get r; I64Const $3; I64Shl; I64Add; Tee R15; I32WrapI64; \
+	Get R15; I32WrapI64; F64Load $0; \
+	Get F20; PUSHV(voff); F64Mul; \
+	F64Add; F64Store $0
+
+// func rankOne(c float64, idx []int32, val, v, w []float64)
+//
+// dotOrdered's loops over v into F16, then c·F16 into F20 and axpy's loops
+// over w. Unless len(v) = len(w) the Go kernel takes the call; otherwise
+// the dot checks every index against len(v) before anything is written,
+// and on one out of range the Go kernel takes the call (it panics in its
+// dot, as natively, before writing). The update then needs no check of
+// its own; it keeps LOADWINDOW's (whose branch to bad cannot be taken).
+TEXT ·rankOne(SB), NOSPLIT, $0-104
+	SHORTVAL(idx_len+16, val_len+40, ·rankOneGeneric(SB))
+	I64Load v_len+64(FP); I64Load w_len+88(FP); I64Ne
+	If; JMP ·rankOneGeneric(SB); End
+	SETUP(idx_base+8, idx_len+16, val_base+32, v_base+56, v_len+64)
+	F64Const $0.0; Set F16
+
+bad:
+	Block
+		// xᵀv: windows of eight, one running sum, then the tail.
+		dotWindowsDone:
+		Block
+			Get R0; Get R5; I64GeU; BrIf dotWindowsDone
+			dotWindows:
+			Loop
+				LOADWINDOW
+				Get F16
+				PRODUCT(0, R7); F64Add
+				PRODUCT(8, R8); F64Add
+				PRODUCT(16, R9); F64Add
+				PRODUCT(24, R10); F64Add
+				PRODUCT(32, R11); F64Add
+				PRODUCT(40, R12); F64Add
+				PRODUCT(48, R13); F64Add
+				PRODUCT(56, R14); F64Add
+				Set F16
+				ADVANCE(8)
+				Get R0; Get R5; I64LtU; BrIf dotWindows
+			End
+		End
+		dotTailDone:
+		Block
+			Get R0; Get R6; I64GeU; BrIf dotTailDone
+			dotTail:
+			Loop
+				LOADIDX(0, R7)
+				Get F16; PRODUCT(0, R7); F64Add; Set F16
+				ADVANCE(1)
+				Get R0; Get R6; I64LtU; BrIf dotTail
+			End
+		End
+
+		// F20 = c·xᵀv; p, q back to the row's start, R2 = &w[0].
+		F64Load c+0(FP); Get F16; F64Mul; Set F20
+		Get R4; Set R0
+		I64Load val_base+32(FP); Set R1
+		I64Load w_base+80(FP); Set R2
+
+		// w[idx[k]] += F20·val[k], in the order of k.
+		updWindowsDone:
+		Block
+			Get R0; Get R5; I64GeU; BrIf updWindowsDone
+			updWindows:
+			Loop
+				LOADWINDOW
+				UPDATE(0, R7)
+				UPDATE(8, R8)
+				UPDATE(16, R9)
+				UPDATE(24, R10)
+				UPDATE(32, R11)
+				UPDATE(40, R12)
+				UPDATE(48, R13)
+				UPDATE(56, R14)
+				ADVANCE(8)
+				Get R0; Get R5; I64LtU; BrIf updWindows
+			End
+		End
+		updTailDone:
+		Block
+			Get R0; Get R6; I64GeU; BrIf updTailDone
+			updTail:
+			Loop
+				LOADIDX(0, R7)
+				UPDATE(0, R7)
+				ADVANCE(1)
+				Get R0; Get R6; I64LtU; BrIf updTail
+			End
+		End
+		RET
+	End
+
+	JMP ·rankOneGeneric(SB)

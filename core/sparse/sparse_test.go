@@ -168,7 +168,7 @@ func TestKernelsBits(t *testing.T) {
 	}
 }
 
-// checkKernels fails t unless Dot, DotOrdered and Axpy give the Go kernels'
+// checkKernels fails t unless Dot, DotOrdered, Axpy and RankOne give the Go kernels'
 // bits on the row, or, for a row with an index out of range, panic as
 // they do (Axpy after the same updates).
 func checkKernels(t *testing.T, idx []int32, val, w []float64, c float64) {
@@ -195,6 +195,28 @@ func checkKernels(t *testing.T, idx []int32, val, w []float64, c float64) {
 	for j := range w {
 		if math.Float64bits(gotW[j]) != math.Float64bits(wantW[j]) {
 			t.Fatalf("Axpy of %d entries: w[%d] = %v, want %v", len(idx), j, gotW[j], wantW[j])
+		}
+	}
+	// RankOne with v = w reversed, and with a v one longer and one shorter
+	// than w (the Go kernel's path in WebAssembly).
+	for _, dv := range []int{0, 1, -1} {
+		v := make([]float64, max(len(w)+dv, 0))
+		for j := range v {
+			v[j] = float64(len(v)-j) * 0.375
+			if j < len(w) {
+				v[j] -= w[len(w)-1-j]
+			}
+		}
+		gotW, wantW := append([]float64(nil), w...), append([]float64(nil), w...)
+		_, gotPanic := try(func() float64 { RankOne(c, idx, val, v, gotW); return 0 })
+		_, wantPanic := try(func() float64 { rankOneGeneric(c, idx, val, v, wantW); return 0 })
+		if gotPanic != wantPanic {
+			t.Fatalf("RankOne of %d entries, len(v) = len(w)%+d: panic %q, want %q", len(idx), dv, gotPanic, wantPanic)
+		}
+		for j := range w {
+			if math.Float64bits(gotW[j]) != math.Float64bits(wantW[j]) {
+				t.Fatalf("RankOne of %d entries, len(v) = len(w)%+d: w[%d] = %v, want %v", len(idx), dv, j, gotW[j], wantW[j])
+			}
 		}
 	}
 }
