@@ -22,17 +22,18 @@ func newHessian(pr *problem.Problem) *hessian {
 	}
 }
 
-// at moves the Hessian to w. The curvature is called by the loss's
-// concrete type, as in problem.Gradient: in WebAssembly a call through the
-// interface (or a closure) costs more than a short row's arithmetic.
+// at moves the Hessian to w: the margins in one call (sparse.DotRows, into
+// the weights' slice), then the curvature by the loss's concrete type, as
+// in problem.Gradient: in WebAssembly a call per row, through the interface
+// or a closure most of all, costs more than a short row's arithmetic.
 func (h *hessian) at(w []float64) {
 	ds := h.pr.Data
 	invN := 1 / float64(ds.N)
 	h.reset()
+	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, h.weight) // the margins, in one call
 	l := h.pr.Loss
 	for i, y := range ds.Y[:len(h.weight)] {
-		idx, val := ds.Row(i)
-		z := sparse.DotOrdered(idx, val, w)
+		z := h.weight[i]
 		var c float64
 		switch l := l.(type) {
 		case loss.Logistic:
@@ -44,6 +45,7 @@ func (h *hessian) at(w []float64) {
 		default:
 			c = l.Curvature(z, y)
 		}
+		idx, val := ds.Row(i)
 		h.set(i, c*invN, idx, val)
 	}
 }

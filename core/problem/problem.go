@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"imlab/core/dataset"
 	"imlab/core/loss"
@@ -76,36 +77,45 @@ func (p *Problem) Primal(w []float64) float64 {
 // Gradient writes ∇P(w) = (1/n) Σ φ_i'(x_iᵀw) x_i + λw into grad (len d) and
 // returns P(w), which it gets for free from the same pass.
 //
-// The loss is called by its concrete type (a type switch the compiler
-// resolves with one comparison, the call then direct or inlined) rather
-// than through the interface, and with one call for φ and φ' (ValueDeriv:
-// the logistic loss's one exponential): in WebAssembly a call costs more
-// than a short row's arithmetic. The bits are those of Value and Deriv.
+// The margins come first, all in one call (sparse.DotRows); the loss is
+// then called by its concrete type (a type switch the compiler resolves
+// with one comparison, the call then direct or inlined) rather than
+// through the interface, with one call for φ and φ' (ValueDeriv: the
+// logistic loss's one exponential). In WebAssembly a call costs more than a
+// short row's arithmetic. The bits are those of a loop calling DotOrdered,
+// Value, Deriv and Axpy row by row: the margins read w, the updates write
+// grad, and each keeps its order.
 func (p *Problem) Gradient(w, grad []float64) float64 {
 	ds := p.Data
 	var losses, reg Accumulator
 	for j := range grad {
 		grad[j] = 0
 	}
+	buf := getScratch(ds.N)
+	defer scratch.Put(buf)
+	z := *buf
+	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, z)
 	l, y := p.Loss, ds.Y[:ds.N]
 	for i, yi := range y {
-		idx, val := ds.Row(i)
-		z := sparse.DotOrdered(idx, val, w)
 		var v, g float64
 		switch l := l.(type) {
 		case loss.Logistic:
-			v, g = l.ValueDeriv(z, yi)
+			v, g = l.ValueDeriv(z[i], yi)
 		case loss.SmoothHinge:
-			v, g = l.ValueDeriv(z, yi)
+			v, g = l.ValueDeriv(z[i], yi)
 		case loss.Square:
-			v, g = l.Value(z, yi), l.Deriv(z, yi)
+			v, g = l.Value(z[i], yi), l.Deriv(z[i], yi)
 		default:
-			v, g = l.Value(z, yi), l.Deriv(z, yi)
+			v, g = l.Value(z[i], yi), l.Deriv(z[i], yi)
 		}
 		losses.Add(v)
+		z[i] = g
+	}
+	for i, g := range z {
 		if g == 0 {
 			continue
 		}
+		idx, val := ds.Row(i)
 		sparse.Axpy(g, idx, val, grad)
 	}
 	invN := 1 / float64(ds.N)
@@ -114,6 +124,20 @@ func (p *Problem) Gradient(w, grad []float64) float64 {
 		reg.Add(float64(wj * wj))
 	}
 	return float64(losses.Sum()*invN) + float64(0.5*p.Lambda*reg.Sum())
+}
+
+// scratch holds Gradient's buffers of n margins, so that a pass allocates
+// nothing (and concurrent passes over one Problem stay safe).
+var scratch sync.Pool
+
+// getScratch returns a buffer of length n from scratch.
+func getScratch(n int) *[]float64 {
+	if b, ok := scratch.Get().(*[]float64); ok && cap(*b) >= n {
+		*b = (*b)[:n]
+		return b
+	}
+	b := make([]float64, n)
+	return &b
 }
 
 // Accumulator sums float64 values with Neumaier's compensated summation; the

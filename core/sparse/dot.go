@@ -18,3 +18,12 @@ func Dot(idx []int32, val []float64, w []float64) float64 {
 func DotOrdered(idx []int32, val []float64, w []float64) float64 {
 	return dotOrdered(idx, val, w)
 }
+
+// DotRows sets z[i] = DotOrdered(x_i, w) for every i < len(z), x_i the
+// i-th row of the CSR matrix (rowPtr, col, val): col[rowPtr[i]:rowPtr[i+1]]
+// and val[rowPtr[i]:rowPtr[i+1]]. It is one call for all the margins of a
+// pass (in WebAssembly a call per row costs more than a short row's
+// arithmetic), the bits DotOrdered's.
+func DotRows(rowPtr []int, col []int32, val, w, z []float64) {
+	dotRows(rowPtr, col, val, w, z)
+}

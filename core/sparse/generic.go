@@ -89,3 +89,11 @@ func addSquaresGeneric(c float64, idx []int32, val []float64, w []float64) {
 func rankOneGeneric(c float64, idx []int32, val, v, w []float64) {
 	axpyGeneric(c*dotOrderedGeneric(idx, val, v), idx, val, w)
 }
+
+// dotRowsGeneric is DotRows in Go.
+func dotRowsGeneric(rowPtr []int, col []int32, val, w, z []float64) {
+	for i := range z {
+		lo, hi := rowPtr[i], rowPtr[i+1]
+		z[i] = dotOrderedGeneric(col[lo:hi], val[lo:hi], w)
+	}
+}

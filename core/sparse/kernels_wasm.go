@@ -30,3 +30,6 @@ func addSquares(c float64, idx []int32, val, w []float64)
 
 //go:noescape
 func rankOne(c float64, idx []int32, val, v, w []float64)
+
+//go:noescape
+func dotRows(rowPtr []int, col []int32, val, w, z []float64)

@@ -347,3 +347,80 @@ bad:
 	End
 
 	JMP ·rankOneGeneric(SB)
+
+// func dotRows(rowPtr []int, col []int32, val, w, z []float64)
+//
+// dotOrdered's loops for every row, with R4 the address of rowPtr[i] and
+// R15 that of z[i]. A row whose offsets are out of order or beyond col or
+// val, an index out of range, or a rowPtr shorter than len(z)+1 hands the
+// call to the Go kernel, which starts again from row 0 (the rows before
+// get the same z) and panics as natively.
+TEXT ·dotRows(SB), NOSPLIT, $0-120
+	I64Load rowPtr_len+8(FP); I64Load z_len+104(FP); I64LeU
+	If; JMP ·dotRowsGeneric(SB); End
+	I64Load w_base+72(FP); Set R2
+	I64Load w_len+80(FP); Set R3
+	I64Load rowPtr_base+0(FP); Set R4
+	I64Load z_base+96(FP); Set R15
+
+bad:
+	Block
+		rowsDone:
+		Block
+			Get R15; I64Load z_base+96(FP); I64Load z_len+104(FP); I64Const $3; I64Shl; I64Add; I64GeU; BrIf rowsDone
+			rows:
+			Loop
+				// lo in R7, hi in R8; lo ≤ hi ≤ len(col), len(val).
+				Get R4; I32WrapI64; I64Load $0; Set R7
+				Get R4; I32WrapI64; I64Load $8; Set R8
+				Get R7; Get R8; I64GtU; BrIf bad
+				Get R8; I64Load col_len+32(FP); I64GtU; BrIf bad
+				Get R8; I64Load val_len+56(FP); I64GtU; BrIf bad
+				I64Load col_base+24(FP); Get R7; I64Const $2; I64Shl; I64Add; Set R0
+				I64Load val_base+48(FP); Get R7; I64Const $3; I64Shl; I64Add; Set R1
+				I64Load col_base+24(FP); Get R8; I64Const $2; I64Shl; I64Add; Set R6
+				Get R0; Get R8; Get R7; I64Sub; I64Const $-8; I64And; I64Const $2; I64Shl; I64Add; Set R5
+				F64Const $0.0; Set F16
+
+				rowWindowsDone:
+				Block
+					Get R0; Get R5; I64GeU; BrIf rowWindowsDone
+					rowWindows:
+					Loop
+						LOADWINDOW
+						Get F16
+						PRODUCT(0, R7); F64Add
+						PRODUCT(8, R8); F64Add
+						PRODUCT(16, R9); F64Add
+						PRODUCT(24, R10); F64Add
+						PRODUCT(32, R11); F64Add
+						PRODUCT(40, R12); F64Add
+						PRODUCT(48, R13); F64Add
+						PRODUCT(56, R14); F64Add
+						Set F16
+						ADVANCE(8)
+						Get R0; Get R5; I64LtU; BrIf rowWindows
+					End
+				End
+				rowTailDone:
+				Block
+					Get R0; Get R6; I64GeU; BrIf rowTailDone
+					rowTail:
+					Loop
+						LOADIDX(0, R7)
+						Get F16; PRODUCT(0, R7); F64Add; Set F16
+						ADVANCE(1)
+						Get R0; Get R6; I64LtU; BrIf rowTail
+					End
+				End
+
+				Get R15; I32WrapI64; Get F16; F64Store $0
+				Get R4; I64Const $8; I64Add; Set R4
+				Get R15; I64Const $8; I64Add; Set R15
+				Get R15; I64Load z_base+96(FP); I64Load z_len+104(FP); I64Const $3; I64Shl; I64Add; I64LtU; BrIf rows
+			End
+		End
+		RET
+	End
+
+	JMP ·dotRowsGeneric(SB)
