@@ -52,26 +52,30 @@ func Dot(ds *dataset.Dataset, i int, w []float64) float64 {
 // compensated summation.
 func (p *Problem) Primal(w []float64) float64 {
 	var losses, reg Accumulator
-	l, y := p.Loss, p.Data.Y[:p.Data.N]
+	ds := p.Data
+	buf := getScratch(ds.N)
+	defer scratch.Put(buf)
+	z := *buf
+	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, z) // as in Gradient
+	l, y := p.Loss, ds.Y[:ds.N]
 	for i, yi := range y {
-		z := Dot(p.Data, i, w)
 		var v float64
-		switch l := l.(type) { // as in Gradient
+		switch l := l.(type) {
 		case loss.Logistic:
-			v = l.Value(z, yi)
+			v = l.Value(z[i], yi)
 		case loss.SmoothHinge:
-			v = l.Value(z, yi)
+			v = l.Value(z[i], yi)
 		case loss.Square:
-			v = l.Value(z, yi)
+			v = l.Value(z[i], yi)
 		default:
-			v = l.Value(z, yi)
+			v = l.Value(z[i], yi)
 		}
 		losses.Add(v)
 	}
 	for _, wj := range w {
 		reg.Add(float64(wj * wj))
 	}
-	return losses.Sum()/float64(p.Data.N) + float64(0.5*p.Lambda*reg.Sum())
+	return losses.Sum()/float64(ds.N) + float64(0.5*p.Lambda*reg.Sum())
 }
 
 // Gradient writes ∇P(w) = (1/n) Σ φ_i'(x_iᵀw) x_i + λw into grad (len d) and
@@ -126,7 +130,7 @@ func (p *Problem) Gradient(w, grad []float64) float64 {
 	return float64(losses.Sum()*invN) + float64(0.5*p.Lambda*reg.Sum())
 }
 
-// scratch holds Gradient's buffers of n margins, so that a pass allocates
+// scratch holds Primal's and Gradient's buffers of n margins, so that a pass allocates
 // nothing (and concurrent passes over one Problem stay safe).
 var scratch sync.Pool
 
