@@ -240,3 +240,51 @@ func FuzzTrialPairs(f *testing.F) {
 		checkTrialPairs(t, hi, lo, thresholds, len(data)+1)
 	})
 }
+
+// checkScale compares scale with scaleGeneric on val and c, and checks that
+// the values around the slice are not written.
+func checkScale(t *testing.T, val []float64, c float64) {
+	t.Helper()
+	want := append([]float64(nil), val...)
+	scaleGeneric(want, c)
+	buf := make([]float64, len(val)+2)
+	buf[0], buf[len(buf)-1] = 7, 9
+	got := buf[1 : len(val)+1]
+	copy(got, val)
+	scale(got, c)
+	for k := range want {
+		if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
+			t.Fatalf("len %d, c = %v: val[%d] = %v, want %v", len(val), c, k, got[k], want[k])
+		}
+	}
+	if buf[0] != 7 || buf[len(buf)-1] != 9 {
+		t.Fatalf("len %d: scale wrote outside its slice", len(val))
+	}
+}
+
+// TestScaleBits checks that scale (assembly under js/wasm) rounds each
+// product as scaleGeneric does, on rows of 0–300 values, subnormal and
+// overflowing products included.
+func TestScaleBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for n := range 301 {
+		val := make([]float64, n)
+		for k := range val {
+			val[k] = r.NormFloat64() * math.Ldexp(1, r.IntN(2100)-1050)
+		}
+		checkScale(t, val, r.NormFloat64()*math.Ldexp(1, r.IntN(60)-30))
+	}
+}
+
+// FuzzScale compares scale with scaleGeneric on the fuzzer's values.
+func FuzzScale(f *testing.F) {
+	f.Add(0.3, 1.5, -2.25, 3)
+	f.Fuzz(func(t *testing.T, c, a, b float64, n int) {
+		n = min(max(n, 0), 64) // rows a + k·b, k < n
+		val := make([]float64, n)
+		for k := range val {
+			val[k] = a + float64(float64(k)*b)
+		}
+		checkScale(t, val, c)
+	})
+}
