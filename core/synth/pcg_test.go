@@ -288,3 +288,31 @@ func FuzzScale(f *testing.F) {
 		checkScale(t, val, c)
 	})
 }
+
+// TestExpNormal requires expNormal to be math.Exp bit for bit on the wedge
+// test's arguments, −x²/2 for |x| up to the ziggurat's last strip and a
+// little past it, and at and around the ends of its shortcut.
+func TestExpNormal(t *testing.T) {
+	check := func(x float64) {
+		t.Helper()
+		if got, want := expNormal(x), math.Exp(x); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("expNormal(%v) = %v, want %v", x, got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(17, 18))
+	for range 1 << 20 {
+		x := r.Float64() * 4
+		check(-.5 * x * x)
+	}
+	for _, x := range []float64{0, math.Copysign(0, -1), -1.0 / (1 << 28), math.Nextafter(-1.0/(1<<28), 0),
+		math.Nextafter(-1.0/(1<<28), -1), -700, math.Nextafter(-700, 0), -708.5, -745, -746, -1e300,
+		math.Inf(-1), math.NaN(), 1, 710, -math.Ln2, -0.5 * normR * normR} {
+		check(x)
+	}
+	for e := -60; e <= 9; e++ { // −2ᵉ and its neighbours
+		x := -math.Ldexp(1, e)
+		check(x)
+		check(math.Nextafter(x, 0))
+		check(math.Nextafter(x, -1000))
+	}
+}
