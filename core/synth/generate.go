@@ -15,7 +15,8 @@ import (
 // streams are the independent generators of one data set, one per
 // ingredient, so that e.g. the norms do not change when D does.
 type streams struct {
-	densities, pattern, norms, labels *rand.Rand
+	densities, pattern, labels *rand.Rand
+	norms                      *rand.PCG
 	// patternSrc is pattern's source, which the Bernoulli trials step
 	// inline (the same stream).
 	patternSrc *pcg
@@ -30,7 +31,8 @@ func newStreams(seed uint64) streams {
 	s.patternSrc = newPCG(sampling.NewSource(master.Uint64()))
 	s.pattern = rand.New(s.patternSrc)
 	s.values = newPCG(sampling.NewSource(master.Uint64()))
-	s.norms, s.labels = next(), next()
+	s.norms = sampling.NewSource(master.Uint64())
+	s.labels = next()
 	return s
 }
 
