@@ -15,13 +15,14 @@ import (
 // streams are the independent generators of one data set, one per
 // ingredient, so that e.g. the norms do not change when D does.
 type streams struct {
-	densities, pattern, labels *rand.Rand
-	norms                      *rand.PCG
+	densities, pattern *rand.Rand
+	norms              *rand.PCG
 	// patternSrc is pattern's source, which the Bernoulli trials step
 	// inline (the same stream).
 	patternSrc *pcg
-	// values draws the stored values (fillNormals).
-	values *pcg
+	// values draws the stored values (fillNormals), labels the labels'
+	// hyperplane and noise (rand.Rand's NormFloat64 and Float64).
+	values, labels *pcg
 }
 
 func newStreams(seed uint64) streams {
@@ -32,7 +33,7 @@ func newStreams(seed uint64) streams {
 	s.pattern = rand.New(s.patternSrc)
 	s.values = newPCG(sampling.NewSource(master.Uint64()))
 	s.norms = sampling.NewSource(master.Uint64())
-	s.labels = next()
+	s.labels = newPCG(sampling.NewSource(master.Uint64()))
 	return s
 }
 
@@ -198,10 +199,10 @@ func scaleGeneric(val []float64, c float64) {
 
 // label sets y_i = sign(x_iᵀu) (+1 on a tie) for a Gaussian direction u,
 // flipped with probability LabelNoise. It reports false if pace says stop.
-func label(ds *dataset.Dataset, r *rand.Rand, pace *pacer) bool {
+func label(ds *dataset.Dataset, r *pcg, pace *pacer) bool {
 	u := make([]float64, ds.D)
 	for j := range u {
-		u[j] = r.NormFloat64()
+		u[j] = r.normFloat64()
 		if !pace.add(normalWork) {
 			return false
 		}
@@ -216,7 +217,7 @@ func label(ds *dataset.Dataset, r *rand.Rand, pace *pacer) bool {
 		if margin < 0 {
 			y = -1
 		}
-		if r.Float64() < LabelNoise {
+		if r.float64() < LabelNoise {
 			y = -y
 		}
 		ds.Y[i] = y

@@ -316,3 +316,20 @@ func TestExpNormal(t *testing.T) {
 		check(math.Nextafter(x, -1000))
 	}
 }
+
+// TestNormFloat64 requires pcg.normFloat64 to be rand.Rand's NormFloat64,
+// values and stream.
+func TestNormFloat64(t *testing.T) {
+	for seed := range uint64(3) {
+		src := rand.NewPCG(seed, 19)
+		p, r := newPCG(src), rand.New(src)
+		for n := range 1 << 20 {
+			if got, want := p.normFloat64(), r.NormFloat64(); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("seed %d, draw %d: %v, want %v", seed, n, got, want)
+			}
+		}
+		if p.Uint64() != src.Uint64() {
+			t.Fatalf("seed %d: the stream after the draws differs", seed)
+		}
+	}
+}
