@@ -14,8 +14,8 @@ import "math"
 // WebAssembly made the norms a tenth of the generation's time.
 // TestChiSquare compares it with gonum. It panics for k < 0.4 or k = 2.
 func (p *pcg) chiSquare(k float64) float64 {
-	const b = 0.5 // the rate
-	a := k / 2
+	const b = 0.5       // the rate
+	a := float64(k / 2) // the shape, rounded: no FMA with the next line
 	if !(a >= 0.2) || a == 1 {
 		panic("synth: chiSquare needs k ≥ 0.4, k ≠ 2")
 	}
