@@ -2,18 +2,30 @@ package dataset
 
 import "math"
 
-// SquaredNorms returns ‖x_i‖² for every example.
+// SquaredNorms returns ‖x_i‖² for every example, each the sum of its
+// row's squares in the row's order.
 func (ds *Dataset) SquaredNorms() []float64 {
 	out := make([]float64, ds.N)
 	for i := range out {
-		_, val := ds.Row(i)
-		s := 0.0
-		for _, v := range val {
-			s += float64(v * v)
-		}
-		out[i] = s
+		out[i] = sumSquares(ds.Val[ds.RowPtr[i]:ds.RowPtr[i+1]])
 	}
 	return out
+}
+
+// sumSquares returns Σ v² over val, added in order: a kernel called once
+// per row, so that a browser's WebAssembly engine, which optimises a
+// function only between its calls, runs it in optimised code after the
+// first rows (and, under js/wasm, in assembly: squares_wasm.s).
+func sumSquares(val []float64) float64 { return sumSquaresKernel(val) }
+
+// sumSquaresGeneric is sumSquares in Go: natively the kernel, and the
+// reference for the assembly.
+func sumSquaresGeneric(val []float64) float64 {
+	s := 0.0
+	for _, v := range val {
+		s += float64(v * v)
+	}
+	return s
 }
 
 // FeatureCounts returns |J_j|, the number of examples with a non-zero in

@@ -68,7 +68,7 @@ func ParseLaw(name string) (Law, error) {
 
 // ValidNorms reports whether name is one of Laws or a Law's name.
 func ValidNorms(name string) bool {
-	_, err := NormSquares(name, 1, rand.New(rand.NewPCG(0, 0)))
+	_, err := NormSquares(name, 1, rand.NewPCG(0, 0))
 	return err == nil
 }
 

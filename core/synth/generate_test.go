@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -162,7 +163,7 @@ func TestExtremeSigma(t *testing.T) {
 func TestLabelsFollowHyperplane(t *testing.T) {
 	cfg := Config{N: 5000, D: 40, Density: 0.3, Norms: "uniform", Seed: 11}
 	ds := mustGenerate(t, cfg)
-	r := newStreams(cfg.Seed).labels
+	r := rand.New(newStreams(cfg.Seed).labels)
 	u := make([]float64, cfg.D)
 	for j := range u {
 		u[j] = r.NormFloat64()

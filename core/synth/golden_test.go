@@ -42,6 +42,10 @@ func TestGoldenData(t *testing.T) {
 	}{
 		{Config{N: 500, D: 60, Density: 0.8, Norms: "chisq1", Seed: 1}, "8a51eba07c12fb5b"},
 		{Config{N: 500, D: 300, Density: 0.1, Norms: "extreme", Seed: 5}, "2ae48f40545c678a"},
+		// The page's default data set, and χ²₁₀₀ (both from main at 9e874fe,
+		// before the seventh session's changes to the norms and the rows).
+		{Config{N: 10000, D: 100, Density: 0.8, Norms: "chisq1", Seed: 1}, "2b5d2c2c79db4f91"},
+		{Config{N: 3000, D: 50, Density: 0.3, Norms: "chisq100", Seed: 2}, "fa9c63f59d360eff"},
 		// Below ω' = 1/16: changed by skipping (before it, f1a078d810d4a3c9
 		// and 2fd40af9ca417c5c).
 		{Config{N: 500, D: 20000, Density: 0.001, Norms: "chisq10", Seed: 3}, "da3036ac32c5076a"},

@@ -23,38 +23,44 @@ const ExtremeNorm = 1000
 //	chisq100  L_i ~ χ² with 100 d.o.f.
 //	extreme   L = ones(n), L_0 = ExtremeNorm (no randomness)
 //
-// The name is matched case-insensitively. r must not be nil for the random
-// laws; extreme does not use it.
-func NormSquares(law string, n int, r *rand.Rand) ([]float64, error) {
+// The name is matched case-insensitively. The draws come from src's stream,
+// as gonum's distuv laws with Src: src draw them, and leave src where they
+// end. src must not be nil for the random laws; extreme does not use it.
+func NormSquares(law string, n int, src *rand.PCG) ([]float64, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("%w: %d norms requested, want n ≥ 1", ErrConfig, n)
 	}
-	var draw func() float64
+	L := make([]float64, n)
+	var k float64 // χ²'s degrees of freedom; 0 for the uniform law
 	switch strings.ToLower(strings.TrimSpace(law)) {
 	case "uniform":
-		draw = distuv.Uniform{Min: 0, Max: 2, Src: r}.Rand
 	case "chisq1":
-		draw = distuv.ChiSquared{K: 1, Src: r}.Rand
+		k = 1
 	case "chisq10":
-		draw = distuv.ChiSquared{K: 10, Src: r}.Rand
+		k = 10
 	case "chisq100":
-		draw = distuv.ChiSquared{K: 100, Src: r}.Rand
+		k = 100
 	case "extreme":
-		L := make([]float64, n)
 		for i := range L {
 			L[i] = 1
 		}
 		L[0] = ExtremeNorm
 		return L, nil
 	default:
-		if l, err := ParseLaw(law); err == nil { // a continuous Family member
-			return l.NormSquares(n, r), nil
+		l, err := ParseLaw(law) // a continuous Family member
+		if err != nil {
+			return nil, fmt.Errorf("%w %q (want one of %s, or chisq:k or extreme:w)", ErrLaw, law, strings.Join(Laws, ", "))
 		}
-		return nil, fmt.Errorf("%w %q (want one of %s, or chisq:k or extreme:w)", ErrLaw, law, strings.Join(Laws, ", "))
+		return l.NormSquares(n, rand.New(src)), nil
 	}
-	L := make([]float64, n)
+	p := newPCG(src)
 	for i := range L {
-		L[i] = draw()
+		if k == 0 {
+			L[i] = distuv.Uniform{Min: 0, Max: 2, Src: p}.Rand()
+		} else {
+			L[i] = p.chiSquare(k)
+		}
 	}
+	p.store(src)
 	return L, nil
 }

@@ -32,7 +32,7 @@ func TestLawsAreAllAccepted(t *testing.T) {
 	}
 	for _, law := range Laws {
 		for _, name := range []string{law, strings.ToUpper(law), " " + law + " "} {
-			L, err := NormSquares(name, 3, sampling.NewRand(1))
+			L, err := NormSquares(name, 3, sampling.NewSource(1))
 			if err != nil || len(L) != 3 {
 				t.Errorf("NormSquares(%q, 3) = %v, %v", name, L, err)
 			}
@@ -54,7 +54,7 @@ func TestNormSquaresErrors(t *testing.T) {
 		{"chisq10", 0, ErrConfig},
 		{"extreme", -1, ErrConfig},
 	} {
-		_, err := NormSquares(tc.law, tc.n, sampling.NewRand(1))
+		_, err := NormSquares(tc.law, tc.n, sampling.NewSource(1))
 		if !errors.Is(err, tc.want) {
 			t.Errorf("NormSquares(%q, %d) error = %v, want %v", tc.law, tc.n, err, tc.want)
 		}
@@ -67,7 +67,7 @@ func TestNormSquaresErrors(t *testing.T) {
 func TestNormSquaresFollowTheirLaws(t *testing.T) {
 	const n = 20000
 	for law, dist := range lawCDF {
-		L, err := NormSquares(law, n, sampling.NewRand(42))
+		L, err := NormSquares(law, n, sampling.NewSource(42))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +115,7 @@ func TestSigmaMatchesPaperTable(t *testing.T) {
 	const n = 50000
 	paper := map[string]float64{"chisq1": 17.1, "chisq10": 3.9, "chisq100": 1.7, "uniform": 2.0}
 	for law, dist := range lawCDF {
-		L, err := NormSquares(law, n, sampling.NewRand(2016))
+		L, err := NormSquares(law, n, sampling.NewSource(2016))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,12 +135,62 @@ func TestSigmaMatchesPaperTable(t *testing.T) {
 func BenchmarkNormSquares(b *testing.B) {
 	for _, law := range Laws {
 		b.Run(law, func(b *testing.B) {
-			r := sampling.NewRand(1)
+			r := sampling.NewSource(1)
 			for range b.N {
 				if _, err := NormSquares(law, 10000, r); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
+	}
+}
+
+// TestChiSquare requires pcg.chiSquare to draw gonum's χ² values and to
+// leave the stream where gonum leaves it, for the named laws' degrees of
+// freedom and a few more on both sides of shape 1 (k = 2), over enough
+// draws to take the normals' slow paths and Marsaglia and Tsang's
+// logarithmic test many times.
+func TestChiSquare(t *testing.T) {
+	for _, k := range []float64{0.4, 0.5, 1, 1.9, 2.1, 3, 10, 100, 1e4} {
+		for seed := range uint64(3) {
+			src := sampling.NewSource(seed)
+			p := newPCG(src)
+			want := distuv.ChiSquared{K: k, Src: src}
+			for n := range 20000 {
+				if got, want := p.chiSquare(k), want.Rand(); math.Float64bits(got) != math.Float64bits(want) {
+					t.Fatalf("k = %v, seed %d, draw %d: %v, want %v", k, seed, n, got, want)
+				}
+			}
+			if got, want := p.Uint64(), src.Uint64(); got != want {
+				t.Fatalf("k = %v, seed %d: the stream after the draws differs", k, seed)
+			}
+		}
+	}
+}
+
+// TestNormSquaresStream requires NormSquares to leave its source where
+// gonum's draws through it would.
+func TestNormSquaresStream(t *testing.T) {
+	for _, law := range []string{"uniform", "chisq1", "chisq10", "chisq100"} {
+		src, ref := sampling.NewSource(8), sampling.NewSource(8)
+		L, err := NormSquares(law, 1000, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var draw func() float64
+		switch law {
+		case "uniform":
+			draw = distuv.Uniform{Min: 0, Max: 2, Src: ref}.Rand
+		default:
+			draw = distuv.ChiSquared{K: map[string]float64{"chisq1": 1, "chisq10": 10, "chisq100": 100}[law], Src: ref}.Rand
+		}
+		for i, got := range L {
+			if want := draw(); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("%s: L[%d] = %v, want %v", law, i, got, want)
+			}
+		}
+		if src.Uint64() != ref.Uint64() {
+			t.Errorf("%s: NormSquares left its source elsewhere than gonum's draws", law)
+		}
 	}
 }

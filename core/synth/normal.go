@@ -75,7 +75,7 @@ func (p *pcg) normalSlow(u uint64) (float64, bool) {
 		}
 		return -normR - x, true
 	}
-	if normFn[i]+float32(float32(p.float64())*(normFn[i-1]-normFn[i])) < float32(math.Exp(-.5*x*x)) {
+	if normFn[i]+float32(float32(p.float64())*(normFn[i-1]-normFn[i])) < float32(expNormal(-.5*x*x)) {
 		return x, true
 	}
 	return 0, false

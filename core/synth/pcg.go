@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -26,6 +27,16 @@ func newPCG(src *rand.PCG) *pcg {
 		p.lo = p.lo<<8 | uint64(b[12+k])
 	}
 	return p
+}
+
+// store sets src to p's state.
+func (p *pcg) store(src *rand.PCG) {
+	b := []byte("pcg:")
+	b = binary.BigEndian.AppendUint64(b, p.hi)
+	b = binary.BigEndian.AppendUint64(b, p.lo)
+	if err := src.UnmarshalBinary(b); err != nil {
+		panic("synth: rand.PCG's encoding changed")
+	}
 }
 
 // The step is two functions, pcgNext and pcgOut, each within the inliner's

@@ -240,3 +240,96 @@ func FuzzTrialPairs(f *testing.F) {
 		checkTrialPairs(t, hi, lo, thresholds, len(data)+1)
 	})
 }
+
+// checkScale compares scale with scaleGeneric on val and c, and checks that
+// the values around the slice are not written.
+func checkScale(t *testing.T, val []float64, c float64) {
+	t.Helper()
+	want := append([]float64(nil), val...)
+	scaleGeneric(want, c)
+	buf := make([]float64, len(val)+2)
+	buf[0], buf[len(buf)-1] = 7, 9
+	got := buf[1 : len(val)+1]
+	copy(got, val)
+	scale(got, c)
+	for k := range want {
+		if math.Float64bits(got[k]) != math.Float64bits(want[k]) {
+			t.Fatalf("len %d, c = %v: val[%d] = %v, want %v", len(val), c, k, got[k], want[k])
+		}
+	}
+	if buf[0] != 7 || buf[len(buf)-1] != 9 {
+		t.Fatalf("len %d: scale wrote outside its slice", len(val))
+	}
+}
+
+// TestScaleBits checks that scale (assembly under js/wasm) rounds each
+// product as scaleGeneric does, on rows of 0–300 values, subnormal and
+// overflowing products included.
+func TestScaleBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for n := range 301 {
+		val := make([]float64, n)
+		for k := range val {
+			val[k] = r.NormFloat64() * math.Ldexp(1, r.IntN(2100)-1050)
+		}
+		checkScale(t, val, r.NormFloat64()*math.Ldexp(1, r.IntN(60)-30))
+	}
+}
+
+// FuzzScale compares scale with scaleGeneric on the fuzzer's values.
+func FuzzScale(f *testing.F) {
+	f.Add(0.3, 1.5, -2.25, 3)
+	f.Fuzz(func(t *testing.T, c, a, b float64, n int) {
+		n = min(max(n, 0), 64) // rows a + k·b, k < n
+		val := make([]float64, n)
+		for k := range val {
+			val[k] = a + float64(float64(k)*b)
+		}
+		checkScale(t, val, c)
+	})
+}
+
+// TestExpNormal requires expNormal to be math.Exp bit for bit on the wedge
+// test's arguments, −x²/2 for |x| up to the ziggurat's last strip and a
+// little past it, and at and around the ends of its shortcut.
+func TestExpNormal(t *testing.T) {
+	check := func(x float64) {
+		t.Helper()
+		if got, want := expNormal(x), math.Exp(x); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("expNormal(%v) = %v, want %v", x, got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(17, 18))
+	for range 1 << 20 {
+		x := r.Float64() * 4
+		check(-.5 * x * x)
+	}
+	for _, x := range []float64{0, math.Copysign(0, -1), -1.0 / (1 << 28), math.Nextafter(-1.0/(1<<28), 0),
+		math.Nextafter(-1.0/(1<<28), -1), -700, math.Nextafter(-700, 0), -708.5, -745, -746, -1e300,
+		math.Inf(-1), math.NaN(), 1, 710, -math.Ln2, -0.5 * normR * normR} {
+		check(x)
+	}
+	for e := -60; e <= 9; e++ { // −2ᵉ and its neighbours
+		x := -math.Ldexp(1, e)
+		check(x)
+		check(math.Nextafter(x, 0))
+		check(math.Nextafter(x, -1000))
+	}
+}
+
+// TestNormFloat64 requires pcg.normFloat64 to be rand.Rand's NormFloat64,
+// values and stream.
+func TestNormFloat64(t *testing.T) {
+	for seed := range uint64(3) {
+		src := rand.NewPCG(seed, 19)
+		p, r := newPCG(src), rand.New(src)
+		for n := range 1 << 20 {
+			if got, want := p.normFloat64(), r.NormFloat64(); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("seed %d, draw %d: %v, want %v", seed, n, got, want)
+			}
+		}
+		if p.Uint64() != src.Uint64() {
+			t.Fatalf("seed %d: the stream after the draws differs", seed)
+		}
+	}
+}

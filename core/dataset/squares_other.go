@@ -1,0 +1,5 @@
+//go:build !wasm
+
+package dataset
+
+func sumSquaresKernel(val []float64) float64 { return sumSquaresGeneric(val) }

@@ -1,0 +1,5 @@
+//go:build !wasm
+
+package synth
+
+func scaleKernel(val []float64, c float64) { scaleGeneric(val, c) }
