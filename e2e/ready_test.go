@@ -94,7 +94,7 @@ func loadReady(browser context.Context, trace string) (got map[string]float64, w
 		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{
 				TransferMode: tracing.StartTransferModeReturnAsStream,
-				TraceConfig:  &tracing.TraceConfig{IncludedCategories: traceCategories},
+				TraceConfig:  &tracing.TraceConfig{IncludedCategories: traceCategoriesOf()},
 			})
 			return err
 		})); err != nil {
@@ -143,6 +143,16 @@ func loadReady(browser context.Context, trace string) (got map[string]float64, w
 // script, wasm compilation, workers and loading.
 var traceCategories = []string{"devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel",
 	"v8", "v8.wasm", "blink", "blink.worker", "loading", "navigation", "blink.user_timing"}
+
+// traceCategoriesOf is traceCategories, with V8's CPU profiler's samples of
+// every thread (the page's and the workers') when IMLAB_BENCH_PROFILE is set:
+// a build that keeps main.wasm's name section shows Go's function names.
+func traceCategoriesOf() []string {
+	if os.Getenv("IMLAB_BENCH_PROFILE") == "" {
+		return traceCategories
+	}
+	return append(traceCategories[:len(traceCategories):len(traceCategories)], "disabled-by-default-v8.cpu_profiler")
+}
 
 // writeTrace ends the tracing started on ctx's target and writes the trace
 // to name.

@@ -39,6 +39,11 @@ func main() {
 		return
 	}
 	browser.Mark("imlab:go-main")
+	// No collection until the page is ready (or 10 s have passed: a link to
+	// a file waits for the user): the start's garbage is small, and each
+	// collection costs far more under wasm (browser.HoldGC).
+	releaseGC := browser.HoldGC()
+	time.AfterFunc(10*time.Second, releaseGC)
 	y := browser.NewYielder()
 	var page *app.Page
 	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Workers: browser.WorkerHost{},
@@ -57,6 +62,8 @@ func main() {
 	y.Yield()
 	page = app.New(ctl, settings, func() {
 		browser.Hook("ready", browser.Now().Seconds()*1e3)
+		releaseGC()
+		browser.WorkersWarm()
 	})
 	page.SetTeaching(teaching)
 	browser.HookFunc("benchEpoch", func(bool) any {

@@ -38,7 +38,13 @@ func New(ds *dataset.Dataset, l loss.Loss, lambda float64) (*Problem, error) {
 // DefaultLambda is the paper's choice λ = max_i ‖x_i‖ / n (the norm, not its
 // square), computed on the data as solved.
 func DefaultLambda(ds *dataset.Dataset) float64 {
-	return ds.Summarize().MaxNorm / float64(ds.N)
+	return DefaultLambdaOf(ds.Summarize())
+}
+
+// DefaultLambdaOf is DefaultLambda from the data's statistics, for a caller
+// that has them already.
+func DefaultLambdaOf(st dataset.Stats) float64 {
+	return st.MaxNorm / float64(st.N)
 }
 
 // Dot returns x_iᵀw, summed in the order of the row's entries by

@@ -4,6 +4,7 @@ package browser
 
 import (
 	"errors"
+	"runtime/debug"
 	"sync"
 	"syscall/js"
 
@@ -37,17 +38,24 @@ func ServeWorker() {
 			post(lab.Message{Kind: lab.MsgFailed, Err: err.Error()})
 			return nil
 		}
+		if m.Kind == lab.MsgData && m.Data.File != nil {
+			releaseGC()
+		}
 		in <- m
 		return nil
 	})
-	js.Global().Call("imlabInbox", deliver)
 	y := NewYielder()
 	env := lab.WorkerEnv{Yield: y.Yield, Now: Now}
 	// The loader tells the data's worker the page's link (imlabHash), so
-	// that it generates the link's preset while the page starts.
+	// that it generates the link's preset while the page starts, without
+	// the collector until the data is out (HoldGC): a file, which makes
+	// garbage as it is parsed, lets it go at once.
 	if h := js.Global().Get("imlabHash"); h.Type() == js.TypeString {
-		env.Preload = lab.PreloadFor(h.String())
+		if env.Preload = lab.PreloadFor(h.String()); env.Preload != nil {
+			releaseGC = HoldGC()
+		}
 	}
+	js.Global().Call("imlabInbox", deliver)
 	lab.RunWorker(in, post, env)
 	for range in { // late commands: nothing left to act on
 	}
@@ -61,6 +69,32 @@ func post(m lab.Message) {
 			"instantiated": g.Get("imlabInstantiated"), "go": workerGo, "sent": clock()})
 	}
 	js.Global().Call("postMessage", v, transfer)
+	switch m.Kind {
+	case lab.MsgLoaded, lab.MsgReady, lab.MsgFailed: // the data is out, or will not be
+		releaseGC()
+	}
+}
+
+// releaseGC ends the worker's HoldGC, if it holds one.
+var releaseGC = func() {}
+
+// HoldGC turns Go's collector off until release is called (at most once
+// takes effect), with the page's memory budget as a limit that starts it
+// all the same. A load that allocates little besides the data it keeps (a
+// preset) then runs no collection at all: under wasm each one costs more
+// than its own work, for V8 compiles the collector's functions (sweep,
+// stack scans) with its optimising tier as they get hot, on the same two
+// cores as the load (docs/ready.md, "Seventh session").
+func HoldGC() (release func()) {
+	percent := debug.SetGCPercent(-1)
+	limit := debug.SetMemoryLimit(int64(lab.Budget))
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			debug.SetGCPercent(percent)
+			debug.SetMemoryLimit(limit)
+		})
+	}
 }
 
 // workerGo is when this worker's Go program started (see clock).
@@ -86,6 +120,14 @@ func markTimes(t js.Value) {
 		}
 	}
 	p.Call("mark", "imlab:page-got-data")
+}
+
+// WorkersWarm tells the loader that the page is ready: from now on it keeps
+// a spare worker booted for the next Start (index.html, imlabWorkers.warm).
+func WorkersWarm() {
+	if w := js.Global().Get("imlabWorkers"); w.Truthy() && w.Get("warm").Truthy() {
+		w.Call("warm")
+	}
 }
 
 // WorkerHost starts the page's Web Workers (lab.WorkerHost).

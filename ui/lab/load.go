@@ -108,8 +108,9 @@ func (d DataSpec) Load(ctx context.Context, b budget.Budget, yield func() bool, 
 
 // describe is what the page shows of ds.
 func describe(ds *dataset.Dataset, in installed) *DataInfo {
+	st := ds.Summarize()
 	info := &DataInfo{Source: in.source, Name: in.name, Warnings: in.warnings,
-		Stats: ds.Summarize(), DefaultLambda: problem.DefaultLambda(ds)}
+		Stats: st, DefaultLambda: problem.DefaultLambdaOf(st)}
 	info.Norms = ds.SquaredNorms()
 	info.Hist = dataset.NewHistogram(info.Norms, HistogramBins)
 	return info
