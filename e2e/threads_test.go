@@ -133,13 +133,24 @@ func threadCPU(pid int) map[string]time.Duration {
 		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/[0-9]*", id))
 		for _, task := range tasks {
 			comm, _ := os.ReadFile(filepath.Join(task, "comm"))
+			name := kind + "/" + strings.TrimSpace(string(comm))
+			// schedstat's first field is the time on a CPU in ns; stat's
+			// utime and stime count 10 ms ticks.
+			if b, err := os.ReadFile(filepath.Join(task, "schedstat")); err == nil {
+				if f := strings.Fields(string(b)); len(f) > 0 {
+					if ns, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+						out[name] += time.Duration(ns)
+						continue
+					}
+				}
+			}
 			f := statFields(filepath.Join(task, "stat"))
 			if len(f) < 13 {
 				continue
 			}
 			u, _ := strconv.Atoi(f[11])
 			s, _ := strconv.Atoi(f[12])
-			out[kind+"/"+strings.TrimSpace(string(comm))] += time.Duration(u+s) * tick
+			out[name] += time.Duration(u+s) * tick
 		}
 	}
 	return out
