@@ -45,6 +45,9 @@ type Page struct {
 	resKey  resultsKey
 	pageKey pageKey
 	teach   teachParts // lessons, hidden panels, presenter mode, map, sampling view
+
+	settled  uint64 // the snapshot version the canvases last showed whole (settle)
+	drawnGen int    // how many snapshots they have shown whole
 }
 
 // pageKey is what the whole page's rendering depends on beyond the form.
@@ -149,6 +152,19 @@ func (p *Page) frame() {
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
 		was := p.snap.Phase
+		if probeFrames && was != lab.Running && s.Phase == lab.Running {
+			probeAt, probeSum = p.parts, map[string]time.Duration{}
+		}
+		if probeFrames && was == lab.Running && s.Phase == lab.Done {
+			var b strings.Builder
+			for k := range p.parts {
+				fmt.Fprintf(&b, " part%d=%v/%d", k, p.parts[k].Total-probeAt[k].Total, p.parts[k].Count-probeAt[k].Count)
+			}
+			for k, v := range probeSum {
+				fmt.Fprintf(&b, " %s=%v", k, v)
+			}
+			println("imlab probe: run", b.String())
+		}
 		p.snap = s
 		defer p.moveFocus(was, s.Phase)
 		p.syncLink(&s)
@@ -205,12 +221,30 @@ func (p *Page) frame() {
 	}
 	if again {
 		p.frames.Request()
+	} else if p.cv.pending == nil && !p.plots.waiting() && p.teach.sampling.drawn {
+		p.settle()
 	}
 	if p.onReady != nil && s.Phase == lab.Ready && s.Data != nil {
 		f := p.onReady
 		p.onReady = nil
 		f()
 	}
+}
+
+// settle tells tests and measurements, once per snapshot, that the
+// canvases show it, drawn whole: window.imlab.drawn counts the snapshots so
+// shown, and imlab.drawnPhase is the phase of the last one. A drawing may
+// take several frames after the status line changed (a drawing goes in
+// parts, one canvas per frame); a test that reads a canvas's pixels waits
+// for this rather than for a time.
+func (p *Page) settle() {
+	if p.drawnGen > 0 && p.settled == p.snap.Version {
+		return
+	}
+	p.settled = p.snap.Version
+	p.drawnGen++
+	browser.Hook("drawnPhase", p.snap.Phase.String())
+	browser.Hook("drawn", p.drawnGen)
 }
 
 // syncLink writes the settings of the data and results on screen to the
