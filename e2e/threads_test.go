@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
@@ -26,6 +29,9 @@ import (
 // what the page's thread takes of the cores the workers need.
 // IMLAB_BENCH_WORKERS and IMLAB_BENCH_LOAD select the runs as for
 // TestMeasureWorkers (default "1 2", and 1: without and with busy loops).
+// IMLAB_BENCH_TRACE=PREFIX also writes a Chromium trace of each run to
+// PREFIX.workersN.loadB.json, whose main thread's tasks say where its time
+// went (each task's tdur is its time on a CPU).
 func TestMeasureFrameCPU(t *testing.T) {
 	if os.Getenv("IMLAB_BENCH") == "" {
 		t.Skip("a measurement: IMLAB_BENCH=1 IMLAB_E2E=1 go test -run TestMeasureFrameCPU ./e2e/")
@@ -47,6 +53,16 @@ func TestMeasureFrameCPU(t *testing.T) {
 				p := open(t, "workers="+key)
 				pid := browserPID(t, p)
 				stats := func() map[string]float64 { return eval[map[string]float64](p, `imlab.stats()`) }
+				if trace := os.Getenv("IMLAB_BENCH_TRACE"); trace != "" {
+					startTrace(t, p)
+					defer func() {
+						name := fmt.Sprintf("%s.workers%s.load%v.json", trace, key, load)
+						if err := chromedp.Do(p.ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error { return writeTrace(ctx, name) })); err != nil {
+							t.Errorf("writing the trace: %v", err)
+						}
+						t.Logf("TRACE %s", name)
+					}()
+				}
 				s0, c0 := stats(), threadCPU(pid)
 				measureRun(t, p, key, load, false)
 				c1, s1 := threadCPU(pid), stats()
@@ -73,6 +89,20 @@ func TestMeasureFrameCPU(t *testing.T) {
 			})
 		}
 	}
+}
+
+// startTrace starts a Chromium trace on p's tab (writeTrace ends it).
+func startTrace(t *testing.T, p *page) {
+	t.Helper()
+	p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{
+			TransferMode: tracing.StartTransferModeReturnAsStream,
+			// With the V8 sampler: its profile names the page's functions
+			// (Go's, in a main.wasm built without -s).
+			TraceConfig: &tracing.TraceConfig{IncludedCategories: append(slices.Clone(traceCategories), "disabled-by-default-v8.cpu_profiler")},
+		})
+		return err
+	}))
 }
 
 func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {

@@ -38,8 +38,9 @@ type Page struct {
 	parts      [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
 	probeParts [3]time.Duration  // this frame's snapshot, re-render and plots (probeFrames)
 
-	live    *Live    // buttons and status: re-rendered alone while a run advances
-	results *Results // ratio table, data summary, exports
+	live    *Live       // buttons and status: re-rendered alone when a run starts, pauses or ends
+	status  *StatusLine // progress and status text, in live: re-rendered alone while a run advances
+	results *Results    // ratio table, data summary, exports
 	liveAt  time.Duration
 	liveVer uint64
 	resKey  resultsKey
@@ -81,7 +82,7 @@ func keysOf(s *lab.Snapshot) (pageKey, resultsKey) {
 func New(ctl *lab.Controller, s lab.Settings, onReady func()) *Page {
 	p := &Page{ctl: ctl, form: lab.FormOf(s), onReady: onReady, link: browser.Hash()}
 	p.snap = ctl.Snapshot()
-	p.live, p.results = &Live{p: p}, &Results{p: p}
+	p.live, p.status, p.results = &Live{p: p}, &StatusLine{p: p}, &Results{p: p}
 	p.teach.mapView = newMapView(p)
 	p.pageKey, p.resKey = keysOf(&p.snap)
 	p.frames = browser.NewFrames(p.frame)
@@ -179,8 +180,16 @@ func (p *Page) frame() {
 				vecty.Rerender(p.results)
 			}
 			if important || t0-p.liveAt >= liveEvery {
+				// The buttons change with the phase; the progress and the
+				// status text, re-rendered alone, with every step. (A
+				// re-render of the buttons binds their handlers anew: it
+				// cost as much of the page's thread as all its drawing.)
 				p.liveVer, p.liveAt = s.Version, t0
-				vecty.Rerender(p.live)
+				if important {
+					vecty.Rerender(p.live)
+				} else {
+					vecty.Rerender(p.status)
+				}
 			}
 		}
 	}
@@ -369,6 +378,15 @@ type Live struct {
 
 // Render implements vecty.Component.
 func (l *Live) Render() vecty.ComponentOrHTML { return l.p.controls(&l.p.snap) }
+
+// StatusLine renders the progress bar and the status text (statusLine).
+type StatusLine struct {
+	vecty.Core
+	p *Page
+}
+
+// Render implements vecty.Component.
+func (l *StatusLine) Render() vecty.ComponentOrHTML { return l.p.statusLine(&l.p.snap) }
 
 // Results renders the ratio table, the data summary and the exports. It
 // is re-rendered alone when a job of the run ends; of its parts, the data
