@@ -168,8 +168,13 @@ func (p *Page) frame() {
 		}
 		p.snap = s
 		defer p.moveFocus(was, s.Phase)
-		p.syncLink(&s)
 		pk, rk := keysOf(&s)
+		if important || pk != p.pageKey || rk != p.resKey {
+			// The link changes with the data, a run's start or end and
+			// errors; not with a run's progress, for which it cost a
+			// hash of the settings each frame.
+			p.syncLink(&s)
+		}
 		switch {
 		case pk != p.pageKey:
 			p.pageKey, p.resKey, p.liveVer, p.liveAt = pk, rk, s.Version, t0
@@ -274,6 +279,9 @@ func (p *Page) syncLink(s *lab.Snapshot) {
 // back to Run when it pauses or ends. A focus the user put elsewhere stays.
 func (p *Page) moveFocus(was, now lab.Phase) {
 	running := func(ph lab.Phase) bool { return ph == lab.Optimum || ph == lab.Running }
+	if running(was) == running(now) {
+		return
+	}
 	at := browser.FocusedID()
 	switch {
 	case !running(was) && running(now) && (at == "" || at == "run" || at == "step"):
