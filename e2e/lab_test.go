@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -26,13 +27,10 @@ func TestLoadsReady(t *testing.T) {
 	if !strings.Contains(st, "ready") || !strings.Contains(st, "10,000") {
 		t.Errorf("status %q, want the default data ready", st)
 	}
-	// The histogram is drawn in an animation frame after the data is
+	// The histogram is drawn in animation frames after the data is
 	// installed, which on a loaded machine can come well after "ready".
-	n := p.inkPixels("histogram")
-	for deadline := time.Now().Add(10 * time.Second); n < 500 && time.Now().Before(deadline); n = p.inkPixels("histogram") {
-		time.Sleep(100 * time.Millisecond)
-	}
-	if n < 500 {
+	p.waitDrawn(0, "ready")
+	if n := p.inkPixels("histogram"); n < 500 {
 		t.Errorf("histogram has %d drawn pixels", n)
 	}
 	if n := p.colouredPixels("plot-nice") + p.colouredPixels("plot-imp"); n != 0 {
@@ -180,6 +178,7 @@ func TestMalformedFileKeepsResults(t *testing.T) {
 	p := open(t, quick)
 	p.do(chromedp.Click(chromedp.CSS("#run")))
 	p.waitStatus(60*time.Second, "done")
+	drawn := p.waitDrawn(0, "done") // the run's last curves may still be drawing at "done"
 	nice, imp, rows := p.colouredPixels("plot-nice"), p.colouredPixels("plot-imp"), p.ratioRows()
 	if nice < 500 || imp < 500 || len(rows) != 3 {
 		t.Fatalf("before the bad file: %d and %d coloured pixels, %d rows", nice, imp, len(rows))
@@ -189,6 +188,7 @@ func TestMalformedFileKeepsResults(t *testing.T) {
 	if !strings.Contains(st, "bad.svm: line 3") || !strings.Contains(st, "abc") {
 		t.Errorf("status %q, want the parser's message with line 3 and the token", st)
 	}
+	p.waitDrawn(drawn, "done") // the error's snapshot, on screen: the results are the run's
 	if got := p.colouredPixels("plot-nice"); got != nice {
 		t.Errorf("plot-nice changed after the bad file: %d → %d coloured pixels", nice, got)
 	}
@@ -390,4 +390,15 @@ func TestDropFiles(t *testing.T) {
 	if got := eval[string](p, `document.getElementById("data-n").textContent`); got != "4" {
 		t.Errorf("data n = %s after the refused file, want 4 kept", got)
 	}
+}
+
+// waitDrawn waits until the page's canvases show its latest snapshot whole,
+// in phase phase, counting only drawings after generation after: the page
+// sets window.imlab.drawn, a count, and imlab.drawnPhase once per snapshot
+// it has finished drawing (see app.Page.settle). It returns the count.
+func (p *page) waitDrawn(after int, phase string) int {
+	p.t.Helper()
+	p.waitTrue(60*time.Second, fmt.Sprintf(`(imlab.drawn || 0) > %d && imlab.drawnPhase === %q`, after, phase),
+		"drawing of a "+phase+" snapshot")
+	return eval[int](p, `imlab.drawn`)
 }

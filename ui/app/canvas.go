@@ -10,6 +10,7 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/canvas"
 	"imlab/ui/chart"
+	"imlab/ui/lab"
 )
 
 // canvases draws the page's canvases at the sizes its observer reports
@@ -202,6 +203,8 @@ func (cv *canvases) resume() bool {
 	d.cost += took
 	if probeFrames {
 		cv.log = append(cv.log, "draw:"+d.id+"="+took.String())
+		probeSum[d.id] += took
+		probeSum[d.id+"#"]++
 	}
 	if !complete {
 		return false
@@ -209,9 +212,14 @@ func (cv *canvases) resume() bool {
 	cv.pending = nil
 	cv.costs.add(d.id, d.cost)
 	if el := browser.Canvas(d.id); el != nil {
+		ts := browser.Now()
 		c := canvas.New(el)
 		c.ResizeScaled(d.b.W, d.b.H, d.b.Ratio)
 		c.Show(d.back)
+		if probeFrames {
+			cv.log = append(cv.log, "show:"+d.id+"="+(browser.Now()-ts).String())
+			probeSum["show:"+d.id] += browser.Now() - ts
+		}
 	}
 	if d.then != nil {
 		d.then()
@@ -223,6 +231,10 @@ func (cv *canvases) resume() bool {
 // deadline; it reports whether the replay is complete.
 func (cv *canvases) advance(d *pendingDraw, deadline time.Duration) bool {
 	if d.rec != nil {
+		if probeFrames {
+			tr := browser.Now()
+			defer func() { cv.log = append(cv.log, "rec="+(browser.Now()-tr).String()) }()
+		}
 		if !d.rec.step(deadline) {
 			return false
 		}
@@ -263,3 +275,8 @@ var batch, nowBatch chart.Batch
 // probeFrames logs each frame over 40 ms to the console, with its parts
 // and drawings (for bench/page.sh with IMLAB_BENCH_CONSOLE=1).
 const probeFrames = false
+
+var (
+	probeAt  [4]lab.SliceStats
+	probeSum = map[string]time.Duration{}
+)

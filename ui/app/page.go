@@ -38,13 +38,17 @@ type Page struct {
 	parts      [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
 	probeParts [3]time.Duration  // this frame's snapshot, re-render and plots (probeFrames)
 
-	live    *Live    // buttons and status: re-rendered alone while a run advances
-	results *Results // ratio table, data summary, exports
+	live    *Live       // buttons and status: re-rendered alone when a run starts, pauses or ends
+	status  *StatusLine // progress and status text, in live: re-rendered alone while a run advances
+	results *Results    // ratio table, data summary, exports
 	liveAt  time.Duration
 	liveVer uint64
 	resKey  resultsKey
 	pageKey pageKey
 	teach   teachParts // lessons, hidden panels, presenter mode, map, sampling view
+
+	settled  uint64 // the snapshot version the canvases last showed whole (settle)
+	drawnGen int    // how many snapshots they have shown whole
 }
 
 // pageKey is what the whole page's rendering depends on beyond the form.
@@ -78,7 +82,7 @@ func keysOf(s *lab.Snapshot) (pageKey, resultsKey) {
 func New(ctl *lab.Controller, s lab.Settings, onReady func()) *Page {
 	p := &Page{ctl: ctl, form: lab.FormOf(s), onReady: onReady, link: browser.Hash()}
 	p.snap = ctl.Snapshot()
-	p.live, p.results = &Live{p: p}, &Results{p: p}
+	p.live, p.status, p.results = &Live{p: p}, &StatusLine{p: p}, &Results{p: p}
 	p.teach.mapView = newMapView(p)
 	p.pageKey, p.resKey = keysOf(&p.snap)
 	p.frames = browser.NewFrames(p.frame)
@@ -149,10 +153,28 @@ func (p *Page) frame() {
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
 		was := p.snap.Phase
+		if probeFrames && was != lab.Running && s.Phase == lab.Running {
+			probeAt, probeSum = p.parts, map[string]time.Duration{}
+		}
+		if probeFrames && was == lab.Running && s.Phase == lab.Done {
+			var b strings.Builder
+			for k := range p.parts {
+				fmt.Fprintf(&b, " part%d=%v/%d", k, p.parts[k].Total-probeAt[k].Total, p.parts[k].Count-probeAt[k].Count)
+			}
+			for k, v := range probeSum {
+				fmt.Fprintf(&b, " %s=%v", k, v)
+			}
+			println("imlab probe: run", b.String())
+		}
 		p.snap = s
 		defer p.moveFocus(was, s.Phase)
-		p.syncLink(&s)
 		pk, rk := keysOf(&s)
+		if important || pk != p.pageKey || rk != p.resKey {
+			// The link changes with the data, a run's start or end and
+			// errors; not with a run's progress, for which it cost a
+			// hash of the settings each frame.
+			p.syncLink(&s)
+		}
 		switch {
 		case pk != p.pageKey:
 			p.pageKey, p.resKey, p.liveVer, p.liveAt = pk, rk, s.Version, t0
@@ -163,8 +185,16 @@ func (p *Page) frame() {
 				vecty.Rerender(p.results)
 			}
 			if important || t0-p.liveAt >= liveEvery {
+				// The buttons change with the phase; the progress and the
+				// status text, re-rendered alone, with every step. (A
+				// re-render of the buttons binds their handlers anew: it
+				// cost as much of the page's thread as all its drawing.)
 				p.liveVer, p.liveAt = s.Version, t0
-				vecty.Rerender(p.live)
+				if important {
+					vecty.Rerender(p.live)
+				} else {
+					vecty.Rerender(p.status)
+				}
 			}
 		}
 	}
@@ -205,12 +235,30 @@ func (p *Page) frame() {
 	}
 	if again {
 		p.frames.Request()
+	} else if p.cv.pending == nil && !p.plots.waiting() && p.teach.sampling.drawn {
+		p.settle()
 	}
 	if p.onReady != nil && s.Phase == lab.Ready && s.Data != nil {
 		f := p.onReady
 		p.onReady = nil
 		f()
 	}
+}
+
+// settle tells tests and measurements, once per snapshot, that the
+// canvases show it, drawn whole: window.imlab.drawn counts the snapshots so
+// shown, and imlab.drawnPhase is the phase of the last one. A drawing may
+// take several frames after the status line changed (a drawing goes in
+// parts, one canvas per frame); a test that reads a canvas's pixels waits
+// for this rather than for a time.
+func (p *Page) settle() {
+	if p.drawnGen > 0 && p.settled == p.snap.Version {
+		return
+	}
+	p.settled = p.snap.Version
+	p.drawnGen++
+	browser.Hook("drawnPhase", p.snap.Phase.String())
+	browser.Hook("drawn", p.drawnGen)
 }
 
 // syncLink writes the settings of the data and results on screen to the
@@ -231,6 +279,9 @@ func (p *Page) syncLink(s *lab.Snapshot) {
 // back to Run when it pauses or ends. A focus the user put elsewhere stays.
 func (p *Page) moveFocus(was, now lab.Phase) {
 	running := func(ph lab.Phase) bool { return ph == lab.Optimum || ph == lab.Running }
+	if running(was) == running(now) {
+		return
+	}
 	at := browser.FocusedID()
 	switch {
 	case !running(was) && running(now) && (at == "" || at == "run" || at == "step"):
@@ -335,6 +386,15 @@ type Live struct {
 
 // Render implements vecty.Component.
 func (l *Live) Render() vecty.ComponentOrHTML { return l.p.controls(&l.p.snap) }
+
+// StatusLine renders the progress bar and the status text (statusLine).
+type StatusLine struct {
+	vecty.Core
+	p *Page
+}
+
+// Render implements vecty.Component.
+func (l *StatusLine) Render() vecty.ComponentOrHTML { return l.p.statusLine(&l.p.snap) }
 
 // Results renders the ratio table, the data summary and the exports. It
 // is re-rendered alone when a job of the run ends; of its parts, the data

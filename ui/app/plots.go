@@ -5,6 +5,7 @@ package app
 import (
 	"time"
 
+	"imlab/ui/browser"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
 )
@@ -40,8 +41,20 @@ var plotIDs = [...]string{"plot-nice", "plot-imp", "histogram"}
 
 func (ps *plotState) invalidate() { ps.valid = false }
 
+// waiting reports whether a canvas on the page has a drawing due that is
+// not drawn yet (one whose size is not known yet, say).
+func (ps *plotState) waiting() bool {
+	for id := range ps.due {
+		if browser.Canvas(id) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // draw notes which canvases' content changed since the last frame — while a
-// run advances, the curves at most every plotEvery — and draws one of them,
+// run advances, the curves at most every plotEvery, or less often if their
+// drawings cost more (redrawEvery) — and draws one of them,
 // at the size cv's observer reported, if it fits in the frame's budget
 // after spent (drawNow). It reports whether it drew, and false for done if
 // a canvas is left for a later frame. While a run advances, a canvas off
@@ -60,7 +73,8 @@ func (ps *plotState) draw(cv *canvases, s *lab.Snapshot, now time.Duration, runn
 	key := s.Key()
 	resized := size[0] != ps.size["plot-nice"] || size[1] != ps.size["plot-imp"]
 	stale := !ps.valid || resized
-	redraw, deferred := curvesDue(ps.curves, key, stale, running, now-ps.at)
+	every := redrawEvery(plotEvery, cv.costs.estimate("plot-nice")+cv.costs.estimate("plot-imp"))
+	redraw, deferred := curvesDue(ps.curves, key, stale, running, now-ps.at, every)
 	if redraw {
 		nice, imp := lab.Plots(s)
 		for id, lp := range map[string]*chart.LinePlot{"plot-nice": nice, "plot-imp": imp} {

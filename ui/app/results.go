@@ -27,10 +27,6 @@ func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
 	case s.Phase == lab.Done:
 		runLabel = "Run again"
 	}
-	status := s.Status()
-	if p.notice != "" && s.Err == nil {
-		status = p.notice
-	}
 	var stale vecty.MarkupOrChild
 	if typed, err := p.form.Settings(); err == nil && s.Data != nil && lab.Edited(s.Settings, typed) {
 		stale = elem.Paragraph(vecty.Markup(prop.ID("stale"), vecty.Class("hint")),
@@ -51,14 +47,23 @@ func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
 			}),
 			p.button("reset", "Reset", "Stop and clear the results (the data stays)", s.Phase != lab.Empty, p.ctl.Reset),
 		),
-		elem.Div(vecty.Markup(vecty.Class("status-line")),
-			elem.Progress(vecty.Markup(prop.ID("progress"), vecty.Attribute("max", 1),
-				vecty.Property("value", s.Progress), vecty.Attribute("aria-label", "progress"))),
-			elem.Paragraph(vecty.Markup(prop.ID("status"), vecty.Attribute("role", "status"), vecty.Attribute("aria-live", "polite"),
-				vecty.MarkupIf(s.Err != nil, vecty.Class("error"))),
-				vecty.Text(status)),
-		),
+		p.status,
 		stale,
+	)
+}
+
+// statusLine is the progress bar and the status text.
+func (p *Page) statusLine(s *lab.Snapshot) *vecty.HTML {
+	status := s.Status()
+	if p.notice != "" && s.Err == nil {
+		status = p.notice
+	}
+	return elem.Div(vecty.Markup(vecty.Class("status-line")),
+		elem.Progress(vecty.Markup(prop.ID("progress"), vecty.Attribute("max", 1),
+			vecty.Property("value", s.Progress), vecty.Attribute("aria-label", "progress"))),
+		elem.Paragraph(vecty.Markup(prop.ID("status"), vecty.Attribute("role", "status"), vecty.Attribute("aria-live", "polite"),
+			vecty.MarkupIf(s.Err != nil, vecty.Class("error"))),
+			vecty.Text(status)),
 	)
 }
 

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -25,10 +26,30 @@ func TestCurvesDue(t *testing.T) {
 		{"new points after plotEvery", more, false, true, plotEvery, true, false},
 		{"new points once stopped", more, false, false, 0, true, false},
 		{"a new run at once", newRun, false, true, 0, true, false},
+		{"costly drawings wait longer", more, false, true, plotEvery + time.Millisecond, false, true},
+		{"costly drawings, stopped", more, false, false, 0, true, false},
+		{"costly drawings after their time", more, false, true, 2 * plotEvery, true, false},
 	} {
-		redraw, later := curvesDue(shown, c.key, c.stale, c.running, c.since)
+		every := plotEvery
+		if strings.HasPrefix(c.name, "costly") {
+			every = redrawEvery(plotEvery, plotEvery/4) // 2 × plotEvery
+		}
+		redraw, later := curvesDue(shown, c.key, c.stale, c.running, c.since, every)
 		if redraw != c.redraw || later != c.later {
 			t.Errorf("%s: curvesDue = (%v, %v), want (%v, %v)", c.name, redraw, later, c.redraw, c.later)
+		}
+	}
+}
+
+func TestRedrawEvery(t *testing.T) {
+	for _, c := range []struct{ every, cost, want time.Duration }{
+		{plotEvery, 0, plotEvery},                                  // nothing drawn yet
+		{plotEvery, 3 * time.Millisecond, plotEvery},               // a quiet machine
+		{plotEvery, plotEvery / redrawDuty, plotEvery},             // at the bound
+		{plotEvery, 50 * time.Millisecond, 400 * time.Millisecond}, // a loaded one: one part in 8
+	} {
+		if got := redrawEvery(c.every, c.cost); got != c.want {
+			t.Errorf("redrawEvery(%v, %v) = %v, want %v", c.every, c.cost, got, c.want)
 		}
 	}
 }

@@ -151,6 +151,7 @@ func (p *Page) openLesson(k int) {
 type samplingState struct {
 	key    [4]int // job τ, iterations, run id, font
 	shown  bool
+	drawn  bool          // the canvas shows the latest snapshot's view (see Page.settle)
 	size   box           // the size it was drawn at
 	at     time.Duration // when it was last drawn
 	waited int           // frames it waited for the budget
@@ -171,7 +172,8 @@ func (st *samplingState) orderOf(norms []float64) []int {
 }
 
 // samplingEvery is how often the sampling view is redrawn while a run
-// advances at full speed; slowed down, it follows every minibatch.
+// advances at full speed (less often if its drawings cost more:
+// redrawEvery); slowed down, it follows every minibatch.
 const samplingEvery = 250 * time.Millisecond
 
 // drawTeaching redraws the sampling view when the run moved on and, with
@@ -189,8 +191,13 @@ func (p *Page) drawTeaching(s *lab.Snapshot, now time.Duration, force bool, spen
 // run advances, a sampling view off screen is not drawn (its summary is
 // kept up to date): it is when it comes on screen or the run ends.
 func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spent time.Duration) bool {
+	st := &p.teach.sampling
+	st.drawn = false
 	if p.cv.pending != nil {
-		return p.cv.resume()
+		// Once it shows, one more frame: the run may have moved on while it
+		// was drawn in parts, and this one sees whether it shows the latest.
+		p.cv.resume()
+		return false
 	}
 	// The examples' order by ‖x_i‖² is sorted once per data set, while the
 	// page is idle: the sort makes no painter calls, so a drawing's parts
@@ -205,13 +212,13 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 	if v != nil {
 		key[0], key[1] = v.Tau*2+len(v.Sampling), v.Iters
 	}
-	st := &p.teach.sampling
 	running := s.Phase == lab.Running
 	force = force || p.cv.size("sampling") != st.size
 	if !force && key == st.key && st.shown {
+		st.drawn = true
 		return true
 	}
-	if !force && st.shown && key[2] == st.key[2] && running && s.Speed == 0 && now-st.at < samplingEvery {
+	if !force && st.shown && key[2] == st.key[2] && running && s.Speed == 0 && now-st.at < redrawEvery(samplingEvery, p.cv.costs.estimate("sampling")) {
 		return false
 	}
 	// The summary changes with the canvas, when the drawing shows.
@@ -226,7 +233,8 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 	b, ok := p.cv.ready("sampling", running)
 	if !ok {
 		setText()
-		return true // drawn when it is laid out, comes on screen or the run ends
+		st.drawn = browser.Canvas("sampling") == nil // a hidden panel has nothing to draw
+		return true                                  // drawn when it is laid out, comes on screen or the run ends
 	}
 	if !drawNow(spent, p.cv.costs.estimate("sampling"), st.waited) {
 		st.waited++
@@ -249,6 +257,7 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 	})
 	if complete {
 		setText()
+		st.drawn = true
 	} else {
 		p.cv.pending.then = setText
 	}
