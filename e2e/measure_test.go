@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math"
@@ -15,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
@@ -31,11 +34,15 @@ import (
 // IMLAB_BENCH_SETTLE=1 clicks Run only once the page knows P* of the
 // settings shown and their method's theory (imlab.stats().pstarKnown and
 // theoryKnown: asked of the data's worker at load), as a user who reads
-// the page first would; =both measures each
+// the page first would, and (where the build reports it) once a worker has
+// warmed the run's code up (imlab.stats().warmed); =both measures each
 // setting both ways; unset or 0, Run is clicked as soon as the page is
 // ready (P* may then be part of the run). A build without the pstarKnown
 // field waits IMLAB_BENCH_SETTLE_S seconds (default 3) instead.
 // IMLAB_BENCH_TIMELINE=1 also logs the run's moments (imlab.timeline()).
+// Each MEASURE line has a CPU line beside it: every browser thread's CPU
+// seconds over the run (cpuReport). IMLAB_BENCH_TRACE=prefix writes a
+// Chromium trace of each run to prefix-workers=…-settle=….json.
 func TestMeasureWorkers(t *testing.T) {
 	if os.Getenv("IMLAB_BENCH") == "" {
 		t.Skip("a measurement: run it with bench/page.sh (IMLAB_BENCH=1)")
@@ -90,14 +97,14 @@ func settleRun(t *testing.T, p *page) {
 	}
 	// P*, and the method's theory where the build reports it (both asked of
 	// the data's worker at load).
-	for eval[float64](p, `(s => s.pstarKnown * ("theoryKnown" in s ? s.theoryKnown : 1))(imlab.stats())`) == 0 {
+	for eval[float64](p, `(s => s.pstarKnown * ("theoryKnown" in s ? s.theoryKnown : 1) * ("warmed" in s ? s.warmed : 1))(imlab.stats())`) == 0 {
 		if time.Since(start) > 60*time.Second {
 			t.Logf("SETTLE P* (or the theory) still unknown after 60 s; clicking Run anyway")
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Logf("SETTLE P* (and the theory) known %.2f s after ready", time.Since(start).Seconds())
+	t.Logf("SETTLE P* (and the theory, and the warm-up) known %.2f s after ready", time.Since(start).Seconds())
 }
 
 // measureRun runs the page's loaded experiment once and logs one MEASURE
@@ -109,6 +116,14 @@ func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 		defer stop()
 		time.Sleep(200 * time.Millisecond) // let the loops take the cores
 	}
+	if os.Getenv("IMLAB_BENCH_WARM") == "1" {
+		// A run before the measured one, in the same page and workers: what
+		// the first run pays once (the wasm code's tier-up) is then paid.
+		p.do(chromedp.Click(chromedp.CSS("#run")))
+		p.waitStatus(600*time.Second, "done")
+		t.Logf("WARM a run before the measured one")
+	}
+	before := eval[string](p, statusText) // the warm run's "done", if any
 	eval[bool](p, `(() => {
 		window.__tasks.length = 0;
 		const r = window.__frames = { t: [], stop: false };
@@ -116,12 +131,34 @@ func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 		requestAnimationFrame(f);
 		return true;
 	})()`)
+	trace := os.Getenv("IMLAB_BENCH_TRACE")
+	if trace != "" {
+		if err := chromedp.Do(p.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{
+				TransferMode: tracing.StartTransferModeReturnAsStream,
+				TraceConfig:  &tracing.TraceConfig{IncludedCategories: runTraceCategories},
+			})
+			return err
+		})); err != nil {
+			t.Fatalf("starting the trace: %v", err)
+		}
+	}
 	threads0, machine0 := browserThreads(), machineBusy()
 	start := time.Now()
 	p.do(chromedp.Click(chromedp.CSS("#run")))
+	for i := 0; i < 400 && eval[string](p, statusText) == before; i++ {
+		time.Sleep(5 * time.Millisecond) // until the click shows
+	}
 	st := p.waitStatus(600*time.Second, "done")
 	wall := time.Since(start)
 	threads1, machine1 := browserThreads(), machineBusy()
+	if trace != "" {
+		name := fmt.Sprintf("%s-workers=%s-settle=%v.json", trace, key, settle)
+		if err := writeTrace(p.ctx, name); err != nil {
+			t.Fatalf("writing the trace: %v", err)
+		}
+		t.Logf("TRACE %s", name)
+	}
 	frames := eval[[]float64](p, `(() => { window.__frames.stop = true; return window.__frames.t; })()`)
 	gaps := make([]float64, 0, len(frames))
 	for i := 1; i < len(frames); i++ {
@@ -164,6 +201,10 @@ func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 		p.mu.Unlock()
 	}
 }
+
+// runTraceCategories are what IMLAB_BENCH_TRACE records of a run: the
+// threads' tasks, script and garbage collection (the thread pool's share).
+var runTraceCategories = []string{"toplevel", "v8", "disabled-by-default-v8.gc", "devtools.timeline", "blink.worker", "v8.wasm"}
 
 // loadAverage is the machine's load average over 1, 5 and 15 minutes, or
 // "?" where /proc/loadavg is missing.
