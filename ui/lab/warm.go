@@ -23,7 +23,12 @@ import (
 // function is hot after a few milliseconds of it.
 const WarmSlice = 4 * time.Millisecond
 
-// warmUp runs, for each sampling and each τ of a MsgTheory request m, a
+// WarmPasses is how many times warmUp plans and starts each job: a
+// function is compiled again once it has run enough (its calls and loops),
+// and one pass leaves a job's planning short of it.
+const WarmPasses = 2
+
+// warmUp runs, WarmPasses times, for each sampling and each τ of a MsgTheory request m, a
 // JobRun of the job it describes for about WarmSlice, and throws it away:
 // nothing it does reaches a trace or the page. Between runs it yields and
 // stops as soon as busy reports other work waiting, or the worker is
@@ -32,21 +37,24 @@ const WarmSlice = 4 * time.Millisecond
 // ran every job.
 func warmUp(ds *dataset.Dataset, m Message, pstar float64, ctl *Control, now func() time.Duration, busy func() bool) bool {
 	slicer := NewSlicer(2 * WarmSlice) // fillSlice stops after half its target
-	for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
-		for _, tau := range m.Taus {
-			if ctl.Yield != nil {
-				ctl.Yield()
+	for range WarmPasses {
+		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
+			for _, tau := range m.Taus {
+				if ctl.Yield != nil {
+					ctl.Yield()
+				}
+				if !ctl.running() || busy() {
+					return false
+				}
+				spec := m.Spec
+				spec.Tau, spec.Sampling, spec.PStar = tau, smp, pstar
+				run, err := NewJobRun(ds, spec)
+				if err != nil {
+					return false
+				}
+				fillSlice(run, slicer, now, false)
+				run.Close()
 			}
-			if !ctl.running() || busy() {
-				return false
-			}
-			spec := m.Spec
-			spec.Tau, spec.Sampling, spec.PStar = tau, smp, pstar
-			run, err := NewJobRun(ds, spec)
-			if err != nil {
-				return false
-			}
-			fillSlice(run, slicer, now, false)
 		}
 	}
 	return true
