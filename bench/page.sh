@@ -18,7 +18,7 @@
 set -euo pipefail
 . "$(dirname "$0")/pagebench.sh"
 # MEASURE lines, and any failure (a run that missed the harness's 170 s per browser)
-pattern='MEASURE.*|--- FAIL.*|_test.go:[0-9]+: [^MT].*'
+pattern='MEASURE.*|CPU.*|--- FAIL.*|_test.go:[0-9]+: [^MCT].*'
 [ "${BENCH_TASKS:-0}" = 1 ] && pattern="TASKS.*|$pattern"
 [ -n "${IMLAB_BENCH_TIMELINE:-}" ] && pattern="TIMELINE.*|$pattern"
 for _ in $(seq "${BENCH_REPEAT:-1}"); do

@@ -15,7 +15,37 @@
 #   tail    from its last job's end to the run's end: nothing left to do
 # The four add up to elapsed − busy. The solver share of the run is
 # Σ busy ÷ (elapsed × workers), as bench/page.sh's solver_share.
+#
+# From each run's CPU line (every browser thread's CPU seconds over the run,
+# and its run-queue wait): the workers' CPU (each, and together), the
+# page's main thread, the compositor, the renderer's thread pool (the wasm
+# optimising compiler, mostly), the GPU and browser processes, all the
+# browser's threads, and the machine's busy CPU time (everyone's) over the
+# same wall time; "per s" is the page's main thread per second of the run.
 import re, sys
+
+def cpu_lines(lines):
+    for line in lines:
+        m = re.search(r'CPU workers=(\S+) load=(\S+) settle=(\S+) wall_s=([\d.]+) (.*)', line)
+        if not m:
+            continue
+        f = dict(re.findall(r'(\S+)=([\d.]+)/([\d.]+)', m.group(5)) and
+                 [(k, (float(c), float(q))) for k, c, q in re.findall(r'(\S+)=([\d.]+)/([\d.]+)', m.group(5))])
+        tot = dict(re.findall(r'(browser_total|machine_busy)=([\d.]+)', m.group(5)))
+        yield m.group(1), m.group(3), float(m.group(4)), f, {k: float(v) for k, v in tot.items()}
+
+def cpu_summary(wall, f, tot):
+    # the renderer holding the workers; its main thread is named after the
+    # program ("chromium")
+    wr = {k.split(':')[0] for k in f if 'DedicatedWorker' in k}
+    r = min(wr) if wr else 'r?'
+    workers = sorted(((k, v) for k, v in f.items() if k.startswith(r + ':DedicatedWorker') and v[0] >= 0.05),
+                     key=lambda kv: kv[0])
+    part = lambda pre: sum(v[0] for k, v in f.items() if k.startswith(pre))
+    main = max((v[0] for k, v in f.items() if k.startswith(r + ':chromium')), default=0)
+    return dict(workers=[v for _, v in workers], wsum=sum(v[0] for _, v in workers), main=main,
+                comp=part(r + ':Compositor'), pool=part(r + ':ThreadPool'), gpu=part('gpu'), brow=part('browser'),
+                total=tot.get('browser_total', 0), machine=tot.get('machine_busy', 0), wall=wall)
 
 def runs(lines):
     for line in lines:
@@ -56,7 +86,14 @@ def breakdown(events):
 
 files = sys.argv[1:] or ['-']
 for name in files:
-    lines = sys.stdin if name == '-' else open(name)
+    lines = list(sys.stdin if name == '-' else open(name))
+    for key, settle, wall, f, tot in cpu_lines(lines):
+        c = cpu_summary(wall, f, tot)
+        ws = ' + '.join(f"{w[0]:.2f} (runq {w[1]:.2f})" for w in c['workers'])
+        print(f"{name}: workers={key} settle={settle} wall {wall:.2f} s, CPU s: workers {ws} = {c['wsum']:.2f};"
+              f" page main {c['main']:.2f} ({c['main']/wall:.2f} per s), compositor {c['comp']:.2f},"
+              f" thread pool {c['pool']:.2f}, gpu {c['gpu']:.2f}, browser {c['brow']:.2f};"
+              f" all browser {c['total']:.2f}, machine {c['machine']:.2f} of {2*wall:.2f}")
     for key, settle, events in runs(lines):
         r = breakdown(events)
         if r is None:

@@ -3,7 +3,9 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
@@ -14,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
@@ -30,11 +34,15 @@ import (
 // IMLAB_BENCH_SETTLE=1 clicks Run only once the page knows P* of the
 // settings shown and their method's theory (imlab.stats().pstarKnown and
 // theoryKnown: asked of the data's worker at load), as a user who reads
-// the page first would; =both measures each
+// the page first would, and (where the build reports it) once a worker has
+// warmed the run's code up (imlab.stats().warmed); =both measures each
 // setting both ways; unset or 0, Run is clicked as soon as the page is
 // ready (P* may then be part of the run). A build without the pstarKnown
 // field waits IMLAB_BENCH_SETTLE_S seconds (default 3) instead.
 // IMLAB_BENCH_TIMELINE=1 also logs the run's moments (imlab.timeline()).
+// Each MEASURE line has a CPU line beside it: every browser thread's CPU
+// seconds over the run (cpuReport). IMLAB_BENCH_TRACE=prefix writes a
+// Chromium trace of each run to prefix-workers=…-settle=….json.
 func TestMeasureWorkers(t *testing.T) {
 	if os.Getenv("IMLAB_BENCH") == "" {
 		t.Skip("a measurement: run it with bench/page.sh (IMLAB_BENCH=1)")
@@ -89,14 +97,14 @@ func settleRun(t *testing.T, p *page) {
 	}
 	// P*, and the method's theory where the build reports it (both asked of
 	// the data's worker at load).
-	for eval[float64](p, `(s => s.pstarKnown * ("theoryKnown" in s ? s.theoryKnown : 1))(imlab.stats())`) == 0 {
+	for eval[float64](p, `(s => s.pstarKnown * ("theoryKnown" in s ? s.theoryKnown : 1) * ("warmed" in s ? s.warmed : 1))(imlab.stats())`) == 0 {
 		if time.Since(start) > 60*time.Second {
 			t.Logf("SETTLE P* (or the theory) still unknown after 60 s; clicking Run anyway")
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Logf("SETTLE P* (and the theory) known %.2f s after ready", time.Since(start).Seconds())
+	t.Logf("SETTLE P* (and the theory, and the warm-up) known %.2f s after ready", time.Since(start).Seconds())
 }
 
 // measureRun runs the page's loaded experiment once and logs one MEASURE
@@ -108,6 +116,14 @@ func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 		defer stop()
 		time.Sleep(200 * time.Millisecond) // let the loops take the cores
 	}
+	if os.Getenv("IMLAB_BENCH_WARM") == "1" {
+		// A run before the measured one, in the same page and workers: what
+		// the first run pays once (the wasm code's tier-up) is then paid.
+		p.do(chromedp.Click(chromedp.CSS("#run")))
+		p.waitStatus(600*time.Second, "done")
+		t.Logf("WARM a run before the measured one")
+	}
+	before := eval[string](p, statusText) // the warm run's "done", if any
 	eval[bool](p, `(() => {
 		window.__tasks.length = 0;
 		const r = window.__frames = { t: [], stop: false };
@@ -115,10 +131,34 @@ func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 		requestAnimationFrame(f);
 		return true;
 	})()`)
+	trace := os.Getenv("IMLAB_BENCH_TRACE")
+	if trace != "" {
+		if err := chromedp.Do(p.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{
+				TransferMode: tracing.StartTransferModeReturnAsStream,
+				TraceConfig:  &tracing.TraceConfig{IncludedCategories: runTraceCategories},
+			})
+			return err
+		})); err != nil {
+			t.Fatalf("starting the trace: %v", err)
+		}
+	}
+	threads0, machine0 := browserThreads(), machineBusy()
 	start := time.Now()
 	p.do(chromedp.Click(chromedp.CSS("#run")))
+	for i := 0; i < 400 && eval[string](p, statusText) == before; i++ {
+		time.Sleep(5 * time.Millisecond) // until the click shows
+	}
 	st := p.waitStatus(600*time.Second, "done")
 	wall := time.Since(start)
+	threads1, machine1 := browserThreads(), machineBusy()
+	if trace != "" {
+		name := fmt.Sprintf("%s-workers=%s-settle=%v.json", trace, key, settle)
+		if err := writeTrace(p.ctx, name); err != nil {
+			t.Fatalf("writing the trace: %v", err)
+		}
+		t.Logf("TRACE %s", name)
+	}
 	frames := eval[[]float64](p, `(() => { window.__frames.stop = true; return window.__frames.t; })()`)
 	gaps := make([]float64, 0, len(frames))
 	for i := 1; i < len(frames); i++ {
@@ -144,6 +184,7 @@ func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 		"page_frame_max_ms=%.1f page_frame_mean_ms=%.2f parts_max_ms=%.0f/%.0f/%.0f/%.0f tasks_over_12ms=%d gcs=%.0f gc_pause_max_ms=%.1f heap_mib=%.0f loadavg=%q status=%q",
 		key, load, settle, eval[int](p, `imlab.workers()`), wall.Seconds(), stats["elapsedMs"]/1e3, share, idle, len(frames), worst, p95,
 		stats["maxFrameMs"], stats["meanFrameMs"], stats["snapMaxMs"], stats["renderMaxMs"], stats["plotsMaxMs"], stats["teachMaxMs"], len(tasks), stats["gcs"], stats["maxGCPauseMs"], stats["heapMiB"], loadAverage(), st)
+	t.Logf("CPU workers=%s load=%v settle=%v wall_s=%.2f %s", key, load, settle, wall.Seconds(), cpuReport(threads0, threads1, machine1-machine0))
 	if os.Getenv("IMLAB_BENCH_TIMELINE") != "" {
 		tl := eval[[]string](p, `imlab.timeline ? (imlab.timeline() || []) : []`)
 		t.Logf("TIMELINE workers=%s load=%v settle=%v %s", key, load, settle, strings.Join(tl, "; "))
@@ -160,6 +201,10 @@ func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 		p.mu.Unlock()
 	}
 }
+
+// runTraceCategories are what IMLAB_BENCH_TRACE records of a run: the
+// threads' tasks, script and garbage collection (the thread pool's share).
+var runTraceCategories = []string{"toplevel", "v8", "disabled-by-default-v8.gc", "devtools.timeline", "blink.worker", "v8.wasm"}
 
 // loadAverage is the machine's load average over 1, 5 and 15 minutes, or
 // "?" where /proc/loadavg is missing.
@@ -190,4 +235,176 @@ func busyLoops(t *testing.T, k int) (stop func()) {
 			_ = c.Wait()
 		}
 	}
+}
+
+// threadTimes is one thread's CPU time and run-queue wait so far, from
+// /proc/<pid>/task/<tid>/schedstat (nanoseconds; utime+stime of its stat
+// file, in clock ticks, where schedstat is missing).
+type threadTimes struct {
+	proc, comm string // the process's kind (browser, renderer, gpu, …) and the thread's name
+	cpu, runq  float64
+	pid, tid   int
+}
+
+// browserThreads reads the times of every thread of the browser processes
+// this test started (the descendants of this process whose command line
+// names Chromium; the busy loops are not), keyed by pid and tid.
+func browserThreads() map[[2]int]threadTimes {
+	parent := map[int]int{}
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid …: comm may hold spaces, so cut after its ')'.
+		if f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:])); len(f) > 1 {
+			parent[pid], _ = strconv.Atoi(f[1])
+		}
+	}
+	self := os.Getpid()
+	descends := func(pid int) bool {
+		for i := 0; i < 64 && pid > 1; i++ {
+			if pid = parent[pid]; pid == self {
+				return true
+			}
+		}
+		return false
+	}
+	out := map[[2]int]threadTimes{}
+	for pid := range parent {
+		if !descends(pid) {
+			continue
+		}
+		cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		// A zygote's children rewrite their command line as one string.
+		args := strings.Fields(strings.ReplaceAll(string(cmd), "\x00", " "))
+		if len(args) == 0 {
+			continue
+		}
+		if !strings.Contains(args[0], "chrom") {
+			continue
+		}
+		kind := "browser"
+		for _, a := range args {
+			if k, ok := strings.CutPrefix(a, "--type="); ok {
+				kind = strings.TrimSuffix(k, "-process")
+			}
+		}
+		tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+		for _, e := range tasks {
+			tid, _ := strconv.Atoi(e.Name())
+			dir := fmt.Sprintf("/proc/%d/task/%d/", pid, tid)
+			comm, err := os.ReadFile(dir + "comm")
+			if err != nil {
+				continue
+			}
+			tt := threadTimes{proc: kind, comm: strings.TrimSpace(string(comm)), pid: pid, tid: tid}
+			if b, err := os.ReadFile(dir + "schedstat"); err == nil {
+				if f := strings.Fields(string(b)); len(f) >= 2 {
+					run, _ := strconv.ParseFloat(f[0], 64)
+					wait, _ := strconv.ParseFloat(f[1], 64)
+					tt.cpu, tt.runq = run/1e9, wait/1e9
+				}
+			} else if b, err := os.ReadFile(dir + "stat"); err == nil {
+				if f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:])); len(f) > 13 {
+					u, _ := strconv.ParseFloat(f[11], 64)
+					s, _ := strconv.ParseFloat(f[12], 64)
+					tt.cpu = (u + s) / 100 // USER_HZ
+				}
+			}
+			out[[2]int{pid, tid}] = tt
+		}
+	}
+	return out
+}
+
+// machineBusy is the CPU time all cores spent on anything but idle and
+// iowait since boot, in seconds (/proc/stat's first line, USER_HZ = 100).
+func machineBusy() float64 {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(strings.SplitN(string(b), "\n", 2)[0])
+	busy := 0.0
+	for i, v := range f[1:] {
+		if i == 3 || i == 4 || i >= 8 { // idle, iowait; guest time is in user already
+			continue
+		}
+		x, _ := strconv.ParseFloat(v, 64)
+		busy += x
+	}
+	return busy / 100
+}
+
+// cpuReport says where the CPU went between two snapshots: each renderer
+// thread that used 5 ms or more (its CPU s / its run-queue wait s; the
+// workers' threads numbered in the order they were created), the rest of
+// the renderer, each other process in all, the browser's total and the
+// machine's busy time (all processes, everyone's) over the same interval.
+func cpuReport(before, after map[[2]int]threadTimes, machine float64) string {
+	type row struct {
+		name      string
+		cpu, runq float64
+		key       [2]int
+	}
+	var threads []row
+	procs := map[string]*row{}
+	total := 0.0
+	for k, a := range after {
+		b := before[k] // zero for a thread started during the run
+		d := row{cpu: a.cpu - b.cpu, runq: a.runq - b.runq, key: k}
+		total += d.cpu
+		if a.proc != "renderer" {
+			p := procs[a.proc]
+			if p == nil {
+				p = &row{name: a.proc}
+				procs[a.proc] = p
+			}
+			p.cpu += d.cpu
+			p.runq += d.runq
+			continue
+		}
+		d.name = a.comm
+		threads = append(threads, d)
+	}
+	slices.SortFunc(threads, func(x, y row) int {
+		if x.key[0] != y.key[0] {
+			return x.key[0] - y.key[0]
+		}
+		return x.key[1] - y.key[1]
+	})
+	var parts []string
+	nth := map[string]int{}
+	renderer := map[int]int{} // a renderer's pid → its number, in pid order
+	rest := row{name: "renderer-other"}
+	for _, r := range threads {
+		if _, ok := renderer[r.key[0]]; !ok {
+			renderer[r.key[0]] = len(renderer) + 1
+		}
+		if r.cpu < 0.005 && !strings.HasPrefix(r.name, "DedicatedWorker") {
+			rest.cpu += r.cpu
+			rest.runq += r.runq
+			continue
+		}
+		// The thread's name, numbered where the renderer has several
+		// (workers in the order they were created), after its renderer's.
+		name := fmt.Sprintf("r%d:%s", renderer[r.key[0]], strings.ReplaceAll(r.name, " ", "_"))
+		nth[name]++
+		if n := nth[name]; n > 1 || strings.HasPrefix(r.name, "DedicatedWorker") {
+			name = fmt.Sprintf("%s#%d", name, n)
+		}
+		parts = append(parts, fmt.Sprintf("%s=%.3f/%.3f", name, r.cpu, r.runq))
+	}
+	parts = append(parts, fmt.Sprintf("%s=%.3f/%.3f", rest.name, rest.cpu, rest.runq))
+	for _, k := range slices.Sorted(maps.Keys(procs)) {
+		parts = append(parts, fmt.Sprintf("%s=%.3f/%.3f", k, procs[k].cpu, procs[k].runq))
+	}
+	parts = append(parts, fmt.Sprintf("browser_total=%.3f machine_busy=%.3f", total, machine))
+	return strings.Join(parts, " ")
 }
