@@ -53,11 +53,14 @@ build() {
 	# but not per example: their -l leaves core's solver and generation code as
 	# it was (docs/size.md shows how this is checked); and for time, which core
 	# calls per slice, evaluation or timed minibatch, never per example (2.4 kB
-	# of gzip). Not for the rest of the standard library: a package built with
-	# -l cannot be inlined into core.
+	# of gzip); and for the parts of core that run once per run or table, never
+	# per example (the paper's engine, tables, budgets, the pipeline, the
+	# method catalogue: 1.4 kB). Not for the rest of the standard library or
+	# core: a package built with -l cannot be inlined into its callers.
 	local noinline=(github.com/hexops/vecty/... fmt imlab/ui/... imlab/wasm honnef.co/go/js/dom/v2
 		syscall/js reflect internal/fmtsort runtime/debug compress/... encoding/csv encoding/xml
-		encoding/hex image/... time)
+		encoding/hex image/... time imlab/core/paper imlab/core/table imlab/core/budget
+		imlab/core/pipeline imlab/core/method/catalog)
 	local gcflags=() p
 	for p in "${noinline[@]}"; do gcflags+=(-gcflags="$p=-l"); done
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X imlab/ui/lab.commit=$(commit)" "${gcflags[@]}" -o dist/main.wasm ./wasm

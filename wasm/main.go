@@ -11,7 +11,7 @@
 //	imlab.ready        performance.now() when the data was loaded and Run could be pressed
 //	imlab.benchEpoch() times one dfSDCA epoch on the loaded data, in ms
 //	imlab.stats(gc)    work slices, frame drawing and memory: counts, mean and max ms (after a GC if gc);
-//	                   the run's elapsed time and its workers' summed solver time; pstarKnown, theoryKnown: P* and the method's theory of the settings shown are known; warmed: a worker has warmed the run's code up
+//	                   the run's elapsed time and its workers' summed solver time; pstarKnown, theoryKnown: P* and the method's theory of the settings shown are known
 //	imlab.tracesCSV()  the traces of the run on screen, as the CSV export writes them
 //	imlab.workers()    how many workers ran the run on screen (0 = the main thread)
 //	imlab.timeline()   the moments of the last run (P* asked and known, jobs out, each job's first and last update)
@@ -99,17 +99,13 @@ func main() {
 		if ctl.TheoryKnown() {
 			theoryKnown = 1
 		}
-		warmed := 0
-		if ctl.Warmed() {
-			warmed = 1
-		}
 		return map[string]any{
 			"slices": sl.Count, "maxSliceMs": ms(sl.Max), "meanSliceMs": mean(sl), "slowSlices": sl.Slow,
 			"frames": fr.Count, "maxFrameMs": ms(fr.Max), "meanFrameMs": mean(fr), "slowFrames": fr.Slow,
 			"snapMaxMs": ms(parts[0].Max), "renderMaxMs": ms(parts[1].Max), "plotsMaxMs": ms(parts[2].Max), "teachMaxMs": ms(parts[3].Max),
 			"workers": snap.Workers, "workerBusyMs": ms(snap.WorkerBusy), "elapsedMs": ms(snap.Elapsed),
 			"gcs": m.NumGC, "maxGCPauseMs": float64(maxPause) / 1e6, "heapMiB": float64(m.HeapAlloc) / (1 << 20),
-			"pstarKnown": pstarKnown, "theoryKnown": theoryKnown, "warmed": warmed,
+			"pstarKnown": pstarKnown, "theoryKnown": theoryKnown,
 		}
 	})
 	browser.HookFunc("tracesCSV", func(bool) any {

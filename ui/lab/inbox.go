@@ -17,7 +17,6 @@ type inbox struct {
 	solved map[lossLambda]float64
 	// theories holds every MethodTheory the workers have answered.
 	theories map[theoryRequest]*MethodTheory
-	warmed   bool // a worker has sent MsgWarm
 }
 
 type lossLambda struct {
@@ -43,7 +42,6 @@ func (b *inbox) put(w int, m Message) {
 	if m.Kind == MsgTheory && m.Err == "" && m.Theory != nil {
 		b.theories[theoryRequestIn(m)] = m.Theory
 	}
-	b.warmed = b.warmed || m.Kind == MsgWarm
 	b.mu.Unlock()
 	select {
 	case b.wake <- struct{}{}:
@@ -65,13 +63,6 @@ func (b *inbox) theory(r theoryRequest) (*MethodTheory, bool) {
 	defer b.mu.Unlock()
 	mt, ok := b.theories[r]
 	return mt, ok
-}
-
-// isWarm reports whether a worker has warmed the run's code up (MsgWarm).
-func (b *inbox) isWarm() bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.warmed
 }
 
 // tryGet returns the next message if one is queued.

@@ -397,14 +397,6 @@ func (c *Control) stepping() bool {
 	return c.stepped
 }
 
-// running reports whether the worker is neither paused, stepping nor
-// stopped: whether it may do work no one is waiting for (warmUp).
-func (c *Control) running() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.state == CmdRun
-}
-
 // Wait is called between slices with whether the last slice made a trace
 // point; it blocks while paused and reports false once the job must stop.
 func (c *Control) Wait(madePoint bool) bool {

@@ -65,15 +65,6 @@ func (c *Controller) TheoryKnown() bool {
 	return false
 }
 
-// Warmed reports whether a worker of the data's crew has warmed up the
-// code of a run (warm.go): asked at load with the method's theory, it
-// follows that answer.
-func (c *Controller) Warmed() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.crew != nil && c.crew.ds == c.ds && c.crew.in.isWarm()
-}
-
 // PStarKnown reports whether P* of the settings shown (their loss and λ)
 // is known on the page: solved by a worker asked at load, or by a run.
 func (c *Controller) PStarKnown() bool {

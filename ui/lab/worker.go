@@ -10,7 +10,6 @@ import (
 	"imlab/core/budget"
 	"imlab/core/dataset"
 	"imlab/core/loss"
-	"imlab/core/method/catalog"
 	"imlab/core/problem"
 )
 
@@ -29,7 +28,6 @@ const (
 	MsgLoaded                  // worker → page: the data asked for with DataSpec.Return (Loaded), or why it failed (Err, Field)
 	MsgTakeBack                // page → worker: give back queued job Job if not started; worker → page: job Job is given back
 	MsgTheory                  // page → worker: compute a MethodTheory (Loss, Lambda, Taus; Spec's Method, Partition, Seed); worker → page: the request and Theory (or Err)
-	MsgWarm                    // worker → page: its warm-up after a MsgTheory ran a little of every job of it (warmUp)
 )
 
 // Message is one message between the page and a worker. The browser glue
@@ -182,8 +180,6 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	slicer := env.Slicer()
 	sendUpdate := func(u Update) { send(Message{Kind: MsgUpdate, Update: u}) }
 	var busy time.Duration // solver time, reported with every update
-	pstars := map[lossLambda]float64{}
-	warm := true // until the first job or warm-up: warmUp
 	for m := range work {
 		switch m.Kind {
 		case MsgPStar:
@@ -197,8 +193,6 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 			reply := Message{Kind: MsgPStar, Loss: m.Loss, Lambda: m.Lambda, PStar: p, Busy: busy}
 			if err != nil {
 				reply.Err = err.Error()
-			} else {
-				pstars[lossLambda{m.Loss, m.Lambda}] = p
 			}
 			send(reply)
 		case MsgTheory:
@@ -214,16 +208,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 				reply.Err, reply.Theory = err.Error(), nil
 			}
 			send(reply)
-			// Asked at load, before any job: warm the run's code up while
-			// the page waits for Run (warm.go), once. Not solver time.
-			if warm && err == nil && len(work) == 0 && m.Spec.Method == catalog.DFSDCA {
-				warm = false
-				if warmUp(ds, m, pstars[lossLambda{m.Loss, m.Lambda}], ctl, env.Now, func() bool { return len(work) > 0 }) {
-					send(Message{Kind: MsgWarm})
-				}
-			}
 		case MsgJob:
-			warm = false
 			if !q.start(m.Spec.Index) {
 				continue // given back
 			}
