@@ -34,8 +34,7 @@ import (
 // IMLAB_BENCH_SETTLE=1 clicks Run only once the page knows P* of the
 // settings shown and their method's theory (imlab.stats().pstarKnown and
 // theoryKnown: asked of the data's worker at load), as a user who reads
-// the page first would, and (where the build reports it) once a worker has
-// warmed the run's code up (imlab.stats().warmed); =both measures each
+// the page first would; =both measures each
 // setting both ways; unset or 0, Run is clicked as soon as the page is
 // ready (P* may then be part of the run). A build without the pstarKnown
 // field waits IMLAB_BENCH_SETTLE_S seconds (default 3) instead.
@@ -97,14 +96,14 @@ func settleRun(t *testing.T, p *page) {
 	}
 	// P*, and the method's theory where the build reports it (both asked of
 	// the data's worker at load).
-	for eval[float64](p, `(s => s.pstarKnown * ("theoryKnown" in s ? s.theoryKnown : 1) * ("warmed" in s ? s.warmed : 1))(imlab.stats())`) == 0 {
+	for eval[float64](p, `(s => s.pstarKnown * ("theoryKnown" in s ? s.theoryKnown : 1)))(imlab.stats())`) == 0 {
 		if time.Since(start) > 60*time.Second {
 			t.Logf("SETTLE P* (or the theory) still unknown after 60 s; clicking Run anyway")
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Logf("SETTLE P* (and the theory, and the warm-up) known %.2f s after ready", time.Since(start).Seconds())
+	t.Logf("SETTLE P* (and the theory) known %.2f s after ready", time.Since(start).Seconds())
 }
 
 // measureRun runs the page's loaded experiment once and logs one MEASURE
