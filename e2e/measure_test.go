@@ -96,7 +96,7 @@ func settleRun(t *testing.T, p *page) {
 	}
 	// P*, and the method's theory where the build reports it (both asked of
 	// the data's worker at load).
-	for eval[float64](p, `(s => s.pstarKnown * ("theoryKnown" in s ? s.theoryKnown : 1)))(imlab.stats())`) == 0 {
+	for eval[float64](p, `(s => s.pstarKnown * ("theoryKnown" in s ? s.theoryKnown : 1))(imlab.stats())`) == 0 {
 		if time.Since(start) > 60*time.Second {
 			t.Logf("SETTLE P* (or the theory) still unknown after 60 s; clicking Run anyway")
 			return
