@@ -1,6 +1,10 @@
 package synth
 
-import "math"
+import (
+	"math"
+
+	"imlab/core/internal/pcgstep"
+)
 
 // fillNormals sets dst to the next len(dst) non-zero values of
 // rand.New(p).NormFloat64() (a zero, which NormFloat64 returns with
@@ -35,8 +39,8 @@ func (p *pcg) fillNormals(dst []float64) (sumSquares float64) {
 func normalsFastGeneric(dst []float64, p *pcg, sum float64) (n int, u uint64, sumSquares float64) {
 	hi, lo := p.hi, p.lo
 	for n < len(dst) {
-		hi, lo = pcgNext(hi, lo)
-		u = pcgOut(hi, lo)
+		hi, lo = pcgstep.Next(hi, lo)
+		u = pcgstep.Out(hi, lo)
 		j := int32(u) // possibly negative
 		i := u >> 32 & 0x7f
 		if absInt32(j) >= normKn[i] {

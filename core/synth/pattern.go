@@ -3,6 +3,8 @@ package synth
 import (
 	"math"
 	"math/rand/v2"
+
+	"imlab/core/internal/pcgstep"
 )
 
 // skipBelow is the mean density below which patterns are drawn by skipping
@@ -128,8 +130,8 @@ func trialPairsGeneric(out []int32, thresholds []uint64, p *pcg) int {
 	hi, lo := p.hi, p.lo
 	m := 0
 	for j := 0; j+1 < d; j += 2 {
-		hi, lo = pcgNext(hi, lo)
-		u := pcgOut(hi, lo)
+		hi, lo = pcgstep.Next(hi, lo)
+		u := pcgstep.Out(hi, lo)
 		out[m] = int32(j)
 		m += int((u&low - thresholds[j]) >> 63)
 		out[m] = int32(j + 1)

@@ -1,4 +1,4 @@
-// The PCG step (pcg.go's pcgNext and pcgOut) for the assembly of this
+// The PCG step (core/internal/pcgstep's Next and Out) for the assembly of this
 // package: PCGSTEP advances the state in R0 (hi), R1 (lo) and leaves the
 // output u in R10, using R5–R7 as temporaries. The high half of lo·mulLo
 // is computed as bits.Mul64 does, from 32-bit halves x0, x1 of lo:
