@@ -46,17 +46,7 @@ func TestMeasureWorkers(t *testing.T) {
 	if os.Getenv("IMLAB_BENCH") == "" {
 		t.Skip("a measurement: run it with bench/page.sh (IMLAB_BENCH=1)")
 	}
-	keys := strings.Fields(os.Getenv("IMLAB_BENCH_WORKERS"))
-	if len(keys) == 0 {
-		keys = []string{"main", "1", "2", "auto"}
-	}
-	loads := []bool{false}
-	switch os.Getenv("IMLAB_BENCH_LOAD") {
-	case "1":
-		loads = []bool{false, true}
-	case "only":
-		loads = []bool{true}
-	}
+	keys, loads := benchWorkers("main", "1", "2", "auto"), benchLoads(false)
 	settles := []bool{false}
 	switch os.Getenv("IMLAB_BENCH_SETTLE") {
 	case "1":
@@ -79,6 +69,29 @@ func TestMeasureWorkers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// benchWorkers returns the workers= keys to measure: IMLAB_BENCH_WORKERS's,
+// or def.
+func benchWorkers(def ...string) []string {
+	if keys := strings.Fields(os.Getenv("IMLAB_BENCH_WORKERS")); len(keys) > 0 {
+		return keys
+	}
+	return def
+}
+
+// benchLoads returns whether to measure without and with busy loops on
+// every core: IMLAB_BENCH_LOAD=0 without, 1 both, only with; unset, def.
+func benchLoads(def ...bool) []bool {
+	switch os.Getenv("IMLAB_BENCH_LOAD") {
+	case "0":
+		return []bool{false}
+	case "1":
+		return []bool{false, true}
+	case "only":
+		return []bool{true}
+	}
+	return def
 }
 
 // settleRun waits, after the page is ready, until it knows P* of the

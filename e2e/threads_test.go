@@ -5,7 +5,6 @@ package e2e
 import (
 	"fmt"
 	"os"
-	"strings"
 	"testing"
 )
 
@@ -22,17 +21,7 @@ func TestMeasureFrameCPU(t *testing.T) {
 	if os.Getenv("IMLAB_BENCH") == "" {
 		t.Skip("a measurement: IMLAB_BENCH=1 IMLAB_E2E=1 go test -run TestMeasureFrameCPU ./e2e/")
 	}
-	keys := strings.Fields(os.Getenv("IMLAB_BENCH_WORKERS"))
-	if len(keys) == 0 {
-		keys = []string{"1", "2"}
-	}
-	loads := []bool{false, true}
-	switch os.Getenv("IMLAB_BENCH_LOAD") {
-	case "0":
-		loads = []bool{false}
-	case "only":
-		loads = []bool{true}
-	}
+	keys, loads := benchWorkers("1", "2"), benchLoads(false, true)
 	for _, key := range keys {
 		for _, load := range loads {
 			t.Run(fmt.Sprintf("workers=%s,load=%v", key, load), func(t *testing.T) {
