@@ -207,17 +207,7 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 		}
 	}
 	c.install(t, ld, s)
-	// What prepareRun starts (P* on the data's worker, more workers booting
-	// and loading the data) would take the cores that the frame showing the
-	// data and enabling Run needs: it waits for that frame (docs/ready.md,
-	// "Seventh session"). A hidden tab, which has no frames, asks when shown.
-	c.env.Frame()
-	c.mu.Lock()
-	alive := t.aliveLocked()
-	c.mu.Unlock()
-	if alive {
-		c.prepareRun()
-	}
+	c.prepareRun()
 	return nil
 }
 
