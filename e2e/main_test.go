@@ -180,7 +180,11 @@ func openIn(t *testing.T, parent context.Context, url string, before ...chromedp
 	tab, cancelTab := chromedp.NewContext(parent)
 	ctx, cancel := context.WithTimeout(tab, 170*time.Second)
 	p := &page{t: t, ctx: ctx, tab: tab}
-	msgs := chromedp.Console(ctx)
+	// The first use of a context starts the browser (a test's first tab)
+	// and opens the tab, both tied to that context: use tab, not ctx, or the
+	// browser dies with ctx's time limit and a long measurement on p.tab
+	// (papersize_test.go) hangs after 170 s.
+	msgs := chromedp.Console(tab)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
