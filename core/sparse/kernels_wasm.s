@@ -68,16 +68,51 @@
 	Get R0; I64Const $(4*n); I64Add; Set R0; \
 	Get R1; I64Const $(8*n); I64Add; Set R1
 
-// ROWUPDATE(generic) is the body of a row update, w[idx[k]] += what
-// UPDATE pushes, for every k in order, once SETUP has run and the
-// kernel's constant is in F20: windows of eight entries, each checked
-// whole before its first update, then a tail checked entry by entry, and
-// RET. On an index out of range at p, the entries before it done, it hands
-// the rest, idx[k:] and val[k:] with k = (p − &idx[0])/4 (R7), to the Go
-// kernel generic (a tail call), which panics as natively.
-#define ROWUPDATE(generic) \
-	bad: \
+// DOTORDERED(windowsDone, windows, tailDone, tail) adds the row's products
+// to F16, one running sum in the order of k (dotOrdered's loops), once
+// SETUP (or dotRows) has set R0–R6: windows of eight entries, each checked
+// whole, then the tail entry by entry; an index out of range branches to
+// bad. The labels are arguments, a function's labels being unique.
+#define DOTORDERED(windowsDone, windows, tailDone, tail) \
+	windowsDone: \
 	Block; \
+	Get R0; Get R5; I64GeU; BrIf windowsDone; \
+	windows: \
+	Loop; \
+	LOADWINDOW; \
+	Get F16; \
+	PRODUCT(0, R7); F64Add; \
+	PRODUCT(8, R8); F64Add; \
+	PRODUCT(16, R9); F64Add; \
+	PRODUCT(24, R10); F64Add; \
+	PRODUCT(32, R11); F64Add; \
+	PRODUCT(40, R12); F64Add; \
+	PRODUCT(48, R13); F64Add; \
+	PRODUCT(56, R14); F64Add; \
+	Set F16; \
+	ADVANCE(8); \
+	Get R0; Get R5; I64LtU; BrIf windows; \
+	End; \
+	End; \
+	tailDone: \
+	Block; \
+	Get R0; Get R6; I64GeU; BrIf tailDone; \
+	tail: \
+	Loop; \
+	LOADIDX(0, R7); \
+	Get F16; PRODUCT(0, R7); F64Add; Set F16; \
+	ADVANCE(1); \
+	Get R0; Get R6; I64LtU; BrIf tail; \
+	End; \
+	End
+
+// UPDATES(windowsDone, windows, tailDone, tail) does w[idx[k]] += what
+// UPDATE pushes for every k of the row in order, once SETUP has run and
+// the kernel's constant is in F20: windows of eight entries, each checked
+// whole before its first update, then a tail checked entry by entry; an
+// index out of range branches to bad. The labels are arguments, as in
+// DOTORDERED.
+#define UPDATES(windowsDone, windows, tailDone, tail) \
 	windowsDone: \
 	Block; \
 	Get R0; Get R5; I64GeU; BrIf windowsDone; \
@@ -106,7 +141,15 @@
 	ADVANCE(1); \
 	Get R0; Get R6; I64LtU; BrIf tail; \
 	End; \
-	End; \
+	End
+
+// ROWUPDATE(generic) is the body of a row update: UPDATES, then RET. On an index out of range at p, the entries before it done, it hands
+// the rest, idx[k:] and val[k:] with k = (p − &idx[0])/4 (R7), to the Go
+// kernel generic (a tail call), which panics as natively.
+#define ROWUPDATE(generic) \
+	bad: \
+	Block; \
+	UPDATES(windowsDone, windows, tailDone, tail); \
 	RET; \
 	End; \
 	Get R0; Get R4; I64Sub; I64Const $2; I64ShrU; Set R7; \
@@ -178,40 +221,7 @@ TEXT ·dotOrdered(SB), NOSPLIT, $0-80
 
 bad:
 	Block
-		// Windows of eight, one running sum.
-		windowsDone:
-		Block
-			Get R0; Get R5; I64GeU; BrIf windowsDone
-			windows:
-			Loop
-				LOADWINDOW
-				Get F16
-				PRODUCT(0, R7); F64Add
-				PRODUCT(8, R8); F64Add
-				PRODUCT(16, R9); F64Add
-				PRODUCT(24, R10); F64Add
-				PRODUCT(32, R11); F64Add
-				PRODUCT(40, R12); F64Add
-				PRODUCT(48, R13); F64Add
-				PRODUCT(56, R14); F64Add
-				Set F16
-				ADVANCE(8)
-				Get R0; Get R5; I64LtU; BrIf windows
-			End
-		End
-
-		tailDone:
-		Block
-			Get R0; Get R6; I64GeU; BrIf tailDone
-			tail:
-			Loop
-				LOADIDX(0, R7)
-				Get F16; PRODUCT(0, R7); F64Add; Set F16
-				ADVANCE(1)
-				Get R0; Get R6; I64LtU; BrIf tail
-			End
-		End
-
+		DOTORDERED(windowsDone, windows, tailDone, tail)
 		Get SP; Get F16; F64Store ret+72(FP)
 		RET
 	End
@@ -232,31 +242,6 @@ TEXT ·axpy(SB), NOSPLIT, $0-80
 	F64Load c+0(FP); Set F20
 	ROWUPDATE(·axpyGeneric(SB))
 
-// UPDATE, again, for addSquares: w[r] += (c·v)·v, v the value at q+voff,
-// c in F20.
-#undef UPDATE
-#define UPDATE(voff, r) \
-	Get R2; Get r; I64Const $3; I64Shl; I64Add; Tee R15; I32WrapI64; \
-	Get R15; I32WrapI64; F64Load $0; \
-	Get F20; PUSHV(voff); F64Mul; PUSHV(voff); F64Mul; \
-	F64Add; F64Store $0
-
-// func addSquares(c float64, idx []int32, val, w []float64)
-TEXT ·addSquares(SB), NOSPLIT, $0-80
-	SHORTVAL(idx_len+16, val_len+40, ·addSquaresGeneric(SB))
-	SETUP(idx_base+8, idx_len+16, val_base+32, w_base+56, w_len+64)
-	F64Load c+0(FP); Set F20
-	ROWUPDATE(·addSquaresGeneric(SB))
-
-// UPDATE, again, for rankOne: Axpy's, w[r] += c·(the value at q+voff), c
-// in F20.
-#undef UPDATE
-#define UPDATE(voff, r) \
-	Get R2; Get r; I64Const $3; I64Shl; I64Add; Tee R15; I32WrapI64; \
-	Get R15; I32WrapI64; F64Load $0; \
-	Get F20; PUSHV(voff); F64Mul; \
-	F64Add; F64Store $0
-
 // func rankOne(c float64, idx []int32, val, v, w []float64)
 //
 // dotOrdered's loops over v into F16, then c·F16 into F20 and axpy's loops
@@ -274,38 +259,8 @@ TEXT ·rankOne(SB), NOSPLIT, $0-104
 
 bad:
 	Block
-		// xᵀv: windows of eight, one running sum, then the tail.
-		dotWindowsDone:
-		Block
-			Get R0; Get R5; I64GeU; BrIf dotWindowsDone
-			dotWindows:
-			Loop
-				LOADWINDOW
-				Get F16
-				PRODUCT(0, R7); F64Add
-				PRODUCT(8, R8); F64Add
-				PRODUCT(16, R9); F64Add
-				PRODUCT(24, R10); F64Add
-				PRODUCT(32, R11); F64Add
-				PRODUCT(40, R12); F64Add
-				PRODUCT(48, R13); F64Add
-				PRODUCT(56, R14); F64Add
-				Set F16
-				ADVANCE(8)
-				Get R0; Get R5; I64LtU; BrIf dotWindows
-			End
-		End
-		dotTailDone:
-		Block
-			Get R0; Get R6; I64GeU; BrIf dotTailDone
-			dotTail:
-			Loop
-				LOADIDX(0, R7)
-				Get F16; PRODUCT(0, R7); F64Add; Set F16
-				ADVANCE(1)
-				Get R0; Get R6; I64LtU; BrIf dotTail
-			End
-		End
+		// xᵀv
+		DOTORDERED(dotWindowsDone, dotWindows, dotTailDone, dotTail)
 
 		// F20 = c·xᵀv; p, q back to the row's start, R2 = &w[0].
 		F64Load c+0(FP); Get F16; F64Mul; Set F20
@@ -314,39 +269,27 @@ bad:
 		I64Load w_base+80(FP); Set R2
 
 		// w[idx[k]] += F20·val[k], in the order of k.
-		updWindowsDone:
-		Block
-			Get R0; Get R5; I64GeU; BrIf updWindowsDone
-			updWindows:
-			Loop
-				LOADWINDOW
-				UPDATE(0, R7)
-				UPDATE(8, R8)
-				UPDATE(16, R9)
-				UPDATE(24, R10)
-				UPDATE(32, R11)
-				UPDATE(40, R12)
-				UPDATE(48, R13)
-				UPDATE(56, R14)
-				ADVANCE(8)
-				Get R0; Get R5; I64LtU; BrIf updWindows
-			End
-		End
-		updTailDone:
-		Block
-			Get R0; Get R6; I64GeU; BrIf updTailDone
-			updTail:
-			Loop
-				LOADIDX(0, R7)
-				UPDATE(0, R7)
-				ADVANCE(1)
-				Get R0; Get R6; I64LtU; BrIf updTail
-			End
-		End
+		UPDATES(updWindowsDone, updWindows, updTailDone, updTail)
 		RET
 	End
 
 	JMP ·rankOneGeneric(SB)
+
+// UPDATE, again, for addSquares: w[r] += (c·v)·v, v the value at q+voff,
+// c in F20.
+#undef UPDATE
+#define UPDATE(voff, r) \
+	Get R2; Get r; I64Const $3; I64Shl; I64Add; Tee R15; I32WrapI64; \
+	Get R15; I32WrapI64; F64Load $0; \
+	Get F20; PUSHV(voff); F64Mul; PUSHV(voff); F64Mul; \
+	F64Add; F64Store $0
+
+// func addSquares(c float64, idx []int32, val, w []float64)
+TEXT ·addSquares(SB), NOSPLIT, $0-80
+	SHORTVAL(idx_len+16, val_len+40, ·addSquaresGeneric(SB))
+	SETUP(idx_base+8, idx_len+16, val_base+32, w_base+56, w_len+64)
+	F64Load c+0(FP); Set F20
+	ROWUPDATE(·addSquaresGeneric(SB))
 
 // func dotRows(rowPtr []int, col []int32, val, w, z []float64)
 //
@@ -382,37 +325,7 @@ bad:
 				Get R0; Get R8; Get R7; I64Sub; I64Const $-8; I64And; I64Const $2; I64Shl; I64Add; Set R5
 				F64Const $0.0; Set F16
 
-				rowWindowsDone:
-				Block
-					Get R0; Get R5; I64GeU; BrIf rowWindowsDone
-					rowWindows:
-					Loop
-						LOADWINDOW
-						Get F16
-						PRODUCT(0, R7); F64Add
-						PRODUCT(8, R8); F64Add
-						PRODUCT(16, R9); F64Add
-						PRODUCT(24, R10); F64Add
-						PRODUCT(32, R11); F64Add
-						PRODUCT(40, R12); F64Add
-						PRODUCT(48, R13); F64Add
-						PRODUCT(56, R14); F64Add
-						Set F16
-						ADVANCE(8)
-						Get R0; Get R5; I64LtU; BrIf rowWindows
-					End
-				End
-				rowTailDone:
-				Block
-					Get R0; Get R6; I64GeU; BrIf rowTailDone
-					rowTail:
-					Loop
-						LOADIDX(0, R7)
-						Get F16; PRODUCT(0, R7); F64Add; Set F16
-						ADVANCE(1)
-						Get R0; Get R6; I64LtU; BrIf rowTail
-					End
-				End
+				DOTORDERED(rowWindowsDone, rowWindows, rowTailDone, rowTail)
 
 				Get R15; I32WrapI64; Get F16; F64Store $0
 				Get R4; I64Const $8; I64Add; Set R4
