@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"imlab/core/dataset"
+	"imlab/core/internal/prefetch"
 	"imlab/core/loss"
 	"imlab/core/problem"
 	"imlab/core/sampling"
@@ -320,10 +321,8 @@ func (s *Solver) stepSerial(k int) bool {
 
 		// Warm the row of the next example and the row offset and state
 		// of the one after.
-		acc := 0.0
-		if r := rowPtr[ahead[1]]; r < len(val) {
-			acc += val[r] + float64(col[r])
-		}
+		next, nextEnd := rowPtr[ahead[1]], rowPtr[ahead[1]+1]
+		acc := prefetch.Row(col[next:nextEnd], val[next:nextEnd])
 		j := ahead[2]
 		acc += float64(rowPtr[j]) + alpha[j] + steps[2*j] + y[j]
 		s.sink += acc

@@ -1,0 +1,4 @@
+package prefetch
+
+//go:noescape
+func row(idx []int32, val []float64) float64
