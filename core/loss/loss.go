@@ -16,6 +16,9 @@ type Loss interface {
 	Value(z, y float64) float64
 	// Deriv is φ'(z; y), the derivative in z.
 	Deriv(z, y float64) float64
+	// ValueDeriv is Value and Deriv from one call, the same bits (the
+	// logistic loss computes its exponential once).
+	ValueDeriv(z, y float64) (value, deriv float64)
 	// Curvature is φ''(z; y) where it exists, and a generalised second
 	// derivative at kinks; Newton-type solvers use it.
 	Curvature(z, y float64) float64
@@ -69,6 +72,11 @@ func (Square) Value(z, y float64) float64 { return 0.5 * (z - y) * (z - y) }
 
 // Deriv returns z − y.
 func (Square) Deriv(z, y float64) float64 { return z - y }
+
+// ValueDeriv returns Value(z, y) and Deriv(z, y).
+func (s Square) ValueDeriv(z, y float64) (value, deriv float64) {
+	return s.Value(z, y), s.Deriv(z, y)
+}
 
 // Curvature returns 1.
 func (Square) Curvature(z, y float64) float64 { return 1 }
