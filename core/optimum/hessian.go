@@ -34,9 +34,9 @@ func (h *hessian) at(w []float64) {
 	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, h.weight) // the margins, in one call
 	loss.Eval(h.pr.Loss, loss.Curvatures, h.weight, ds.Y, h.weight, nil)
 	for i, c := range h.weight {
-		h.weight[i] = c * invN
+		idx, val := ds.Row(i)
+		h.set(i, c*invN, idx, val)
 	}
-	h.addDiag()
 }
 
 // bound sets the Hessian to the quadratic bound on P: every φ” replaced by
@@ -52,23 +52,24 @@ func (h *hessian) bound() {
 func (h *hessian) fill(weight func(i int) float64) {
 	h.reset()
 	for i := range h.weight {
-		h.weight[i] = weight(i)
+		idx, val := h.pr.Data.Row(i)
+		h.set(i, weight(i), idx, val)
 	}
-	h.addDiag()
 }
 
-// reset sets the diagonal to λ, before the rows' weights are added.
+// reset sets the diagonal to λ, before the rows' weights are set.
 func (h *hessian) reset() {
 	for j := range h.diag {
 		h.diag[j] = h.pr.Lambda
 	}
 }
 
-// addDiag adds Σ_i c_i x_ij² to the diagonal, the rows in order, those with
-// c_i = 0 skipped, in one call (sparse.AddSquaresRows).
-func (h *hessian) addDiag() {
-	ds := h.pr.Data
-	sparse.AddSquaresRows(ds.RowPtr, ds.Col, ds.Val, h.weight, h.diag)
+// set sets c_i = c and adds c x_ij² to the diagonal; idx, val is row i.
+func (h *hessian) set(i int, c float64, idx []int32, val []float64) {
+	h.weight[i] = c
+	if c != 0 {
+		sparse.AddSquares(c, idx, val, h.diag)
+	}
 }
 
 // mulVec writes H v into dst.

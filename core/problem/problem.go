@@ -79,8 +79,8 @@ func (p *Problem) Primal(w []float64) float64 {
 //
 // The margins come first, all in one call (sparse.DotRows), then φ and φ'
 // at all of them (loss.Eval: the loss by its concrete type, no interface
-// call per row), then the rows' updates in one call (sparse.AxpyRows): in
-// WebAssembly a call costs more than a short row's arithmetic. The bits are those of a loop calling DotOrdered, Value,
+// call per row; in WebAssembly a call costs more than a short row's
+// arithmetic). The bits are those of a loop calling DotOrdered, Value,
 // Deriv and Axpy row by row: the margins read w, the updates write grad,
 // and each keeps its order.
 func (p *Problem) Gradient(w, grad []float64) float64 {
@@ -98,7 +98,13 @@ func (p *Problem) Gradient(w, grad []float64) float64 {
 	for _, v := range *values {
 		losses.Add(v)
 	}
-	sparse.AxpyRows(ds.RowPtr, ds.Col, ds.Val, z, grad) // rows with φ_i' = 0 skipped
+	for i, g := range z {
+		if g == 0 {
+			continue
+		}
+		idx, val := ds.Row(i)
+		sparse.Axpy(g, idx, val, grad)
+	}
 	invN := 1 / float64(ds.N)
 	for j, wj := range w {
 		grad[j] = float64(grad[j]*invN) + float64(p.Lambda*wj)

@@ -23,22 +23,6 @@ func RankOne(c float64, idx []int32, val, v, w []float64) {
 	rankOne(c, idx, val, v, w)
 }
 
-// AxpyRows adds c[i]·x_i to w for every row i < len(c) with c[i] ≠ 0, in
-// the order of i, x_i the i-th row of the CSR matrix (rowPtr, col, val):
-// Axpy(c[i], x_i, w) row by row, the same bits, in one call (a gradient's
-// Σ_i c_i x_i; in WebAssembly a call per row costs more than a short row's
-// arithmetic).
-func AxpyRows(rowPtr []int, col []int32, val, c, w []float64) {
-	axpyRows(rowPtr, col, val, c, w)
-}
-
-// AddSquaresRows is AddSquares(c[i], x_i, w) for every row i < len(c) with
-// c[i] ≠ 0, in the order of i, in one call (a Jacobi preconditioner's
-// Σ_i c_i x_ij²), the same bits.
-func AddSquaresRows(rowPtr []int, col []int32, val, c, w []float64) {
-	addSquaresRows(rowPtr, col, val, c, w)
-}
-
 // RankOneRows adds c[i]·(x_iᵀv)·x_i to w for every row i < len(c) with
 // c[i] ≠ 0, in the order of i, x_i the i-th row of the CSR matrix (rowPtr,
 // col, val): RankOne(c[i], x_i, v, w) row by row, the same bits, in one

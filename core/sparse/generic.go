@@ -90,20 +90,6 @@ func rankOneGeneric(c float64, idx []int32, val, v, w []float64) {
 	axpyGeneric(c*dotOrderedGeneric(idx, val, v), idx, val, w)
 }
 
-// rowsGeneric runs kernel(c[i], x_i, w) for every row i < len(c) with c[i]
-// ≠ 0 from row i on, the first from its entry k (AxpyRows and
-// AddSquaresRows in Go, from where the assembly stopped).
-func rowsGeneric(kernel func(float64, []int32, []float64, []float64), rowPtr []int, col []int32, val, c, w []float64, i, k int) {
-	for ; i < len(c); i, k = i+1, 0 {
-		if c[i] == 0 {
-			continue
-		}
-		lo, hi := rowPtr[i], rowPtr[i+1]
-		idx, v := col[lo:hi], val[lo:hi]
-		kernel(c[i], idx[k:], v[k:], w)
-	}
-}
-
 // rankOneRowsGeneric is RankOneRows in Go from row i on.
 func rankOneRowsGeneric(rowPtr []int, col []int32, val, c, v, w []float64, i int) {
 	for ; i < len(c); i++ {

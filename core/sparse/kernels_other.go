@@ -19,11 +19,3 @@ func dotRows(rowPtr []int, col []int32, val, w, z []float64) { dotRowsGeneric(ro
 func rankOneRows(rowPtr []int, col []int32, val, c, v, w []float64) {
 	rankOneRowsGeneric(rowPtr, col, val, c, v, w, 0)
 }
-
-func axpyRows(rowPtr []int, col []int32, val, c, w []float64) {
-	rowsGeneric(axpyGeneric, rowPtr, col, val, c, w, 0, 0)
-}
-
-func addSquaresRows(rowPtr []int, col []int32, val, c, w []float64) {
-	rowsGeneric(addSquaresGeneric, rowPtr, col, val, c, w, 0, 0)
-}

@@ -49,30 +49,4 @@ func rankOneRows(rowPtr []int, col []int32, val, c, v, w []float64) {
 // stopped before.
 //
 //go:noescape
-func rankOneRowsKernel(rowPtr []int, col []int32, val, c, v, w []float64) (row int)
-
-// axpyRows and addSquaresRows run the assembly over the rows while it can:
-// it stops at a row's offsets or at a window (or tail entry) with an index
-// out of range, before writing any of it, and the Go kernel goes on from
-// there (and panics as natively).
-func axpyRows(rowPtr []int, col []int32, val, c, w []float64) {
-	i, k := 0, 0
-	if len(rowPtr) > len(c) {
-		i, k = axpyRowsKernel(rowPtr, col, val, c, w)
-	}
-	rowsGeneric(axpyGeneric, rowPtr, col, val, c, w, i, k)
-}
-
-func addSquaresRows(rowPtr []int, col []int32, val, c, w []float64) {
-	i, k := 0, 0
-	if len(rowPtr) > len(c) {
-		i, k = addSquaresRowsKernel(rowPtr, col, val, c, w)
-	}
-	rowsGeneric(addSquaresGeneric, rowPtr, col, val, c, w, i, k)
-}
-
-//go:noescape
-func axpyRowsKernel(rowPtr []int, col []int32, val, c, w []float64) (row, entry int)
-
-//go:noescape
-func addSquaresRowsKernel(rowPtr []int, col []int32, val, c, w []float64) (row, entry int)
+func rankOneRowsKernel(rowPtr []int, col []int32, val, c, v, w []float64) int

@@ -131,84 +131,6 @@
 #define UPDATES(windowsDone, windows, tailDone, tail) \
 	ROWLOOPS(UPDATEWINDOW, UPDATEENTRY, windowsDone, windows, tailDone, tail)
 
-// ROWAT sets up row i of a CSR matrix (arguments rowPtr []int, col
-// []int32, val []float64 first) for the loops, R4 the address of
-// rowPtr[i]: lo in R7 and hi in R8, checked (lo ≤ hi ≤ len(col),
-// len(val); else bad), then R0 = &col[lo], R1 = &val[lo], and R5, R6 as
-// SETUP's.
-#define ROWAT \
-	Get R4; I32WrapI64; I64Load $0; Set R7; \
-	Get R4; I32WrapI64; I64Load $8; Set R8; \
-	Get R7; Get R8; I64GtU; BrIf bad; \
-	Get R8; I64Load col_len+32(FP); I64GtU; BrIf bad; \
-	Get R8; I64Load val_len+56(FP); I64GtU; BrIf bad; \
-	I64Load col_base+24(FP); Get R7; I64Const $2; I64Shl; I64Add; Set R0; \
-	I64Load val_base+48(FP); Get R7; I64Const $3; I64Shl; I64Add; Set R1; \
-	I64Load col_base+24(FP); Get R8; I64Const $2; I64Shl; I64Add; Set R6; \
-	Get R0; Get R8; Get R7; I64Sub; I64Const $-8; I64And; I64Const $2; I64Shl; I64Add; Set R5
-
-// CROWS(row, body) runs body for every row i < len(c) with c[i] ≠ 0, in
-// the order of i, in a kernel whose arguments begin rowPtr []int, col
-// []int32, val, c []float64: with F20 = c[i] and R4 = &rowPtr[i]. i is
-// kept in the result slot row, from 0; body may branch to bad, leaving
-// there the row it stopped in.
-#define CROWS(row, body) \
-	Get SP; I64Const $0; I64Store row; \
-	rowsDone: \
-	Block; \
-	I64Load row; I64Load c_len+80(FP); I64GeU; BrIf rowsDone; \
-	rows: \
-	Loop; \
-	skip: \
-	Block; \
-	I64Load c_base+72(FP); I64Load row; I64Const $3; I64Shl; I64Add; I32WrapI64; F64Load $0; Set F20; \
-	Get F20; F64Const $0.0; F64Eq; BrIf skip; \
-	I64Load rowPtr_base+0(FP); I64Load row; I64Const $3; I64Shl; I64Add; Set R4; \
-	body; \
-	End; \
-	Get SP; I64Load row; I64Const $1; I64Add; I64Store row; \
-	I64Load row; I64Load c_len+80(FP); I64LtU; BrIf rows; \
-	End; \
-	End
-
-// RANKONEROW is rankOneRowsKernel's body for one row (CROWS).
-#define RANKONEROW \
-	ROWAT; \
-	Get R0; Set R4; \
-	I64Load v_base+96(FP); Set R2; \
-	I64Load v_len+104(FP); Set R3; \
-	F64Const $0.0; Set F16; \
-	DOTORDERED(dotWindowsDone, dotWindows, dotTailDone, dotTail); \
-	Get F20; Get F16; F64Mul; Set F20; \
-	Get R4; Set R0; \
-	I64Load val_base+48(FP); Get R4; I64Load col_base+24(FP); I64Sub; I64Const $1; I64Shl; I64Add; Set R1; \
-	I64Load w_base+120(FP); Set R2; \
-	UPDATES(updWindowsDone, updWindows, updTailDone, updTail)
-
-// ROWSUPDATE is a kernel func(rowPtr []int, col []int32, val, c, w
-// []float64) (row, entry int): w[idx[k]] += TERM, F20 = c[i], for every
-// entry of every row i with c[i] ≠ 0 (CROWS), in order. On offsets out of
-// order or beyond col or val, or an index out of range, it stops, the
-// entries before done, and returns the row and the entry, from the row's
-// start, from which the Go kernel goes on (and panics as natively).
-#define ROWSUPDATE \
-	Get SP; I64Const $0; I64Store entry+128(FP); \
-	I64Load w_base+96(FP); Set R2; \
-	I64Load w_len+104(FP); Set R3; \
-	bad: \
-	Block; \
-	CROWS(row+120(FP), UPDATEROW); \
-	RET; \
-	End; \
-	Get SP; Get R0; Get R4; I64Sub; I64Const $2; I64ShrU; I64Store entry+128(FP); \
-	RET
-
-// UPDATEROW is ROWSUPDATE's body: row i set up with R0 = R4 first, so that
-// an offset out of range leaves entry 0, then R4 = &col[lo].
-#define UPDATEROW \
-	Get R4; Set R0; ROWAT; Get R0; Set R4; \
-	UPDATES(windowsDone, windows, tailDone, tail)
-
 // ROWUPDATE(generic) is a row update func(c float64, idx []int32, val, w
 // []float64): its arguments into R0–R6 and F20, UPDATES, then RET. On an
 // index out of range at p, the entries before it done, it hands the rest, idx[k:] and val[k:] with k = (p − &idx[0])/4 (R7), to the Go
@@ -346,23 +268,62 @@ bad:
 
 	JMP ·rankOneGeneric(SB)
 
-// func rankOneRowsKernel(rowPtr []int, col []int32, val, c, v, w []float64) (row int)
+// func rankOneRowsKernel(rowPtr []int, col []int32, val, c, v, w []float64) int
 //
-// rankOne's two loops for every row i with c[i] ≠ 0 (CROWS). The caller
-// has checked len(rowPtr) > len(c) and len(v) = len(w). A row whose
-// offsets are out of order or beyond col or val, or which has an index out
-// of range (found by the dot, before any write), stops the kernel before
-// that row, whose number it returns.
+// rankOne's two loops for every row i with c[i] ≠ 0, the row's number i
+// kept in the result's slot. The caller has checked len(rowPtr) > len(c)
+// and len(v) = len(w). A row whose offsets are out of order or beyond col
+// or val, or which has an index out of range (found by the dot, before
+// any write), stops the kernel before that row, whose number it returns.
 TEXT ·rankOneRowsKernel(SB), NOSPLIT, $0-152
+	Get SP; I64Const $0; I64Store ret+144(FP)
+
 bad:
 	Block
-		CROWS(row+144(FP), RANKONEROW)
+		rowsDone:
+		Block
+			I64Load ret+144(FP); I64Load c_len+80(FP); I64GeU; BrIf rowsDone
+			rows:
+			Loop
+				skip:
+				Block
+					// c[i] into F20; a zero skips the row.
+					I64Load c_base+72(FP); I64Load ret+144(FP); I64Const $3; I64Shl; I64Add; I32WrapI64; F64Load $0; Set F20
+					Get F20; F64Const $0.0; F64Eq; BrIf skip
+
+					// lo in R7, hi in R8; lo ≤ hi ≤ len(col), len(val).
+					I64Load rowPtr_base+0(FP); I64Load ret+144(FP); I64Const $3; I64Shl; I64Add; Set R4
+					Get R4; I32WrapI64; I64Load $0; Set R7
+					Get R4; I32WrapI64; I64Load $8; Set R8
+					Get R7; Get R8; I64GtU; BrIf bad
+					Get R8; I64Load col_len+32(FP); I64GtU; BrIf bad
+					Get R8; I64Load val_len+56(FP); I64GtU; BrIf bad
+					I64Load col_base+24(FP); Get R7; I64Const $2; I64Shl; I64Add; Tee R4; Set R0
+					I64Load val_base+48(FP); Get R7; I64Const $3; I64Shl; I64Add; Set R1
+					I64Load col_base+24(FP); Get R8; I64Const $2; I64Shl; I64Add; Set R6
+					Get R0; Get R8; Get R7; I64Sub; I64Const $-8; I64And; I64Const $2; I64Shl; I64Add; Set R5
+
+					// F20 = c[i]·x_iᵀv, then w += F20·x_i.
+					I64Load v_base+96(FP); Set R2
+					I64Load v_len+104(FP); Set R3
+					F64Const $0.0; Set F16
+					DOTORDERED(dotWindowsDone, dotWindows, dotTailDone, dotTail)
+					Get F20; Get F16; F64Mul; Set F20
+					// p back to the row's start (R4), q to val's (R7 is gone:
+					// the loops load indices into it).
+					Get R4; Set R0
+					I64Load val_base+48(FP); Get R4; I64Load col_base+24(FP); I64Sub; I64Const $1; I64Shl; I64Add; Set R1
+					I64Load w_base+120(FP); Set R2
+					UPDATES(updWindowsDone, updWindows, updTailDone, updTail)
+				End
+
+				Get SP; I64Load ret+144(FP); I64Const $1; I64Add; I64Store ret+144(FP)
+				I64Load ret+144(FP); I64Load c_len+80(FP); I64LtU; BrIf rows
+			End
+		End
+		RET
 	End
 	RET
-
-// func axpyRowsKernel(rowPtr []int, col []int32, val, c, w []float64) (row, entry int)
-TEXT ·axpyRowsKernel(SB), NOSPLIT, $0-136
-	ROWSUPDATE
 
 // TERM for addSquares: (c·v)·v, v the value at q+voff, c in F20.
 #undef TERM
@@ -371,10 +332,6 @@ TEXT ·axpyRowsKernel(SB), NOSPLIT, $0-136
 // func addSquares(c float64, idx []int32, val, w []float64)
 TEXT ·addSquares(SB), NOSPLIT, $0-80
 	ROWUPDATE(·addSquaresGeneric(SB))
-
-// func addSquaresRowsKernel(rowPtr []int, col []int32, val, c, w []float64) (row, entry int)
-TEXT ·addSquaresRowsKernel(SB), NOSPLIT, $0-136
-	ROWSUPDATE
 
 // func dotRows(rowPtr []int, col []int32, val, w, z []float64)
 //
@@ -398,7 +355,16 @@ bad:
 			Get R15; I64Load z_base+96(FP); I64Load z_len+104(FP); I64Const $3; I64Shl; I64Add; I64GeU; BrIf rowsDone
 			rows:
 			Loop
-				ROWAT
+				// lo in R7, hi in R8; lo ≤ hi ≤ len(col), len(val).
+				Get R4; I32WrapI64; I64Load $0; Set R7
+				Get R4; I32WrapI64; I64Load $8; Set R8
+				Get R7; Get R8; I64GtU; BrIf bad
+				Get R8; I64Load col_len+32(FP); I64GtU; BrIf bad
+				Get R8; I64Load val_len+56(FP); I64GtU; BrIf bad
+				I64Load col_base+24(FP); Get R7; I64Const $2; I64Shl; I64Add; Set R0
+				I64Load val_base+48(FP); Get R7; I64Const $3; I64Shl; I64Add; Set R1
+				I64Load col_base+24(FP); Get R8; I64Const $2; I64Shl; I64Add; Set R6
+				Get R0; Get R8; Get R7; I64Sub; I64Const $-8; I64And; I64Const $2; I64Shl; I64Add; Set R5
 				F64Const $0.0; Set F16
 
 				DOTORDERED(rowWindowsDone, rowWindows, rowTailDone, rowTail)

@@ -43,57 +43,42 @@ func TestDotRowsBits(t *testing.T) {
 	})
 }
 
-// TestRowKernelsBits compares AxpyRows, AddSquaresRows and RankOneRows
-// with their row kernels called row by row in Go, on eachCSR's matrices
-// with some coefficients zero: the same w bit for bit, the same panic.
-func TestRowKernelsBits(t *testing.T) {
+// TestRankOneRowsBits compares RankOneRows with the Go kernel, row by row
+// RankOne, on eachCSR's matrices, with some coefficients zero.
+func TestRankOneRowsBits(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
-	for _, k := range []struct {
-		name string
-		rows func(rowPtr []int, col []int32, val, c, v, w []float64)
-		row  func(c float64, idx []int32, val, v, w []float64)
-	}{
-		{"AxpyRows",
-			func(rowPtr []int, col []int32, val, c, _, w []float64) { AxpyRows(rowPtr, col, val, c, w) },
-			func(c float64, idx []int32, val, _, w []float64) { axpyGeneric(c, idx, val, w) }},
-		{"AddSquaresRows",
-			func(rowPtr []int, col []int32, val, c, _, w []float64) { AddSquaresRows(rowPtr, col, val, c, w) },
-			func(c float64, idx []int32, val, _, w []float64) { addSquaresGeneric(c, idx, val, w) }},
-		{"RankOneRows", RankOneRows, rankOneGeneric},
-	} {
-		eachCSR(t, 15, func(what string, rowPtr []int, col []int32, val, v []float64, n int) {
-			t.Helper()
-			c := make([]float64, n)
-			for i := range c {
-				if r.IntN(4) > 0 {
-					c[i] = r.NormFloat64()
+	eachCSR(t, 15, func(what string, rowPtr []int, col []int32, val, v []float64, n int) {
+		t.Helper()
+		c := make([]float64, n)
+		for i := range c {
+			if r.IntN(4) > 0 {
+				c[i] = r.NormFloat64()
+			}
+		}
+		got, want := make([]float64, len(v)), make([]float64, len(v))
+		for j := range got {
+			got[j] = float64(j) - 0.5
+			want[j] = got[j]
+		}
+		_, gotPanic := try(func() float64 { RankOneRows(rowPtr, col, val, c, v, got); return 0 })
+		_, wantPanic := try(func() float64 {
+			for i, ci := range c {
+				if ci != 0 {
+					lo, hi := rowPtr[i], rowPtr[i+1]
+					rankOneGeneric(ci, col[lo:hi], val[lo:hi], v, want)
 				}
 			}
-			got, want := make([]float64, len(v)), make([]float64, len(v))
-			for j := range got {
-				got[j] = float64(j) - 0.5
-				want[j] = got[j]
-			}
-			_, gotPanic := try(func() float64 { k.rows(rowPtr, col, val, c, v, got); return 0 })
-			_, wantPanic := try(func() float64 {
-				for i, ci := range c {
-					if ci != 0 {
-						lo, hi := rowPtr[i], rowPtr[i+1]
-						k.row(ci, col[lo:hi], val[lo:hi], v, want)
-					}
-				}
-				return 0
-			})
-			if gotPanic != wantPanic {
-				t.Fatalf("%s, %s: panic %q, want %q", k.name, what, gotPanic, wantPanic)
-			}
-			for j := range want {
-				if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
-					t.Fatalf("%s, %s: w[%d] = %v, want %v", k.name, what, j, got[j], want[j])
-				}
-			}
+			return 0
 		})
-	}
+		if gotPanic != wantPanic {
+			t.Fatalf("%s: panic %q, want %q", what, gotPanic, wantPanic)
+		}
+		for j := range want {
+			if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
+				t.Fatalf("%s: w[%d] = %v, want %v", what, j, got[j], want[j])
+			}
+		}
+	})
 }
 
 // eachCSR calls check on random matrices of n = 0…40 rows over 60
