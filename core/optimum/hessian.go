@@ -78,5 +78,11 @@ func (h *hessian) mulVec(dst, v []float64) {
 	for j, vj := range v {
 		dst[j] = h.pr.Lambda * vj
 	}
-	sparse.RankOneRows(ds.RowPtr, ds.Col, ds.Val, h.weight, v, dst) // one call; rows of c = 0 (the smoothed hinge's flat pieces) skipped
+	for i, c := range h.weight {
+		if c == 0 {
+			continue // flat pieces of the smoothed hinge
+		}
+		idx, val := ds.Row(i)
+		sparse.RankOne(c, idx, val, v, dst) // one call: in wasm a call costs
+	}
 }

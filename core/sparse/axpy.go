@@ -22,12 +22,3 @@ func AddSquares(c float64, idx []int32, val []float64, w []float64) {
 func RankOne(c float64, idx []int32, val, v, w []float64) {
 	rankOne(c, idx, val, v, w)
 }
-
-// RankOneRows adds c[i]·(x_iᵀv)·x_i to w for every row i < len(c) with
-// c[i] ≠ 0, in the order of i, x_i the i-th row of the CSR matrix (rowPtr,
-// col, val): RankOne(c[i], x_i, v, w) row by row, the same bits, in one
-// call (a Hessian-vector product Σ_i c_i x_i x_iᵀ v; in WebAssembly a call
-// per row costs more than a short row's arithmetic).
-func RankOneRows(rowPtr []int, col []int32, val, c, v, w []float64) {
-	rankOneRows(rowPtr, col, val, c, v, w)
-}

@@ -90,17 +90,6 @@ func rankOneGeneric(c float64, idx []int32, val, v, w []float64) {
 	axpyGeneric(c*dotOrderedGeneric(idx, val, v), idx, val, w)
 }
 
-// rankOneRowsGeneric is RankOneRows in Go from row i on.
-func rankOneRowsGeneric(rowPtr []int, col []int32, val, c, v, w []float64, i int) {
-	for ; i < len(c); i++ {
-		if c[i] == 0 {
-			continue
-		}
-		lo, hi := rowPtr[i], rowPtr[i+1]
-		rankOneGeneric(c[i], col[lo:hi], val[lo:hi], v, w)
-	}
-}
-
 // dotRowsGeneric is DotRows in Go.
 func dotRowsGeneric(rowPtr []int, col []int32, val, w, z []float64) {
 	for i := range z {

@@ -15,7 +15,3 @@ func addSquares(c float64, idx []int32, val, w []float64) { addSquaresGeneric(c,
 func rankOne(c float64, idx []int32, val, v, w []float64) { rankOneGeneric(c, idx, val, v, w) }
 
 func dotRows(rowPtr []int, col []int32, val, w, z []float64) { dotRowsGeneric(rowPtr, col, val, w, z) }
-
-func rankOneRows(rowPtr []int, col []int32, val, c, v, w []float64) {
-	rankOneRowsGeneric(rowPtr, col, val, c, v, w, 0)
-}

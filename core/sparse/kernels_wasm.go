@@ -33,20 +33,3 @@ func rankOne(c float64, idx []int32, val, v, w []float64)
 
 //go:noescape
 func dotRows(rowPtr []int, col []int32, val, w, z []float64)
-
-// rankOneRows runs the assembly over the rows while it can: it stops before
-// a row whose offsets or indices are out of range, having written nothing
-// of it, and the Go kernel does the rest (and panics as natively).
-func rankOneRows(rowPtr []int, col []int32, val, c, v, w []float64) {
-	i := 0
-	if len(rowPtr) > len(c) && len(v) == len(w) {
-		i = rankOneRowsKernel(rowPtr, col, val, c, v, w)
-	}
-	rankOneRowsGeneric(rowPtr, col, val, c, v, w, i)
-}
-
-// rankOneRowsKernel returns how many rows it did: len(c), or the row it
-// stopped before.
-//
-//go:noescape
-func rankOneRowsKernel(rowPtr []int, col []int32, val, c, v, w []float64) int

@@ -268,63 +268,6 @@ bad:
 
 	JMP ·rankOneGeneric(SB)
 
-// func rankOneRowsKernel(rowPtr []int, col []int32, val, c, v, w []float64) int
-//
-// rankOne's two loops for every row i with c[i] ≠ 0, the row's number i
-// kept in the result's slot. The caller has checked len(rowPtr) > len(c)
-// and len(v) = len(w). A row whose offsets are out of order or beyond col
-// or val, or which has an index out of range (found by the dot, before
-// any write), stops the kernel before that row, whose number it returns.
-TEXT ·rankOneRowsKernel(SB), NOSPLIT, $0-152
-	Get SP; I64Const $0; I64Store ret+144(FP)
-
-bad:
-	Block
-		rowsDone:
-		Block
-			I64Load ret+144(FP); I64Load c_len+80(FP); I64GeU; BrIf rowsDone
-			rows:
-			Loop
-				skip:
-				Block
-					// c[i] into F20; a zero skips the row.
-					I64Load c_base+72(FP); I64Load ret+144(FP); I64Const $3; I64Shl; I64Add; I32WrapI64; F64Load $0; Set F20
-					Get F20; F64Const $0.0; F64Eq; BrIf skip
-
-					// lo in R7, hi in R8; lo ≤ hi ≤ len(col), len(val).
-					I64Load rowPtr_base+0(FP); I64Load ret+144(FP); I64Const $3; I64Shl; I64Add; Set R4
-					Get R4; I32WrapI64; I64Load $0; Set R7
-					Get R4; I32WrapI64; I64Load $8; Set R8
-					Get R7; Get R8; I64GtU; BrIf bad
-					Get R8; I64Load col_len+32(FP); I64GtU; BrIf bad
-					Get R8; I64Load val_len+56(FP); I64GtU; BrIf bad
-					I64Load col_base+24(FP); Get R7; I64Const $2; I64Shl; I64Add; Tee R4; Set R0
-					I64Load val_base+48(FP); Get R7; I64Const $3; I64Shl; I64Add; Set R1
-					I64Load col_base+24(FP); Get R8; I64Const $2; I64Shl; I64Add; Set R6
-					Get R0; Get R8; Get R7; I64Sub; I64Const $-8; I64And; I64Const $2; I64Shl; I64Add; Set R5
-
-					// F20 = c[i]·x_iᵀv, then w += F20·x_i.
-					I64Load v_base+96(FP); Set R2
-					I64Load v_len+104(FP); Set R3
-					F64Const $0.0; Set F16
-					DOTORDERED(dotWindowsDone, dotWindows, dotTailDone, dotTail)
-					Get F20; Get F16; F64Mul; Set F20
-					// p back to the row's start (R4), q to val's (R7 is gone:
-					// the loops load indices into it).
-					Get R4; Set R0
-					I64Load val_base+48(FP); Get R4; I64Load col_base+24(FP); I64Sub; I64Const $1; I64Shl; I64Add; Set R1
-					I64Load w_base+120(FP); Set R2
-					UPDATES(updWindowsDone, updWindows, updTailDone, updTail)
-				End
-
-				Get SP; I64Load ret+144(FP); I64Const $1; I64Add; I64Store ret+144(FP)
-				I64Load ret+144(FP); I64Load c_len+80(FP); I64LtU; BrIf rows
-			End
-		End
-		RET
-	End
-	RET
-
 // TERM for addSquares: (c·v)·v, v the value at q+voff, c in F20.
 #undef TERM
 #define TERM(voff) Get F20; PUSHV(voff); F64Mul; PUSHV(voff); F64Mul
@@ -379,4 +322,3 @@ bad:
 	End
 
 	JMP ·dotRowsGeneric(SB)
-
