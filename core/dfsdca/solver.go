@@ -321,8 +321,7 @@ func (s *Solver) stepSerial(k int) bool {
 
 		// Warm the row of the next example and the row offset and state
 		// of the one after.
-		next, nextEnd := rowPtr[ahead[1]], rowPtr[ahead[1]+1]
-		acc := prefetch.Row(col[next:nextEnd], val[next:nextEnd])
+		acc := prefetch.Row(rowPtr, col, val, ahead[1])
 		j := ahead[2]
 		acc += float64(rowPtr[j]) + alpha[j] + steps[2*j] + y[j]
 		s.sink += acc

@@ -10,7 +10,7 @@ const (
 
 // Eval evaluates l at every margin z[i] with label y[i], i < len(z): a[i] =
 // φ and b[i] = φ' (ValuesDerivs), or a[i] = φ” (Curvatures; b is unused),
-// with the bits of ValueDeriv and Curvature. a and b may be z itself.
+// with the bits of Value, Deriv and Curvature. a and b may be z itself.
 //
 // The loss is called by its concrete type, chosen once per call: the type
 // switch hands each loss's methods, as method expressions, to one generic
@@ -27,8 +27,13 @@ func Eval(l Loss, what Terms, z, y, a, b []float64) {
 	case Square:
 		eval(l, what, z, y, a, b, Square.ValueDeriv, Square.Curvature)
 	default:
-		eval(l, what, z, y, a, b, Loss.ValueDeriv, Loss.Curvature)
+		eval(l, what, z, y, a, b, valueDeriv, Loss.Curvature)
 	}
+}
+
+// valueDeriv is ValueDeriv for any Loss.
+func valueDeriv(l Loss, z, y float64) (value, deriv float64) {
+	return l.Value(z, y), l.Deriv(z, y)
 }
 
 // eval is Eval's loop for a loss of type L with the given methods. It must

@@ -16,9 +16,6 @@ type Loss interface {
 	Value(z, y float64) float64
 	// Deriv is φ'(z; y), the derivative in z.
 	Deriv(z, y float64) float64
-	// ValueDeriv is Value and Deriv from one call, the same bits (the
-	// logistic loss computes its exponential once).
-	ValueDeriv(z, y float64) (value, deriv float64)
 	// Curvature is φ''(z; y) where it exists, and a generalised second
 	// derivative at kinks; Newton-type solvers use it.
 	Curvature(z, y float64) float64

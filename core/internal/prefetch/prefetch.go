@@ -11,9 +11,10 @@
 // includes WebAssembly), Row falls back to loading the row's first entries.
 package prefetch
 
-// Row starts loading the cache lines of a row's indices and values. Its
-// result is 0 or a sum of loaded entries: the caller keeps it alive (adds
-// it to a field), so that the compiler keeps the fallback's loads.
-func Row(idx []int32, val []float64) float64 {
-	return row(idx, val)
+// Row starts loading the cache lines of row i of the CSR matrix (rowPtr,
+// col, val). Its result is 0 or a sum of loaded entries: the caller keeps
+// it alive (adds it to a field), so that the compiler keeps the fallback's
+// loads.
+func Row(rowPtr []int, col []int32, val []float64, i int) float64 {
+	return row(rowPtr, col, val, i)
 }

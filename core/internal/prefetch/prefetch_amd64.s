@@ -2,33 +2,40 @@
 
 #include "textflag.h"
 
-// func row(idx []int32, val []float64) float64
+// func lines(rowPtr []int, col []int32, val []float64, i int)
 //
-// PREFETCHT0 of every 64-byte line that idx's and val's bytes touch, from
-// the line of the first byte to that of the last. A prefetch never faults.
-TEXT ·row(SB), NOSPLIT, $0-56
-	MOVQ idx_base+0(FP), AX
-	MOVQ idx_len+8(FP), CX
-	LEAQ (AX)(CX*4), CX // end of idx
+// With lo = rowPtr[i] and hi = rowPtr[i+1] (if i+1 < len(rowPtr), as
+// unsigned), PREFETCHT0 of every 64-byte line that col[lo:hi]'s and
+// val[lo:hi]'s bytes touch, from the line of the first byte to that of the
+// last. A prefetch never faults.
+TEXT ·lines(SB), NOSPLIT, $0-80
+	MOVQ i+72(FP), DX
+	LEAQ 1(DX), BX
+	CMPQ BX, rowPtr_len+8(FP)
+	JAE  done
+	MOVQ rowPtr_base+0(FP), SI
+	MOVQ (SI)(DX*8), DX // lo
+	MOVQ (SI)(BX*8), BX // hi
+	MOVQ col_base+24(FP), AX
+	LEAQ (AX)(BX*4), CX // &col[hi]
+	LEAQ (AX)(DX*4), AX // &col[lo]
 	ANDQ $~63, AX
-idxLines:
+colLines:
 	CMPQ AX, CX
-	JAE  idxDone
+	JAE  colDone
 	PREFETCHT0 (AX)
 	ADDQ $64, AX
-	JMP  idxLines
-idxDone:
-	MOVQ val_base+24(FP), AX
-	MOVQ val_len+32(FP), CX
-	LEAQ (AX)(CX*8), CX // end of val
+	JMP  colLines
+colDone:
+	MOVQ val_base+48(FP), AX
+	LEAQ (AX)(BX*8), CX // &val[hi]
+	LEAQ (AX)(DX*8), AX // &val[lo]
 	ANDQ $~63, AX
 valLines:
 	CMPQ AX, CX
-	JAE  valDone
+	JAE  done
 	PREFETCHT0 (AX)
 	ADDQ $64, AX
 	JMP  valLines
-valDone:
-	XORPS X0, X0
-	MOVSD X0, ret+48(FP)
+done:
 	RET

@@ -2,10 +2,10 @@
 
 package prefetch
 
-// row loads the first index and value: the row's first cache lines.
-func row(idx []int32, val []float64) float64 {
-	if len(idx) == 0 || len(val) == 0 {
-		return 0
+// row loads the first index and value of row i: its first cache lines.
+func row(rowPtr []int, col []int32, val []float64, i int) float64 {
+	if r := rowPtr[i]; r < len(val) {
+		return val[r] + float64(col[r])
 	}
-	return val[0] + float64(idx[0])
+	return 0
 }
