@@ -2,6 +2,16 @@
 
 #include "textflag.h"
 
+// LINES(label, done) prefetches the lines from that of AX up to CX.
+#define LINES(label, done) \
+	ANDQ $~63, AX; \
+label: \
+	CMPQ AX, CX; \
+	JAE  done; \
+	PREFETCHT0 (AX); \
+	ADDQ $64, AX; \
+	JMP  label
+
 // func lines(rowPtr []int, col []int32, val []float64, i int)
 //
 // With lo = rowPtr[i] and hi = rowPtr[i+1] (if i+1 < len(rowPtr), as
@@ -19,23 +29,11 @@ TEXT ·lines(SB), NOSPLIT, $0-80
 	MOVQ col_base+24(FP), AX
 	LEAQ (AX)(BX*4), CX // &col[hi]
 	LEAQ (AX)(DX*4), AX // &col[lo]
-	ANDQ $~63, AX
-colLines:
-	CMPQ AX, CX
-	JAE  colDone
-	PREFETCHT0 (AX)
-	ADDQ $64, AX
-	JMP  colLines
+	LINES(colLines, colDone)
 colDone:
 	MOVQ val_base+48(FP), AX
 	LEAQ (AX)(BX*8), CX // &val[hi]
 	LEAQ (AX)(DX*8), AX // &val[lo]
-	ANDQ $~63, AX
-valLines:
-	CMPQ AX, CX
-	JAE  done
-	PREFETCHT0 (AX)
-	ADDQ $64, AX
-	JMP  valLines
+	LINES(valLines, done)
 done:
 	RET
