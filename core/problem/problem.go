@@ -59,12 +59,11 @@ func Dot(ds *dataset.Dataset, i int, w []float64) float64 {
 func (p *Problem) Primal(w []float64) float64 {
 	var losses, reg Accumulator
 	ds := p.Data
-	buf, derivs := getScratch(ds.N), getScratch(ds.N)
+	buf := getScratch(2 * ds.N)
 	defer scratch.Put(buf)
-	defer scratch.Put(derivs)
-	z := *buf
+	z, derivs := (*buf)[:ds.N], (*buf)[ds.N:]
 	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, z) // as in Gradient
-	loss.Eval(p.Loss, loss.ValuesDerivs, z, ds.Y, z, *derivs)
+	loss.Eval(p.Loss, loss.ValuesDerivs, z, ds.Y, z, derivs)
 	for _, v := range z {
 		losses.Add(v)
 	}
@@ -89,13 +88,12 @@ func (p *Problem) Gradient(w, grad []float64) float64 {
 	for j := range grad {
 		grad[j] = 0
 	}
-	buf, values := getScratch(ds.N), getScratch(ds.N)
+	buf := getScratch(2 * ds.N)
 	defer scratch.Put(buf)
-	defer scratch.Put(values)
-	z := *buf
+	z, values := (*buf)[:ds.N], (*buf)[ds.N:]
 	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, z)
-	loss.Eval(p.Loss, loss.ValuesDerivs, z, ds.Y, *values, z) // z[i] = φ_i'
-	for _, v := range *values {
+	loss.Eval(p.Loss, loss.ValuesDerivs, z, ds.Y, values, z) // z[i] = φ_i'
+	for _, v := range values {
 		losses.Add(v)
 	}
 	for i, g := range z {
@@ -113,7 +111,8 @@ func (p *Problem) Gradient(w, grad []float64) float64 {
 	return float64(losses.Sum()*invN) + float64(0.5*p.Lambda*reg.Sum())
 }
 
-// scratch holds Primal's and Gradient's buffers of n margins, so that a pass allocates
+// scratch holds Primal's and Gradient's buffers of 2n (margins, and the
+// values or derivatives), so that a pass allocates
 // nothing (and concurrent passes over one Problem stay safe).
 var scratch sync.Pool
 
