@@ -70,11 +70,6 @@ func (Square) Value(z, y float64) float64 { return 0.5 * (z - y) * (z - y) }
 // Deriv returns z − y.
 func (Square) Deriv(z, y float64) float64 { return z - y }
 
-// ValueDeriv returns Value(z, y) and Deriv(z, y).
-func (s Square) ValueDeriv(z, y float64) (value, deriv float64) {
-	return s.Value(z, y), s.Deriv(z, y)
-}
-
 // Curvature returns 1.
 func (Square) Curvature(z, y float64) float64 { return 1 }
 

@@ -23,17 +23,28 @@ func newHessian(pr *problem.Problem) *hessian {
 }
 
 // at moves the Hessian to w: the margins in one call (sparse.DotRows, into
-// the weights' slice), then the curvatures at all of them (loss.Eval, the
-// loss by its concrete type), as in problem.Gradient: in WebAssembly a call
-// per row, through the interface or a closure most of all, costs more than
-// a short row's arithmetic.
+// the weights' slice), then the curvature by the loss's concrete type, as
+// in problem.Gradient: in WebAssembly a call per row, through the interface
+// or a closure most of all, costs more than a short row's arithmetic.
 func (h *hessian) at(w []float64) {
 	ds := h.pr.Data
 	invN := 1 / float64(ds.N)
 	h.reset()
 	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, h.weight) // the margins, in one call
-	loss.Eval(h.pr.Loss, loss.Curvatures, h.weight, ds.Y, h.weight, nil)
-	for i, c := range h.weight {
+	l := h.pr.Loss
+	for i, y := range ds.Y[:len(h.weight)] {
+		z := h.weight[i]
+		var c float64
+		switch l := l.(type) {
+		case loss.Logistic:
+			c = l.Curvature(z, y)
+		case loss.SmoothHinge:
+			c = l.Curvature(z, y)
+		case loss.Square:
+			c = l.Curvature(z, y)
+		default:
+			c = l.Curvature(z, y)
+		}
 		idx, val := ds.Row(i)
 		h.set(i, c*invN, idx, val)
 	}

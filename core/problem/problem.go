@@ -59,12 +59,23 @@ func Dot(ds *dataset.Dataset, i int, w []float64) float64 {
 func (p *Problem) Primal(w []float64) float64 {
 	var losses, reg Accumulator
 	ds := p.Data
-	buf := getScratch(2 * ds.N)
+	buf := getScratch(ds.N)
 	defer scratch.Put(buf)
-	z, derivs := (*buf)[:ds.N], (*buf)[ds.N:]
+	z := *buf
 	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, z) // as in Gradient
-	loss.Eval(p.Loss, loss.ValuesDerivs, z, ds.Y, z, derivs)
-	for _, v := range z {
+	l, y := p.Loss, ds.Y[:ds.N]
+	for i, yi := range y {
+		var v float64
+		switch l := l.(type) {
+		case loss.Logistic:
+			v = l.Value(z[i], yi)
+		case loss.SmoothHinge:
+			v = l.Value(z[i], yi)
+		case loss.Square:
+			v = l.Value(z[i], yi)
+		default:
+			v = l.Value(z[i], yi)
+		}
 		losses.Add(v)
 	}
 	for _, wj := range w {
@@ -76,25 +87,39 @@ func (p *Problem) Primal(w []float64) float64 {
 // Gradient writes ∇P(w) = (1/n) Σ φ_i'(x_iᵀw) x_i + λw into grad (len d) and
 // returns P(w), which it gets for free from the same pass.
 //
-// The margins come first, all in one call (sparse.DotRows), then φ and φ'
-// at all of them (loss.Eval: the loss by its concrete type, no interface
-// call per row; in WebAssembly a call costs more than a short row's
-// arithmetic). The bits are those of a loop calling DotOrdered, Value,
-// Deriv and Axpy row by row: the margins read w, the updates write grad,
-// and each keeps its order.
+// The margins come first, all in one call (sparse.DotRows); the loss is
+// then called by its concrete type (a type switch the compiler resolves
+// with one comparison, the call then direct or inlined) rather than
+// through the interface, with one call for φ and φ' (ValueDeriv: the
+// logistic loss's one exponential). In WebAssembly a call costs more than a
+// short row's arithmetic. The bits are those of a loop calling DotOrdered,
+// Value, Deriv and Axpy row by row: the margins read w, the updates write
+// grad, and each keeps its order.
 func (p *Problem) Gradient(w, grad []float64) float64 {
 	ds := p.Data
 	var losses, reg Accumulator
 	for j := range grad {
 		grad[j] = 0
 	}
-	buf := getScratch(2 * ds.N)
+	buf := getScratch(ds.N)
 	defer scratch.Put(buf)
-	z, values := (*buf)[:ds.N], (*buf)[ds.N:]
+	z := *buf
 	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, z)
-	loss.Eval(p.Loss, loss.ValuesDerivs, z, ds.Y, values, z) // z[i] = φ_i'
-	for _, v := range values {
+	l, y := p.Loss, ds.Y[:ds.N]
+	for i, yi := range y {
+		var v, g float64
+		switch l := l.(type) {
+		case loss.Logistic:
+			v, g = l.ValueDeriv(z[i], yi)
+		case loss.SmoothHinge:
+			v, g = l.ValueDeriv(z[i], yi)
+		case loss.Square:
+			v, g = l.Value(z[i], yi), l.Deriv(z[i], yi)
+		default:
+			v, g = l.Value(z[i], yi), l.Deriv(z[i], yi)
+		}
 		losses.Add(v)
+		z[i] = g
 	}
 	for i, g := range z {
 		if g == 0 {
@@ -111,8 +136,7 @@ func (p *Problem) Gradient(w, grad []float64) float64 {
 	return float64(losses.Sum()*invN) + float64(0.5*p.Lambda*reg.Sum())
 }
 
-// scratch holds Primal's and Gradient's buffers of 2n (margins, and the
-// values or derivatives), so that a pass allocates
+// scratch holds Primal's and Gradient's buffers of n margins, so that a pass allocates
 // nothing (and concurrent passes over one Problem stay safe).
 var scratch sync.Pool
 
