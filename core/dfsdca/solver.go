@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"imlab/core/dataset"
+	"imlab/core/internal/prefetch"
 	"imlab/core/loss"
 	"imlab/core/problem"
 	"imlab/core/sampling"
@@ -320,10 +321,7 @@ func (s *Solver) stepSerial(k int) bool {
 
 		// Warm the row of the next example and the row offset and state
 		// of the one after.
-		acc := 0.0
-		if r := rowPtr[ahead[1]]; r < len(val) {
-			acc += val[r] + float64(col[r])
-		}
+		acc := prefetch.Row(rowPtr, col, val, ahead[1])
 		j := ahead[2]
 		acc += float64(rowPtr[j]) + alpha[j] + steps[2*j] + y[j]
 		s.sink += acc

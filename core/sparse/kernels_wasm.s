@@ -68,30 +68,21 @@
 	Get R0; I64Const $(4*n); I64Add; Set R0; \
 	Get R1; I64Const $(8*n); I64Add; Set R1
 
-// ROWUPDATE(generic) is the body of a row update, w[idx[k]] += what
-// UPDATE pushes, for every k in order, once SETUP has run and the
-// kernel's constant is in F20: windows of eight entries, each checked
-// whole before its first update, then a tail checked entry by entry, and
-// RET. On an index out of range at p, the entries before it done, it hands
-// the rest, idx[k:] and val[k:] with k = (p − &idx[0])/4 (R7), to the Go
-// kernel generic (a tail call), which panics as natively.
-#define ROWUPDATE(generic) \
-	bad: \
-	Block; \
+// ROWLOOPS(window, entry, windowsDone, windows, tailDone, tail) runs a
+// kernel's loops over the row at p (R0) once SETUP (or dotRows) has set
+// R0–R6: windows of eight entries, each loaded and checked whole
+// (LOADWINDOW) before window runs on them, then the tail, each entry
+// checked before entry(R7) runs on it; an index out of range branches to
+// bad. The labels are arguments, since a function's labels are unique and
+// rankOne runs two such loops.
+#define ROWLOOPS(window, entry, windowsDone, windows, tailDone, tail) \
 	windowsDone: \
 	Block; \
 	Get R0; Get R5; I64GeU; BrIf windowsDone; \
 	windows: \
 	Loop; \
 	LOADWINDOW; \
-	UPDATE(0, R7); \
-	UPDATE(8, R8); \
-	UPDATE(16, R9); \
-	UPDATE(24, R10); \
-	UPDATE(32, R11); \
-	UPDATE(40, R12); \
-	UPDATE(48, R13); \
-	UPDATE(56, R14); \
+	window; \
 	ADVANCE(8); \
 	Get R0; Get R5; I64LtU; BrIf windows; \
 	End; \
@@ -102,11 +93,55 @@
 	tail: \
 	Loop; \
 	LOADIDX(0, R7); \
-	UPDATE(0, R7); \
+	entry(R7); \
 	ADVANCE(1); \
 	Get R0; Get R6; I64LtU; BrIf tail; \
 	End; \
-	End; \
+	End
+
+// SUMWINDOW and SUMENTRY add a window's products, or one entry's, to F16
+// in the order of k: dotOrdered's running sum.
+#define SUMWINDOW \
+	Get F16; \
+	PRODUCT(0, R7); F64Add; \
+	PRODUCT(8, R8); F64Add; \
+	PRODUCT(16, R9); F64Add; \
+	PRODUCT(24, R10); F64Add; \
+	PRODUCT(32, R11); F64Add; \
+	PRODUCT(40, R12); F64Add; \
+	PRODUCT(48, R13); F64Add; \
+	PRODUCT(56, R14); F64Add; \
+	Set F16
+#define SUMENTRY(r) Get F16; PRODUCT(0, r); F64Add; Set F16
+
+// DOTORDERED(labels…) adds the row's products to F16 (dotOrdered's loops).
+#define DOTORDERED(windowsDone, windows, tailDone, tail) \
+	ROWLOOPS(SUMWINDOW, SUMENTRY, windowsDone, windows, tailDone, tail)
+
+// UPDATEWINDOW: w[idx[k]] += what UPDATE pushes, for the window's eight
+// entries in order.
+#define UPDATEWINDOW \
+	UPDATE(0, R7); UPDATE(8, R8); UPDATE(16, R9); UPDATE(24, R10); \
+	UPDATE(32, R11); UPDATE(40, R12); UPDATE(48, R13); UPDATE(56, R14)
+#define UPDATEENTRY(r) UPDATE(0, r)
+
+// UPDATES(labels…) does w[idx[k]] += what UPDATE pushes for every k of
+// the row in order, the kernel's constant in F20; each window is checked
+// whole before its first update.
+#define UPDATES(windowsDone, windows, tailDone, tail) \
+	ROWLOOPS(UPDATEWINDOW, UPDATEENTRY, windowsDone, windows, tailDone, tail)
+
+// ROWUPDATE(generic) is a row update func(c float64, idx []int32, val, w
+// []float64): its arguments into R0–R6 and F20, UPDATES, then RET. On an
+// index out of range at p, the entries before it done, it hands the rest, idx[k:] and val[k:] with k = (p − &idx[0])/4 (R7), to the Go
+// kernel generic (a tail call), which panics as natively.
+#define ROWUPDATE(generic) \
+	SHORTVAL(idx_len+16, val_len+40, generic); \
+	SETUP(idx_base+8, idx_len+16, val_base+32, w_base+56, w_len+64); \
+	F64Load c+0(FP); Set F20; \
+	bad: \
+	Block; \
+	UPDATES(windowsDone, windows, tailDone, tail); \
 	RET; \
 	End; \
 	Get R0; Get R4; I64Sub; I64Const $2; I64ShrU; Set R7; \
@@ -178,84 +213,27 @@ TEXT ·dotOrdered(SB), NOSPLIT, $0-80
 
 bad:
 	Block
-		// Windows of eight, one running sum.
-		windowsDone:
-		Block
-			Get R0; Get R5; I64GeU; BrIf windowsDone
-			windows:
-			Loop
-				LOADWINDOW
-				Get F16
-				PRODUCT(0, R7); F64Add
-				PRODUCT(8, R8); F64Add
-				PRODUCT(16, R9); F64Add
-				PRODUCT(24, R10); F64Add
-				PRODUCT(32, R11); F64Add
-				PRODUCT(40, R12); F64Add
-				PRODUCT(48, R13); F64Add
-				PRODUCT(56, R14); F64Add
-				Set F16
-				ADVANCE(8)
-				Get R0; Get R5; I64LtU; BrIf windows
-			End
-		End
-
-		tailDone:
-		Block
-			Get R0; Get R6; I64GeU; BrIf tailDone
-			tail:
-			Loop
-				LOADIDX(0, R7)
-				Get F16; PRODUCT(0, R7); F64Add; Set F16
-				ADVANCE(1)
-				Get R0; Get R6; I64LtU; BrIf tail
-			End
-		End
-
+		DOTORDERED(windowsDone, windows, tailDone, tail)
 		Get SP; Get F16; F64Store ret+72(FP)
 		RET
 	End
 
 	JMP ·dotOrderedGeneric(SB)
 
-// UPDATE(voff, r): w[r] += c·(the value at q+voff), c in F20.
+// UPDATE(voff, r): w[r] += TERM(voff), TERM the kernel's term for the
+// value at q+voff.
 #define UPDATE(voff, r) \
 	Get R2; Get r; I64Const $3; I64Shl; I64Add; Tee R15; I32WrapI64; \
 	Get R15; I32WrapI64; F64Load $0; \
-	Get F20; PUSHV(voff); F64Mul; \
+	TERM(voff); \
 	F64Add; F64Store $0
+
+// TERM for axpy and rankOne: c·v, v the value at q+voff, c in F20.
+#define TERM(voff) Get F20; PUSHV(voff); F64Mul
 
 // func axpy(c float64, idx []int32, val, w []float64)
 TEXT ·axpy(SB), NOSPLIT, $0-80
-	SHORTVAL(idx_len+16, val_len+40, ·axpyGeneric(SB))
-	SETUP(idx_base+8, idx_len+16, val_base+32, w_base+56, w_len+64)
-	F64Load c+0(FP); Set F20
 	ROWUPDATE(·axpyGeneric(SB))
-
-// UPDATE, again, for addSquares: w[r] += (c·v)·v, v the value at q+voff,
-// c in F20.
-#undef UPDATE
-#define UPDATE(voff, r) \
-	Get R2; Get r; I64Const $3; I64Shl; I64Add; Tee R15; I32WrapI64; \
-	Get R15; I32WrapI64; F64Load $0; \
-	Get F20; PUSHV(voff); F64Mul; PUSHV(voff); F64Mul; \
-	F64Add; F64Store $0
-
-// func addSquares(c float64, idx []int32, val, w []float64)
-TEXT ·addSquares(SB), NOSPLIT, $0-80
-	SHORTVAL(idx_len+16, val_len+40, ·addSquaresGeneric(SB))
-	SETUP(idx_base+8, idx_len+16, val_base+32, w_base+56, w_len+64)
-	F64Load c+0(FP); Set F20
-	ROWUPDATE(·addSquaresGeneric(SB))
-
-// UPDATE, again, for rankOne: Axpy's, w[r] += c·(the value at q+voff), c
-// in F20.
-#undef UPDATE
-#define UPDATE(voff, r) \
-	Get R2; Get r; I64Const $3; I64Shl; I64Add; Tee R15; I32WrapI64; \
-	Get R15; I32WrapI64; F64Load $0; \
-	Get F20; PUSHV(voff); F64Mul; \
-	F64Add; F64Store $0
 
 // func rankOne(c float64, idx []int32, val, v, w []float64)
 //
@@ -274,38 +252,8 @@ TEXT ·rankOne(SB), NOSPLIT, $0-104
 
 bad:
 	Block
-		// xᵀv: windows of eight, one running sum, then the tail.
-		dotWindowsDone:
-		Block
-			Get R0; Get R5; I64GeU; BrIf dotWindowsDone
-			dotWindows:
-			Loop
-				LOADWINDOW
-				Get F16
-				PRODUCT(0, R7); F64Add
-				PRODUCT(8, R8); F64Add
-				PRODUCT(16, R9); F64Add
-				PRODUCT(24, R10); F64Add
-				PRODUCT(32, R11); F64Add
-				PRODUCT(40, R12); F64Add
-				PRODUCT(48, R13); F64Add
-				PRODUCT(56, R14); F64Add
-				Set F16
-				ADVANCE(8)
-				Get R0; Get R5; I64LtU; BrIf dotWindows
-			End
-		End
-		dotTailDone:
-		Block
-			Get R0; Get R6; I64GeU; BrIf dotTailDone
-			dotTail:
-			Loop
-				LOADIDX(0, R7)
-				Get F16; PRODUCT(0, R7); F64Add; Set F16
-				ADVANCE(1)
-				Get R0; Get R6; I64LtU; BrIf dotTail
-			End
-		End
+		// xᵀv
+		DOTORDERED(dotWindowsDone, dotWindows, dotTailDone, dotTail)
 
 		// F20 = c·xᵀv; p, q back to the row's start, R2 = &w[0].
 		F64Load c+0(FP); Get F16; F64Mul; Set F20
@@ -314,39 +262,19 @@ bad:
 		I64Load w_base+80(FP); Set R2
 
 		// w[idx[k]] += F20·val[k], in the order of k.
-		updWindowsDone:
-		Block
-			Get R0; Get R5; I64GeU; BrIf updWindowsDone
-			updWindows:
-			Loop
-				LOADWINDOW
-				UPDATE(0, R7)
-				UPDATE(8, R8)
-				UPDATE(16, R9)
-				UPDATE(24, R10)
-				UPDATE(32, R11)
-				UPDATE(40, R12)
-				UPDATE(48, R13)
-				UPDATE(56, R14)
-				ADVANCE(8)
-				Get R0; Get R5; I64LtU; BrIf updWindows
-			End
-		End
-		updTailDone:
-		Block
-			Get R0; Get R6; I64GeU; BrIf updTailDone
-			updTail:
-			Loop
-				LOADIDX(0, R7)
-				UPDATE(0, R7)
-				ADVANCE(1)
-				Get R0; Get R6; I64LtU; BrIf updTail
-			End
-		End
+		UPDATES(updWindowsDone, updWindows, updTailDone, updTail)
 		RET
 	End
 
 	JMP ·rankOneGeneric(SB)
+
+// TERM for addSquares: (c·v)·v, v the value at q+voff, c in F20.
+#undef TERM
+#define TERM(voff) Get F20; PUSHV(voff); F64Mul; PUSHV(voff); F64Mul
+
+// func addSquares(c float64, idx []int32, val, w []float64)
+TEXT ·addSquares(SB), NOSPLIT, $0-80
+	ROWUPDATE(·addSquaresGeneric(SB))
 
 // func dotRows(rowPtr []int, col []int32, val, w, z []float64)
 //
@@ -382,37 +310,7 @@ bad:
 				Get R0; Get R8; Get R7; I64Sub; I64Const $-8; I64And; I64Const $2; I64Shl; I64Add; Set R5
 				F64Const $0.0; Set F16
 
-				rowWindowsDone:
-				Block
-					Get R0; Get R5; I64GeU; BrIf rowWindowsDone
-					rowWindows:
-					Loop
-						LOADWINDOW
-						Get F16
-						PRODUCT(0, R7); F64Add
-						PRODUCT(8, R8); F64Add
-						PRODUCT(16, R9); F64Add
-						PRODUCT(24, R10); F64Add
-						PRODUCT(32, R11); F64Add
-						PRODUCT(40, R12); F64Add
-						PRODUCT(48, R13); F64Add
-						PRODUCT(56, R14); F64Add
-						Set F16
-						ADVANCE(8)
-						Get R0; Get R5; I64LtU; BrIf rowWindows
-					End
-				End
-				rowTailDone:
-				Block
-					Get R0; Get R6; I64GeU; BrIf rowTailDone
-					rowTail:
-					Loop
-						LOADIDX(0, R7)
-						Get F16; PRODUCT(0, R7); F64Add; Set F16
-						ADVANCE(1)
-						Get R0; Get R6; I64LtU; BrIf rowTail
-					End
-				End
+				DOTORDERED(rowWindowsDone, rowWindows, rowTailDone, rowTail)
 
 				Get R15; I32WrapI64; Get F16; F64Store $0
 				Get R4; I64Const $8; I64Add; Set R4
