@@ -16,10 +16,9 @@ import "math"
 // is assembly (amd64) and is used as it is (exp_other.go).
 func expNormal(x float64) float64 {
 	const (
-		Ln2Hi    = 6.93147180369123816490e-01
-		Ln2Lo    = 1.90821492927058770002e-10
-		Log2e    = 1.44269504088896338700e+00
-		NearZero = 1.0 / (1 << 28)
+		Ln2Hi = 6.93147180369123816490e-01
+		Ln2Lo = 1.90821492927058770002e-10
+		Log2e = 1.44269504088896338700e+00
 
 		P1 = 1.66666666666666657415e-01
 		P2 = -2.77777777770155933842e-03
@@ -29,7 +28,7 @@ func expNormal(x float64) float64 {
 	)
 	// Outside (−700, −2⁻²⁸] math.Exp's special cases or a subnormal
 	// result may apply: it answers.
-	if !(x > -700 && x <= -NearZero) {
+	if !expShortcut(x) {
 		return math.Exp(x)
 	}
 	k := int(float64(Log2e*x) - 0.5)

@@ -10,13 +10,13 @@ import (
 // rand.New(p).NormFloat64() (a zero, which NormFloat64 returns with
 // probability 2⁻³², is drawn again, as a loop over NormFloat64 skipping
 // zeros did) and returns the sum of their squares, added in order. It is
-// math/rand/v2's ziggurat (Marsaglia & Tsang): normalsFast takes the fast
-// path (> 99 % of the draws: one Uint64, a table lookup, one product) with
-// the PCG step inline, normalSlow the rest. TestFillNormals compares it
-// with NormFloat64 over millions of draws.
+// math/rand/v2's ziggurat (Marsaglia & Tsang): normals takes the fast
+// path (> 97 % of the draws: one Uint64, a table lookup, one product) and
+// the wedges with the PCG step inline, normalSlow the rest. TestFillNormals
+// compares it with NormFloat64 over millions of draws.
 func (p *pcg) fillNormals(dst []float64) (sumSquares float64) {
 	for k := 0; k < len(dst); {
-		n, u, s := normalsFast(dst[k:], p, sumSquares)
+		n, u, s := normals(dst[k:], p, sumSquares)
 		k, sumSquares = k+n, s
 		if k == len(dst) {
 			break
@@ -31,6 +31,44 @@ func (p *pcg) fillNormals(dst []float64) (sumSquares float64) {
 	}
 	return sumSquares
 }
+
+// normalsGeneric fills dst from the start with NormFloat64's values (zeros
+// drawn again), adding their squares to sum in order, until it fills dst
+// or a draw u misses the fast path in the base strip (i = 0) or in a wedge
+// whose test −x²/2 lies outside expNormal's shortcut (expShortcut): it
+// returns how many it stored, u (0 if it filled dst), and the sum; the
+// caller finishes u with normalSlow. It is normals natively (the fast path,
+// and normalSlow for the wedges), and the reference for the assembly, which
+// does the wedges' test in its loop.
+func normalsGeneric(dst []float64, p *pcg, sum float64) (n int, u uint64, sumSquares float64) {
+	for {
+		var m int
+		m, u, sum = normalsFastGeneric(dst[n:], p, sum)
+		if n += m; n == len(dst) || !inLoop(u) {
+			return n, u, sum
+		}
+		if x, ok := p.normalSlow(u); ok && x != 0 {
+			dst[n] = x
+			sum += float64(x * x)
+			n++
+		}
+	}
+}
+
+// inLoop reports whether normals finishes a draw u that missed the fast
+// path itself: a wedge (i ≠ 0) whose test's exponential takes expNormal's
+// shortcut.
+func inLoop(u uint64) bool {
+	j := int32(u)
+	i := u >> 32 & 0x7f
+	x := float64(j) * float64(normWn[i])
+	return i != 0 && expShortcut(-.5*x*x)
+}
+
+// expShortcut reports whether expNormal computes exp(x) itself: x in
+// (−700, −2⁻²⁸], where math.Exp's result is a normal number reached
+// without its special cases.
+func expShortcut(x float64) bool { return x > -700 && x <= -1.0/(1<<28) }
 
 // normalsFastGeneric fills dst from the start with NormFloat64's fast-path
 // values, adding their squares to sum in order, until a draw u misses the

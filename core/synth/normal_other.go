@@ -2,6 +2,6 @@
 
 package synth
 
-func normalsFast(dst []float64, p *pcg, sum float64) (n int, u uint64, sumSquares float64) {
-	return normalsFastGeneric(dst, p, sum)
+func normals(dst []float64, p *pcg, sum float64) (n int, u uint64, sumSquares float64) {
+	return normalsGeneric(dst, p, sum)
 }

@@ -87,15 +87,15 @@ func TestNormalSlowPaths(t *testing.T) {
 	}
 }
 
-// checkNormalsFast fails t unless normalsFast gives normalsFastGeneric's
-// values, count, missed draw, sum and final state, from state (hi, lo)
-// into a slice of n.
-func checkNormalsFast(t *testing.T, hi, lo uint64, n int, sum float64) {
+// checkNormals fails t unless normals gives normalsGeneric's values,
+// count, draw left to Go, sum and final state, from state (hi, lo) into a
+// slice of n.
+func checkNormals(t *testing.T, hi, lo uint64, n int, sum float64) {
 	t.Helper()
 	p, q := &pcg{hi, lo}, &pcg{hi, lo}
 	got, want := make([]float64, n), make([]float64, n)
-	gn, gu, gs := normalsFast(got, p, sum)
-	wn, wu, ws := normalsFastGeneric(want, q, sum)
+	gn, gu, gs := normals(got, p, sum)
+	wn, wu, ws := normalsGeneric(want, q, sum)
 	if gn != wn || gu != wu || math.Float64bits(gs) != math.Float64bits(ws) || *p != *q {
 		t.Fatalf("state %#x %#x, %d values: got %d, %#x, sum %v, state %#x; want %d, %#x, sum %v, state %#x",
 			hi, lo, n, gn, gu, gs, *p, wn, wu, ws, *q)
@@ -107,31 +107,71 @@ func checkNormalsFast(t *testing.T, hi, lo uint64, n int, sum float64) {
 	}
 }
 
-// TestNormalsFastBits compares normalsFast (assembly in WebAssembly) with
-// normalsFastGeneric from many states, so that both ends of the fast path
-// (a full slice, a missed draw) and the sum's roundings show.
-func TestNormalsFastBits(t *testing.T) {
+// TestNormalsBits compares normals (assembly in WebAssembly) with
+// normalsGeneric from many states, so that both ends of the loop (a full
+// slice, a draw left to Go), the wedges and the sum's roundings show.
+func TestNormalsBits(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for k := range 3000 {
-		checkNormalsFast(t, r.Uint64(), r.Uint64(), k%400, r.NormFloat64()*float64(k))
+		checkNormals(t, r.Uint64(), r.Uint64(), k%400, r.NormFloat64()*float64(k))
 	}
-	checkNormalsFast(t, 0, 0, 0, 0)
-	checkNormalsFast(t, ^uint64(0), ^uint64(0), 1000, math.Inf(1))
+	checkNormals(t, 0, 0, 0, 0)
+	checkNormals(t, ^uint64(0), ^uint64(0), 1000, math.Inf(1))
 }
 
-// FuzzNormalsFast compares normalsFast with normalsFastGeneric from any
-// state, length (mod 4096) and starting sum.
-func FuzzNormalsFast(f *testing.F) {
+// TestNormalsEachPath starts normals (and normalsGeneric) just before a
+// draw of each kind that misses the fast path, found by scanning a stream:
+// a wedge kept, a wedge drawn again, one whose −x²/2 is outside
+// expNormal's shortcut and a base-strip draw (both left to Go).
+func TestNormalsEachPath(t *testing.T) {
+	const (
+		kept = iota
+		again
+		outside
+		base
+	)
+	found := [4]bool{}
+	p := &pcg{hi: 3, lo: 0x9e3779b97f4a7c15}
+	for draws := 0; draws < 1<<26 && found != [4]bool{true, true, true, true}; draws++ {
+		hi, lo := p.hi, p.lo
+		u := p.Uint64()
+		j, i := int32(u), u>>32&0x7f
+		if absInt32(j) < normKn[i] {
+			continue
+		}
+		kind := base
+		if i != 0 {
+			kind = outside
+			if inLoop(u) {
+				kind = again
+				if _, ok := (&pcg{p.hi, p.lo}).normalSlow(u); ok {
+					kind = kept
+				}
+			}
+		}
+		if !found[kind] {
+			found[kind] = true
+			checkNormals(t, hi, lo, 5, 1)
+		}
+	}
+	if found != [4]bool{true, true, true, true} {
+		t.Errorf("not every path found (kept, again, outside, base): %v", found)
+	}
+}
+
+// FuzzNormals compares normals with normalsGeneric from any state, length
+// (mod 4096) and starting sum.
+func FuzzNormals(f *testing.F) {
 	f.Add(uint64(1), uint64(2), uint16(100), 0.0)
 	f.Add(^uint64(0), uint64(0x9e3779b97f4a7c15), uint16(4095), -1.5)
 	f.Fuzz(func(t *testing.T, hi, lo uint64, n uint16, sum float64) {
-		checkNormalsFast(t, hi, lo, int(n%4096), sum)
+		checkNormals(t, hi, lo, int(n%4096), sum)
 	})
 }
 
 // BenchmarkFillNormals times the values of rows of 80 and 800 entries:
-// fillNormals (the assembly fast path in WebAssembly), its Go fast path
-// alone, and rand.Rand's NormFloat64 that it replaces.
+// fillNormals (the assembly loop in WebAssembly), its Go fast path alone,
+// and rand.Rand's NormFloat64 that it replaces.
 func BenchmarkFillNormals(b *testing.B) {
 	for _, n := range []int{80, 800} {
 		dst := make([]float64, n)
@@ -139,15 +179,6 @@ func BenchmarkFillNormals(b *testing.B) {
 			p := &pcg{1, 2}
 			for range b.N {
 				p.fillNormals(dst)
-			}
-		})
-		b.Run(fmt.Sprintf("n=%d/fast", n), func(b *testing.B) {
-			p := &pcg{1, 2}
-			for range b.N {
-				for k := 0; k < n; {
-					m, _, _ := normalsFast(dst[k:], p, 0)
-					k += m + 1 // a missed draw counts as a value
-				}
 			}
 		})
 		b.Run(fmt.Sprintf("n=%d/generic", n), func(b *testing.B) {
@@ -331,5 +362,20 @@ func TestNormFloat64(t *testing.T) {
 		if p.Uint64() != src.Uint64() {
 			t.Fatalf("seed %d: the stream after the draws differs", seed)
 		}
+	}
+}
+
+// BenchmarkTrialPairs times a row's Bernoulli trials (two per number) at
+// the page's density, ω' = 0.8, for d = 100 and 1,000 features.
+func BenchmarkTrialPairs(b *testing.B) {
+	for _, d := range []int{100, 1000} {
+		thresholds := bernoulliThresholds(densities(d, 0.8, rand.New(rand.NewPCG(1, 2)), nil))
+		out := make([]int32, d)
+		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
+			p := &pcg{1, 2}
+			for range b.N {
+				trialPairs(out, thresholds, p)
+			}
+		})
 	}
 }
