@@ -51,7 +51,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 	case lab.MsgLoaded:
 		o.str("field", string(m.Field))
 		if m.Loaded != nil {
-			encodeLoaded(o.obj("loaded"), m.Loaded, takeOut())
+			encodeLoaded(o.obj("loaded"), m.Loaded)
 		}
 	case lab.MsgPStar:
 		o.str("loss", m.Loss)
@@ -75,8 +75,6 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 			to.floats("nice", tauPointFloats(mt.Nice))
 			to.floats("imp", tauPointFloats(mt.Imp))
 		}
-	case lab.MsgReady: // the worker keeps its data: its buffer for posting it goes
-		takeOut()
 	case lab.MsgCmd:
 		o.int("cmd", int(m.Cmd))
 	case lab.MsgTakeBack:
@@ -234,19 +232,16 @@ func goTauPoints(xs []float64) []catalog.TauPoint {
 const tauPointLen = 5
 
 // encodeLoaded copies data loaded in a worker into o, its arrays as typed
-// arrays to transfer (in out where they fit): the page gets its copy of the
-// data for the price of one copy out of the worker's memory and one into
-// its own.
-func encodeLoaded(o fields, l *lab.Loaded, out *outBuffer) {
+// arrays to transfer: the page gets its copy of the data for the price of
+// one copy out of the worker's memory and one into its own.
+func encodeLoaded(o fields, l *lab.Loaded) {
 	ds, info := l.Data, l.Info
 	o.int("n", ds.N)
 	o.int("d", ds.D)
 	o.ints("rowPtr", ds.RowPtr)
-	out.put(o, "val", "Float64Array", 8, float64Bytes(ds.Val))
-	out.put(o, "col", "Int32Array", 4, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)))
-	out.put(o, "y", "Float64Array", 8, float64Bytes(ds.Y))
-	out.put(o, "norms", "Float64Array", 8, float64Bytes(info.Norms))
-	out.done(o)
+	o.array("col", typedArray("Int32Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col))))
+	o.floats("val", ds.Val)
+	o.floats("y", ds.Y)
 	o.int("source", int(info.Source))
 	o.str("name", info.Name)
 	st := info.Stats
@@ -255,6 +250,7 @@ func encodeLoaded(o fields, l *lab.Loaded, out *outBuffer) {
 	o.num("histMin", info.Hist.Min)
 	o.num("histMax", info.Hist.Max)
 	o.ints("counts", info.Hist.Counts)
+	o.floats("norms", info.Norms)
 	o.num("defaultLambda", info.DefaultLambda)
 	o.duration("loadMs", info.LoadTime)
 	o.strs("warnings", info.Warnings)
@@ -276,49 +272,4 @@ func decodeLoaded(o fieldsOf) *lab.Loaded {
 		Warnings:      o.strs("warnings"),
 	}
 	return &lab.Loaded{Data: ds, Info: info}
-}
-
-// outBuffer is where the data's worker puts the arrays of the data it
-// posts: the ArrayBuffer its bootstrap wrote a byte of every page of while
-// it waited for its module (index.html, self.imlabOut), as far as it has
-// room; new typed arrays beyond. The first writes to fresh memory pay its
-// page faults, tens of ms for the default data on a 2-core machine
-// (docs/ready.md, "Eighth session"): with out, the idle thread paid them.
-type outBuffer struct {
-	buf        js.Value // the ArrayBuffer; undefined where there is none
-	used, size int
-}
-
-// takeOut takes self.imlabOut: the first data posted has it, no later one.
-func takeOut() *outBuffer {
-	g := js.Global()
-	b := g.Get("imlabOut")
-	if b.Type() != js.TypeObject {
-		return &outBuffer{}
-	}
-	g.Delete("imlabOut")
-	return &outBuffer{buf: b, size: b.Get("byteLength").Int()}
-}
-
-// put sets o[k] to a typed array of type typ (of elements size bytes each)
-// holding b, in the buffer if b fits.
-func (p *outBuffer) put(o fields, k, typ string, size int, b []byte) {
-	if p.used+len(b) > p.size {
-		o.array(k, typedArray(typ, b))
-		return
-	}
-	js.CopyBytesToJS(js.Global().Get("Uint8Array").New(p.buf, p.used, len(b)), b)
-	o.v.Set(k, js.Global().Get(typ).New(p.buf, p.used, len(b)/size))
-	p.used += (len(b) + 7) &^ 7 // the next array starts aligned for any type
-}
-
-// done lists the buffer for transfer, once, if put used it.
-func (p *outBuffer) done(o fields) {
-	if p.used > 0 {
-		*o.transfer = append(*o.transfer, p.buf)
-	}
-}
-
-func float64Bytes(xs []float64) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 8*len(xs))
 }
