@@ -48,8 +48,11 @@ type Stats struct {
 }
 
 // Summarize computes the Stats of ds.
-func (ds *Dataset) Summarize() Stats {
-	sq := ds.SquaredNorms()
+func (ds *Dataset) Summarize() Stats { return ds.SummarizeNorms(ds.SquaredNorms()) }
+
+// SummarizeNorms is Summarize from ds's SquaredNorms, sq, at hand: one pass
+// over the values fewer.
+func (ds *Dataset) SummarizeNorms(sq []float64) Stats {
 	st := Stats{N: ds.N, D: ds.D, NNZ: ds.NNZ()}
 	if ds.N > 0 && ds.D > 0 {
 		st.Density = float64(st.NNZ) / (float64(ds.N) * float64(ds.D))

@@ -108,10 +108,10 @@ func (d DataSpec) Load(ctx context.Context, b budget.Budget, yield func() bool, 
 
 // describe is what the page shows of ds.
 func describe(ds *dataset.Dataset, in installed) *DataInfo {
-	st := ds.Summarize()
+	norms := ds.SquaredNorms() // once: the statistics are made of them
+	st := ds.SummarizeNorms(norms)
 	info := &DataInfo{Source: in.source, Name: in.name, Warnings: in.warnings,
-		Stats: st, DefaultLambda: problem.DefaultLambdaOf(st)}
-	info.Norms = ds.SquaredNorms()
+		Stats: st, DefaultLambda: problem.DefaultLambdaOf(st), Norms: norms}
 	info.Hist = dataset.NewHistogram(info.Norms, HistogramBins)
 	return info
 }
