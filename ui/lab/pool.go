@@ -399,7 +399,11 @@ func (c *Control) stepping() bool {
 
 // Wait is called between slices with whether the last slice made a trace
 // point; it blocks while paused and reports false once the job must stop.
-func (c *Control) Wait(madePoint bool) bool {
+func (c *Control) Wait(madePoint bool) bool { return c.wait(madePoint, nil) }
+
+// wait is Wait, calling beforePark (if not nil), without the lock, before
+// it parks.
+func (c *Control) wait(madePoint bool, beforePark func()) bool {
 	if c.Yield != nil {
 		c.Yield()
 	}
@@ -415,6 +419,10 @@ func (c *Control) Wait(madePoint bool) bool {
 		ch, onPark := c.wake, c.onPark
 		c.parked = true
 		c.mu.Unlock()
+		if beforePark != nil {
+			beforePark()
+			beforePark = nil
+		}
 		if onPark != nil {
 			onPark()
 		}
@@ -442,29 +450,49 @@ func Serve(ds *dataset.Dataset, next func() (JobSpec, bool), send func(Update), 
 }
 
 // serveJob runs one job to its end (true) or until ctl stops it (false),
-// adding the time of its slices to busy.
+// adding the time of its slices to busy. It gathers its slices' trace
+// points and sends them at most every WorkerUpdateEvery, and at once the
+// job's first update (its plan), its end, a Step's point, and whatever it
+// holds before it parks paused: the page then shows every point made.
 func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration, busy *time.Duration) bool {
 	run, err := NewJobRun(ds, spec)
 	if err != nil {
 		send(Update{Job: spec.Index, Done: true, Err: fmt.Sprintf("%s τ=%d: %v", spec.Sampling, spec.Tau, err)})
 		return true
 	}
-	for {
-		u, d := fillSlice(run, slicer, now, ctl.stepping())
-		*busy += d
-		u.Busy = *busy
+	var u Update // not sent yet
+	sent := now()
+	flush := func() {
 		if len(u.Points) > 0 || u.Done || u.Plan != nil {
+			u.Busy = *busy
 			send(u)
+			sent = now()
 		}
-		if u.Done {
+		u = Update{}
+	}
+	for {
+		stepping := ctl.stepping()
+		made, d := fillSlice(run, slicer, now, stepping, &u)
+		*busy += d
+		done := u.Done
+		if done || u.Plan != nil || stepping || now()-sent >= WorkerUpdateEvery {
+			flush()
+		}
+		if done {
 			return true
 		}
-		if !ctl.Wait(len(u.Points) > 0) {
+		if !ctl.wait(made > 0, flush) {
 			run.Close()
 			return false
 		}
 	}
 }
+
+// WorkerUpdateEvery is how long a worker gathers trace points before it
+// sends them: each update wakes the page's thread (a message, a merge, a
+// frame), on the cores the workers need. Ten a second keep the plots
+// live; Pause, Step and a job's start and end send at once.
+const WorkerUpdateEvery = 100 * time.Millisecond
 
 // poolJob is what the page shows of one job of a Pool.
 type poolJob struct {

@@ -275,14 +275,14 @@ func workerPStar(ds *dataset.Dataset, lossName string, lambda float64, yield fun
 // fillSlice advances run for one slice of a worker, as long as slicer's
 // target: Advance stops at each evaluation of P (a trace point), which on
 // small minibatches comes every few milliseconds, so one call would make a
-// slice — a yield and an update message — per trace point; fillSlice calls
-// it again until half the target has passed (a slice is then at most about
-// 1.5 targets), or the job ends, or, while stepping, a point is made. It
-// returns the slice's update (its points in order, the job's plan if it
-// came in it, the end) and the slice's duration.
-func fillSlice(run *JobRun, slicer *Slicer, now func() time.Duration, stepping bool) (Update, time.Duration) {
+// slice — a yield — per trace point; fillSlice calls it again until half
+// the target has passed (a slice is then at most about 1.5 targets), or
+// the job ends, or, while stepping, a point is made. It adds the slice's
+// points, the job's plan if it came in it and the end to u, and returns
+// how many points the slice made and its duration.
+func fillSlice(run *JobRun, slicer *Slicer, now func() time.Duration, stepping bool, u *Update) (int, time.Duration) {
 	t0 := now()
-	var u Update
+	made := 0
 	for {
 		iters := slicer.Iterations(run.Tau())
 		a0 := now()
@@ -290,11 +290,12 @@ func fillSlice(run *JobRun, slicer *Slicer, now func() time.Duration, stepping b
 		slicer.Observe(iters*run.Tau(), now()-a0)
 		u.Job, u.Done, u.Err, u.Minibatches = v.Job, v.Done, v.Err, v.Minibatches
 		u.Points = append(u.Points, v.Points...)
+		made += len(v.Points)
 		if v.Plan != nil {
 			u.Plan = v.Plan
 		}
-		if d := now() - t0; v.Done || d >= slicer.Target/2 || stepping && len(u.Points) > 0 {
-			return u, d
+		if d := now() - t0; v.Done || d >= slicer.Target/2 || stepping && made > 0 {
+			return made, d
 		}
 	}
 }
