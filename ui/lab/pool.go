@@ -398,12 +398,9 @@ func (c *Control) stepping() bool {
 }
 
 // Wait is called between slices with whether the last slice made a trace
-// point; it blocks while paused and reports false once the job must stop.
-func (c *Control) Wait(madePoint bool) bool { return c.wait(madePoint, nil) }
-
-// wait is Wait, calling beforePark (if not nil), without the lock, before
-// it parks.
-func (c *Control) wait(madePoint bool, beforePark func()) bool {
+// point; it blocks while paused (calling beforePark first, if not nil,
+// without the lock) and reports false once the job must stop.
+func (c *Control) Wait(madePoint bool, beforePark func()) bool {
 	if c.Yield != nil {
 		c.Yield()
 	}
@@ -460,36 +457,38 @@ func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control
 		send(Update{Job: spec.Index, Done: true, Err: fmt.Sprintf("%s τ=%d: %v", spec.Sampling, spec.Tau, err)})
 		return true
 	}
-	var u Update // not sent yet
-	sent := now()
+	var u Update // the points not sent yet, and the solver time they took
+	var held time.Duration
 	flush := func() {
 		if len(u.Points) > 0 || u.Done || u.Plan != nil {
 			u.Busy = *busy
 			send(u)
-			sent = now()
 		}
-		u = Update{}
+		u, held = Update{}, 0
 	}
 	for {
 		stepping := ctl.stepping()
-		made, d := fillSlice(run, slicer, now, stepping, &u)
+		n := len(u.Points)
+		var d time.Duration
+		u, d = fillSlice(run, slicer, now, stepping, u.Points)
 		*busy += d
-		done := u.Done
-		if done || u.Plan != nil || stepping || now()-sent >= WorkerUpdateEvery {
+		held += d
+		done, made := u.Done, len(u.Points) > n
+		if done || u.Plan != nil || stepping || held >= WorkerUpdateEvery {
 			flush()
 		}
 		if done {
 			return true
 		}
-		if !ctl.wait(made > 0, flush) {
+		if !ctl.Wait(made, flush) {
 			run.Close()
 			return false
 		}
 	}
 }
 
-// WorkerUpdateEvery is how long a worker gathers trace points before it
-// sends them: each update wakes the page's thread (a message, a merge, a
+// WorkerUpdateEvery is how much solver time a worker gathers trace points
+// over before it sends them: each update wakes the page's thread (a message, a merge, a
 // frame), on the cores the workers need. Ten a second keep the plots
 // live; Pause, Step and a job's start and end send at once.
 const WorkerUpdateEvery = 100 * time.Millisecond
