@@ -127,6 +127,18 @@ func pageJobs() {
 	}
 	runtime.ReadMemStats(&m1)
 	fmt.Printf("# collections during the jobs: %d\n", m1.NumGC-gc0)
+	// The messages a worker sends the page for the whole run (lab.Serve, as a
+	// worker serves its jobs: points gathered over lab.WorkerUpdateEvery).
+	next, updates, points := 0, 0, 0
+	lab.Serve(ds, func() (lab.JobSpec, bool) {
+		if next == len(specs) {
+			return lab.JobSpec{}, false
+		}
+		next++
+		return specs[next-1], true
+	}, func(u lab.Update) { updates, points = updates+1, points+len(u.Points) },
+		lab.NewControl(), lab.NewSlicer(lab.WorkerSliceTarget), func() time.Duration { return time.Since(start) })
+	fmt.Printf("# one worker serving the run sends %d updates for %d trace points\n", updates, points)
 	schedule(specs, costs, predicted, st)
 }
 
