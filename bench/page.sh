@@ -15,14 +15,37 @@
 #                                  (=both: each setting both ways; default: at ready)
 #   IMLAB_BENCH_TIMELINE=1 bench/page.sh also print each run's moments (P*, jobs);
 #                                  bench/timeline.py OUT splits each worker's idle time
+#
+# Fair comparisons (eighth session, docs/workers.md): each measurement runs in
+# a go test process of its own, so in a browser with a fresh profile: a
+# shared profile let the wasm code cache carry V8's optimised code from one
+# measurement to the next, so whatever ran later started warmer. The order
+# of the settings alternates from one repetition to the next (1 2, then
+# 2 1). IMLAB_BENCH_WARM=1 measures a page's second run instead (its first
+# run pays the code's tier-up), a returning user's case.
 set -euo pipefail
 . "$(dirname "$0")/pagebench.sh"
 # MEASURE lines, and any failure (a run that missed the harness's 170 s per browser)
 pattern='MEASURE.*|CPU.*|--- FAIL.*|_test.go:[0-9]+: [^MCT].*'
 [ "${BENCH_TASKS:-0}" = 1 ] && pattern="TASKS.*|$pattern"
 [ -n "${IMLAB_BENCH_TIMELINE:-}" ] && pattern="TIMELINE.*|$pattern"
-for _ in $(seq "${BENCH_REPEAT:-1}"); do
-	echo "# load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-	IMLAB_E2E=1 IMLAB_BENCH=1 IMLAB_BENCH_LOAD="${IMLAB_BENCH_LOAD:-1}" \
-		go test -count=1 -timeout 60m -v -run '^TestMeasureWorkers$' ./e2e/ | grep -Eo "$pattern" || true
+read -ra keys <<<"${IMLAB_BENCH_WORKERS:-main 1 2 auto}"
+case "${IMLAB_BENCH_LOAD:-1}" in
+0) loads=(0) ;;
+only) loads=(only) ;;
+*) loads=(0 only) ;;
+esac
+for r in $(seq "${BENCH_REPEAT:-1}"); do
+	order=("${keys[@]}")
+	if [ $((r % 2)) = 0 ]; then # every other round backwards
+		order=()
+		for ((i = ${#keys[@]} - 1; i >= 0; i--)); do order+=("${keys[i]}"); done
+	fi
+	for key in "${order[@]}"; do
+		for load in "${loads[@]}"; do
+			echo "# load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+			IMLAB_E2E=1 IMLAB_BENCH=1 IMLAB_BENCH_WORKERS="$key" IMLAB_BENCH_LOAD="$load" \
+				go test -count=1 -timeout 60m -v -run '^TestMeasureWorkers$' ./e2e/ | grep -Eo "$pattern" || true
+		done
+	done
 done

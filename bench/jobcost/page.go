@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -61,11 +62,17 @@ func pageJobs() {
 	}
 	fmt.Printf("# method theory: %.3f s\n", time.Since(t0).Seconds())
 	specs := lab.JobSpecs(s, lambda, pstar)
-	fmt.Println("job,sampling,tau,predicted,iterations,setup_s,solve_s,cpu_s,advance_calls,short_calls,slices,points,doubles_sent")
+	fmt.Println("job,sampling,tau,predicted,iterations,setup_s,solve_s,cpu_s,advance_calls,short_calls,slices,points,doubles_sent,alloc_kb,mallocs")
 	costs := make([]float64, len(specs))
 	predicted := make([]float64, len(specs))
 	lockThread()
+	var m0, m1 runtime.MemStats
+	gc0 := uint32(0)
 	for k, spec := range specs {
+		runtime.ReadMemStats(&m0)
+		if k == 0 {
+			gc0 = m0.NumGC
+		}
 		c0 := threadCPU()
 		t0 := time.Now()
 		run, err := lab.NewJobRun(ds, spec)
@@ -109,13 +116,29 @@ func pageJobs() {
 		}
 		run.Close()
 		cpu := threadCPU() - c0
+		runtime.ReadMemStats(&m1) // what the job allocated: each allocation is the collector's work, under wasm compiled by V8 as it gets hot
 		predicted[k] = lab.JobCost(spec, st)
 		costs[k] = (setup + solve).Seconds()
 		if cpu > 0 { // steadier than the wall time on a loaded machine
 			costs[k] = cpu.Seconds()
 		}
-		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%.4f,%d,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setup.Seconds(), solve.Seconds(), cpu.Seconds(), nslices, short, filled, points, doubles)
+		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%.4f,%d,%d,%d,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setup.Seconds(), solve.Seconds(), cpu.Seconds(), nslices, short, filled, points, doubles,
+			(m1.TotalAlloc-m0.TotalAlloc)>>10, m1.Mallocs-m0.Mallocs)
 	}
+	runtime.ReadMemStats(&m1)
+	fmt.Printf("# collections during the jobs: %d\n", m1.NumGC-gc0)
+	// The messages a worker sends the page for the whole run (lab.Serve, as a
+	// worker serves its jobs: points gathered over lab.WorkerUpdateEvery).
+	next, updates, points := 0, 0, 0
+	lab.Serve(ds, func() (lab.JobSpec, bool) {
+		if next == len(specs) {
+			return lab.JobSpec{}, false
+		}
+		next++
+		return specs[next-1], true
+	}, func(u lab.Update) { updates, points = updates+1, points+len(u.Points) },
+		lab.NewControl(), lab.NewSlicer(lab.WorkerSliceTarget), func() time.Duration { return time.Since(start) })
+	fmt.Printf("# one worker serving the run sends %d updates for %d trace points\n", updates, points)
 	schedule(specs, costs, predicted, st)
 }
 

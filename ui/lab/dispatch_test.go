@@ -186,7 +186,7 @@ func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
 	var points []dfsdca.Point
 	updates := 0
 	for {
-		u, _ := fillSlice(run, slicer, now, false)
+		u, _ := fillSlice(run, slicer, now, false, nil)
 		updates++
 		if updates == 1 && u.Plan == nil {
 			t.Error("the first slice's update has no plan")
@@ -206,8 +206,53 @@ func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
 	}
 	defer step.Close()
 	for range 3 {
-		if u, _ := fillSlice(step, NewSlicer(WorkerSliceTarget), now, true); len(u.Points) != 1 {
+		if u, _ := fillSlice(step, NewSlicer(WorkerSliceTarget), now, true, nil); len(u.Points) != 1 {
 			t.Errorf("a stepping slice made %d points, want 1", len(u.Points))
 		}
+	}
+}
+
+// A worker sends its slices' points at most every WorkerUpdateEvery, and
+// everything it holds before it parks: a Step from the pause then sends
+// exactly the step's point. The points are the job's, bit for bit. The
+// clock is fake: each reading advances it by 1 ms.
+func TestWorkerBatchesUpdatesAndSendsThemBeforeParking(t *testing.T) {
+	f := newPoolFixture(t)
+	ds := generateData(t, f.s)
+	spec := JobSpecs(f.s, f.lambda, f.pstar)[0] // τ-nice, τ = 1: points every few ms
+	var clock time.Duration
+	now := func() time.Duration { clock += time.Millisecond; return clock }
+	ctl := NewControl()
+	var sent []dfsdca.Point
+	updates, slices := 0, 0
+	send := func(u Update) {
+		updates++
+		sent = append(sent, u.Points...)
+	}
+	ctl.Yield = func() {
+		if slices++; slices == 4 {
+			ctl.Set(CmdPause)
+		}
+	}
+	var atPark []int
+	ctl.onPark = func() {
+		atPark = append(atPark, len(sent))
+		switch len(atPark) {
+		case 1:
+			ctl.Set(CmdStep)
+		case 2:
+			ctl.Set(CmdRun)
+		}
+	}
+	var busy time.Duration
+	if !serveJob(ds, spec, send, ctl, NewSlicer(WorkerSliceTarget), now, &busy) {
+		t.Fatal("the job did not end")
+	}
+	sameTraces(t, "batched updates", [][]dfsdca.Point{sent}, f.want[:1])
+	if len(atPark) != 2 || atPark[0] == 0 || atPark[1] != atPark[0]+1 {
+		t.Errorf("points sent at each park: %v, want all made before the pause, then one more after the Step", atPark)
+	}
+	if updates*3 > slices {
+		t.Errorf("%d updates for %d slices, want at most a third as many", updates, slices)
 	}
 }

@@ -398,8 +398,9 @@ func (c *Control) stepping() bool {
 }
 
 // Wait is called between slices with whether the last slice made a trace
-// point; it blocks while paused and reports false once the job must stop.
-func (c *Control) Wait(madePoint bool) bool {
+// point; it blocks while paused (calling beforePark first, if not nil,
+// without the lock) and reports false once the job must stop.
+func (c *Control) Wait(madePoint bool, beforePark func()) bool {
 	if c.Yield != nil {
 		c.Yield()
 	}
@@ -415,6 +416,10 @@ func (c *Control) Wait(madePoint bool) bool {
 		ch, onPark := c.wake, c.onPark
 		c.parked = true
 		c.mu.Unlock()
+		if beforePark != nil {
+			beforePark()
+			beforePark = nil
+		}
 		if onPark != nil {
 			onPark()
 		}
@@ -442,29 +447,51 @@ func Serve(ds *dataset.Dataset, next func() (JobSpec, bool), send func(Update), 
 }
 
 // serveJob runs one job to its end (true) or until ctl stops it (false),
-// adding the time of its slices to busy.
+// adding the time of its slices to busy. It gathers its slices' trace
+// points and sends them at most every WorkerUpdateEvery, and at once the
+// job's first update (its plan), its end, a Step's point, and whatever it
+// holds before it parks paused: the page then shows every point made.
 func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration, busy *time.Duration) bool {
 	run, err := NewJobRun(ds, spec)
 	if err != nil {
 		send(Update{Job: spec.Index, Done: true, Err: fmt.Sprintf("%s τ=%d: %v", spec.Sampling, spec.Tau, err)})
 		return true
 	}
-	for {
-		u, d := fillSlice(run, slicer, now, ctl.stepping())
-		*busy += d
-		u.Busy = *busy
+	var u Update // the points not sent yet, and the solver time they took
+	var held time.Duration
+	flush := func() {
 		if len(u.Points) > 0 || u.Done || u.Plan != nil {
+			u.Busy = *busy
 			send(u)
 		}
-		if u.Done {
+		u, held = Update{}, 0
+	}
+	for {
+		stepping := ctl.stepping()
+		n := len(u.Points)
+		var d time.Duration
+		u, d = fillSlice(run, slicer, now, stepping, u.Points)
+		*busy += d
+		held += d
+		done, made := u.Done, len(u.Points) > n
+		if done || u.Plan != nil || stepping || held >= WorkerUpdateEvery {
+			flush()
+		}
+		if done {
 			return true
 		}
-		if !ctl.Wait(len(u.Points) > 0) {
+		if !ctl.Wait(made, flush) {
 			run.Close()
 			return false
 		}
 	}
 }
+
+// WorkerUpdateEvery is how much solver time a worker gathers trace points
+// over before it sends them: each update wakes the page's thread (a message, a merge, a
+// frame), on the cores the workers need. Ten a second keep the plots
+// live; Pause, Step and a job's start and end send at once.
+const WorkerUpdateEvery = 100 * time.Millisecond
 
 // poolJob is what the page shows of one job of a Pool.
 type poolJob struct {

@@ -9,6 +9,7 @@ import (
 
 	"imlab/core/budget"
 	"imlab/core/dataset"
+	"imlab/core/dfsdca"
 	"imlab/core/loss"
 	"imlab/core/problem"
 )
@@ -121,7 +122,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 		}
 	}()
 	load := func(ctx context.Context, d DataSpec) (*Loaded, error) {
-		return d.Load(ctx, env.Budget, func() bool { return ctl.Wait(false) }, env.Now, WorkerSliceTarget)
+		return d.Load(ctx, env.Budget, func() bool { return ctl.Wait(false, nil) }, env.Now, WorkerSliceTarget)
 	}
 	type loaded struct {
 		ld  *Loaded
@@ -180,15 +181,20 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	slicer := env.Slicer()
 	sendUpdate := func(u Update) { send(Message{Kind: MsgUpdate, Update: u}) }
 	var busy time.Duration // solver time, reported with every update
+	// P* and the theory yield through pause, which counts the time they
+	// spent paused in waited, not in busy.
+	var waited time.Duration
+	pause := func() {
+		w0 := env.Now()
+		ctl.Wait(false, nil)
+		waited += env.Now() - w0
+	}
 	for m := range work {
 		switch m.Kind {
 		case MsgPStar:
-			t0, waited := env.Now(), time.Duration(0)
-			p, err := workerPStar(ds, m.Loss, m.Lambda, func() {
-				w0 := env.Now()
-				ctl.Wait(false)
-				waited += env.Now() - w0
-			})
+			t0 := env.Now()
+			waited = 0
+			p, err := workerPStar(ds, m.Loss, m.Lambda, pause)
 			busy += env.Now() - t0 - waited
 			reply := Message{Kind: MsgPStar, Loss: m.Loss, Lambda: m.Lambda, PStar: p, Busy: busy}
 			if err != nil {
@@ -196,12 +202,9 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 			}
 			send(reply)
 		case MsgTheory:
-			t0, waited := env.Now(), time.Duration(0)
-			mt, err := workerTheory(ds, m, func() {
-				w0 := env.Now()
-				ctl.Wait(false)
-				waited += env.Now() - w0
-			})
+			t0 := env.Now()
+			waited = 0
+			mt, err := workerTheory(ds, m, pause)
 			busy += env.Now() - t0 - waited
 			reply := Message{Kind: MsgTheory, Loss: m.Loss, Lambda: m.Lambda, Taus: m.Taus, Spec: m.Spec, Theory: mt, Busy: busy}
 			if err != nil {
@@ -275,14 +278,14 @@ func workerPStar(ds *dataset.Dataset, lossName string, lambda float64, yield fun
 // fillSlice advances run for one slice of a worker, as long as slicer's
 // target: Advance stops at each evaluation of P (a trace point), which on
 // small minibatches comes every few milliseconds, so one call would make a
-// slice — a yield and an update message — per trace point; fillSlice calls
-// it again until half the target has passed (a slice is then at most about
-// 1.5 targets), or the job ends, or, while stepping, a point is made. It
-// returns the slice's update (its points in order, the job's plan if it
-// came in it, the end) and the slice's duration.
-func fillSlice(run *JobRun, slicer *Slicer, now func() time.Duration, stepping bool) (Update, time.Duration) {
+// slice — a yield — per trace point; fillSlice calls it again until half
+// the target has passed (a slice is then at most about 1.5 targets), or
+// the job ends, or, while stepping, a point is made. It returns the
+// slice's update (its points appended to held, the points not sent yet;
+// the job's plan if it came in it; the end) and the slice's duration.
+func fillSlice(run *JobRun, slicer *Slicer, now func() time.Duration, stepping bool, held []dfsdca.Point) (Update, time.Duration) {
 	t0 := now()
-	var u Update
+	u := Update{Points: held}
 	for {
 		iters := slicer.Iterations(run.Tau())
 		a0 := now()
@@ -293,7 +296,7 @@ func fillSlice(run *JobRun, slicer *Slicer, now func() time.Duration, stepping b
 		if v.Plan != nil {
 			u.Plan = v.Plan
 		}
-		if d := now() - t0; v.Done || d >= slicer.Target/2 || stepping && len(u.Points) > 0 {
+		if d := now() - t0; v.Done || d >= slicer.Target/2 || stepping && len(u.Points) > len(held) {
 			return u, d
 		}
 	}
