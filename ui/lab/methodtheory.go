@@ -3,8 +3,10 @@ package lab
 import (
 	"math"
 	"slices"
+	"sync"
 
 	"imlab/core/dataset"
+	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
@@ -32,6 +34,27 @@ type MethodTheory struct {
 	N         int
 	Cost      catalog.CostModel
 	Nice, Imp []catalog.TauPoint // by increasing τ
+
+	// View runs in every snapshot, so in every animation frame of a run:
+	// what it reads of a job's trace is kept until the trace grows.
+	mu   sync.Mutex
+	seen map[jobKey]traceReading
+}
+
+// jobKey names a job of a run: its τ and sampling.
+type jobKey struct {
+	tau      int
+	sampling sampling.Kind
+}
+
+// traceReading is what View read of a job's trace: passes and modelled
+// time to ε (NaN if not reached), for the trace of those points (its first
+// point's address and its length; traces only grow) and that ε.
+type traceReading struct {
+	first          *dfsdca.Point
+	n              int
+	eps            float64
+	passes, timeTo float64
 }
 
 // NewMethodTheory computes the theory of s.Method on pr for the τ of
@@ -111,14 +134,12 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 	if len(jobs) > 0 && len(jobs[0].Trace) > 0 {
 		v.Gap0 = jobs[0].Trace[0].Gap
 	}
-	type key struct {
-		tau      int
-		sampling sampling.Kind
-	}
-	byJob := map[key]JobView{}
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	byJob := map[jobKey]JobView{}
 	var taus []int
 	for _, j := range jobs {
-		byJob[key{j.Tau, j.Sampling}] = j
+		byJob[jobKey{j.Tau, j.Sampling}] = j
 		if !slices.Contains(taus, j.Tau) {
 			taus = append(taus, j.Tau)
 		}
@@ -131,8 +152,8 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 		for _, p := range c.pts {
 			cv.Predict = append(cv.Predict, p.Time*math.Log(v.Gap0/eps))
 			t := math.NaN()
-			if j, ok := byJob[key{p.Tau, c.sampling}]; ok {
-				t = mt.measuredTime(j, eps)
+			if j, ok := byJob[jobKey{p.Tau, c.sampling}]; ok {
+				t = mt.read(j, eps).timeTo
 			}
 			cv.Measured = append(cv.Measured, t)
 			if !math.IsNaN(t) && (cv.MeasuredStar < 0 || t < cv.Measured[cv.MeasuredStar]) {
@@ -147,8 +168,8 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 			nice, imp := mt.Nice[i].Theory, mt.Imp[i].Theory
 			r.StepNice, r.StepImp, r.Theory = nice.Step, imp.Step, nice.PassesPerEFold/imp.PassesPerEFold
 		}
-		r.NicePasses = mt.passesTo(byJob[key{tau, sampling.Nice}], eps)
-		r.ImpPasses = mt.passesTo(byJob[key{tau, sampling.Imp}], eps)
+		r.NicePasses = mt.read(byJob[jobKey{tau, sampling.Nice}], eps).passes
+		r.ImpPasses = mt.read(byJob[jobKey{tau, sampling.Imp}], eps).passes
 		r.Empirical = r.NicePasses / r.ImpPasses
 		v.Rows = append(v.Rows, r)
 	}
@@ -166,21 +187,30 @@ func (mt *MethodTheory) points(j JobView) []method.Point {
 	return pts
 }
 
-// passesTo is the passes job j took to reach eps (NaN if it has not).
-func (mt *MethodTheory) passesTo(j JobView, eps float64) float64 {
-	if x, ok := method.Crossing(mt.points(j), eps); ok {
-		return x
+// read returns the passes and the modelled time job j took to reach eps
+// (NaN if it has not), read again only if its trace grew since the last
+// call (mt.mu held).
+func (mt *MethodTheory) read(j JobView, eps float64) traceReading {
+	r := traceReading{n: len(j.Trace), eps: eps, passes: math.NaN(), timeTo: math.NaN()}
+	if r.n > 0 {
+		r.first = &j.Trace[0]
 	}
-	return math.NaN()
-}
-
-// measuredTime is the modelled time job j took to reach eps (NaN if it has
-// not).
-func (mt *MethodTheory) measuredTime(j JobView, eps float64) float64 {
-	if t, ok := mt.Cost.MeasuredTime(mt.points(j), mt.N, j.Tau, eps); ok {
-		return t
+	k := jobKey{j.Tau, j.Sampling}
+	if old, ok := mt.seen[k]; ok && old.first == r.first && old.n == r.n && old.eps == eps {
+		return old
 	}
-	return math.NaN()
+	pts := mt.points(j)
+	if x, ok := method.Crossing(pts, eps); ok {
+		r.passes = x
+	}
+	if t, ok := mt.Cost.MeasuredTime(pts, mt.N, j.Tau, eps); ok {
+		r.timeTo = t
+	}
+	if mt.seen == nil {
+		mt.seen = map[jobKey]traceReading{}
+	}
+	mt.seen[k] = r
+	return r
 }
 
 // theoryRequest names a MethodTheory: the settings NewMethodTheory reads,
