@@ -15,32 +15,26 @@ import (
 // page's re-rendering during a run.
 type TableRow struct {
 	vecty.Core
-	Cells rowCells `vecty:"prop"`
+	Tau   string    `vecty:"prop"` // the first cell
+	Cells []numCell `vecty:"prop"`
 }
 
-// rowCells is what a row shows: its τ, then numbers that explain
-// themselves (explain).
-type rowCells struct {
-	tau  string
-	nums [5]numCell
-	n    int // cells in nums
+// numCell is a table cell holding a number with its explanation (explain)
+// and the cell's class ("" for none); without an explanation it is plain
+// text. It is not comparable (the blank field): an equality function for
+// it costs more of main.wasm than TableRow.SkipRender's loop.
+type numCell struct {
+	text, what, class string
+	_                 [0]func()
 }
-
-// numCell is a table cell holding a number with its explanation and the
-// cell's class ("" for none); without an explanation it is plain text.
-type numCell struct{ text, what, class string }
 
 // row returns the row of τ tau and the cells nums.
-func row(tau string, nums ...numCell) *TableRow {
-	r := &TableRow{Cells: rowCells{tau: tau, n: len(nums)}}
-	copy(r.Cells.nums[:], nums)
-	return r
-}
+func row(tau string, nums ...numCell) *TableRow { return &TableRow{Tau: tau, Cells: nums} }
 
 // Render implements vecty.Component.
 func (r *TableRow) Render() vecty.ComponentOrHTML {
-	cells := []vecty.MarkupOrChild{elem.TableData(vecty.Text(r.Cells.tau))}
-	for _, c := range r.Cells.nums[:r.Cells.n] {
+	cells := []vecty.MarkupOrChild{elem.TableData(vecty.Text(r.Tau))}
+	for _, c := range r.Cells {
 		var content vecty.MarkupOrChild = vecty.Text(c.text)
 		if c.what != "" {
 			content = explain("", c.text, c.what)
@@ -53,5 +47,13 @@ func (r *TableRow) Render() vecty.ComponentOrHTML {
 // SkipRender implements vecty.RenderSkipper: the row shows the same.
 func (r *TableRow) SkipRender(prev vecty.Component) bool {
 	old, ok := prev.(*TableRow)
-	return ok && old.Cells == r.Cells
+	if !ok || old.Tau != r.Tau || len(old.Cells) != len(r.Cells) {
+		return false
+	}
+	for k, c := range r.Cells {
+		if o := old.Cells[k]; o.text != c.text || o.what != c.what || o.class != c.class {
+			return false
+		}
+	}
+	return true
 }

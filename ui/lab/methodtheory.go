@@ -3,7 +3,6 @@ package lab
 import (
 	"math"
 	"slices"
-	"sync"
 
 	"imlab/core/dataset"
 	"imlab/core/dfsdca"
@@ -35,9 +34,9 @@ type MethodTheory struct {
 	Cost      catalog.CostModel
 	Nice, Imp []catalog.TauPoint // by increasing τ
 
-	// View runs in every snapshot, so in every animation frame of a run:
-	// what it reads of a job's trace is kept until the trace grows.
-	mu   sync.Mutex
+	// View runs in every snapshot (under the controller's lock), so in
+	// every animation frame of a run: what it reads of a job's trace is
+	// kept until the trace grows.
 	seen map[jobKey]traceReading
 }
 
@@ -134,8 +133,6 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 	if len(jobs) > 0 && len(jobs[0].Trace) > 0 {
 		v.Gap0 = jobs[0].Trace[0].Gap
 	}
-	mt.mu.Lock()
-	defer mt.mu.Unlock()
 	byJob := map[jobKey]JobView{}
 	var taus []int
 	for _, j := range jobs {
@@ -189,7 +186,7 @@ func (mt *MethodTheory) points(j JobView) []method.Point {
 
 // read returns the passes and the modelled time job j took to reach eps
 // (NaN if it has not), read again only if its trace grew since the last
-// call (mt.mu held).
+// call.
 func (mt *MethodTheory) read(j JobView, eps float64) traceReading {
 	r := traceReading{n: len(j.Trace), eps: eps, passes: math.NaN(), timeTo: math.NaN()}
 	if r.n > 0 {
