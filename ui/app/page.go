@@ -146,7 +146,9 @@ func (p *Page) frame() {
 	s := p.ctl.Snapshot()
 	t1 := browser.Now()
 	p.parts[0].Add(t1 - t0)
-	p.probeParts[0] = t1 - t0
+	if probeFrames {
+		p.probeParts[0] = t1 - t0
+	}
 	again := false
 	if s.RunID != p.snap.RunID {
 		p.cv.dropRun()
@@ -202,7 +204,9 @@ func (p *Page) frame() {
 	again = p.liveVer != p.snap.Version
 	t2 := browser.Now()
 	p.parts[1].Add(t2 - t1)
-	p.probeParts[1] = t2 - t1
+	if probeFrames {
+		p.probeParts[1] = t2 - t1
+	}
 	running := p.snap.Phase == lab.Running
 	p.plots.font = p.fontSize()
 	// One canvas per frame: the plots first, the sampling view in a frame
@@ -220,7 +224,9 @@ func (p *Page) frame() {
 	}
 	t3 := browser.Now()
 	p.parts[2].Add(t3 - t2)
-	p.probeParts[2] = t3 - t2
+	if probeFrames {
+		p.probeParts[2] = t3 - t2
+	}
 	defer func() { p.parts[3].Add(browser.Now() - t3) }()
 	if !done {
 		again = true
