@@ -216,7 +216,7 @@ func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 
 // runTraceCategories are what IMLAB_BENCH_TRACE records of a run: the
 // threads' tasks, script and garbage collection (the thread pool's share).
-var runTraceCategories = []string{"toplevel", "v8", "disabled-by-default-v8.gc", "devtools.timeline", "blink.worker", "v8.wasm"}
+var runTraceCategories = []string{"toplevel", "v8", "disabled-by-default-v8.gc", "devtools.timeline", "blink.worker", "v8.wasm", "disabled-by-default-v8.cpu_profiler"}
 
 // loadAverage is the machine's load average over 1, 5 and 15 minutes, or
 // "?" where /proc/loadavg is missing.

@@ -203,8 +203,8 @@ func (cv *canvases) resume() bool {
 	d.cost += took
 	if probeFrames {
 		cv.log = append(cv.log, "draw:"+d.id+"="+took.String())
-		probeSum[d.id] += took
-		probeSum[d.id+"#"]++
+		probeAdd(d.id, took)
+		probeAdd(d.id+"#", 1)
 	}
 	if !complete {
 		return false
@@ -212,13 +212,16 @@ func (cv *canvases) resume() bool {
 	cv.pending = nil
 	cv.costs.add(d.id, d.cost)
 	if el := browser.Canvas(d.id); el != nil {
-		ts := browser.Now()
+		var ts time.Duration
+		if probeFrames {
+			ts = browser.Now()
+		}
 		c := canvas.New(el)
 		c.ResizeScaled(d.b.W, d.b.H, d.b.Ratio)
 		c.Show(d.back)
 		if probeFrames {
 			cv.log = append(cv.log, "show:"+d.id+"="+(browser.Now()-ts).String())
-			probeSum["show:"+d.id] += browser.Now() - ts
+			probeAdd("show:"+d.id, browser.Now()-ts)
 		}
 	}
 	if d.then != nil {
@@ -278,5 +281,13 @@ const probeFrames = false
 
 var (
 	probeAt  [4]lab.SliceStats
-	probeSum = map[string]time.Duration{}
+	probeSum map[string]time.Duration
 )
+
+// probeAdd adds d to the probe's sum under k.
+func probeAdd(k string, d time.Duration) {
+	if probeSum == nil {
+		probeSum = map[string]time.Duration{}
+	}
+	probeSum[k] += d
+}

@@ -108,10 +108,11 @@ func New(ctl *lab.Controller, s lab.Settings, onReady func()) *Page {
 	return p
 }
 
-// Changed is the controller's notification: schedule a frame.
+// Changed is the controller's notification: schedule a frame, or let it
+// wait for the one due after a rest (see frame).
 func (p *Page) Changed() {
 	if p.frames != nil {
-		p.frames.Request()
+		p.frames.Notify()
 	}
 }
 
@@ -145,7 +146,9 @@ func (p *Page) frame() {
 	s := p.ctl.Snapshot()
 	t1 := browser.Now()
 	p.parts[0].Add(t1 - t0)
-	p.probeParts[0] = t1 - t0
+	if probeFrames {
+		p.probeParts[0] = t1 - t0
+	}
 	again := false
 	if s.RunID != p.snap.RunID {
 		p.cv.dropRun()
@@ -201,7 +204,9 @@ func (p *Page) frame() {
 	again = p.liveVer != p.snap.Version
 	t2 := browser.Now()
 	p.parts[1].Add(t2 - t1)
-	p.probeParts[1] = t2 - t1
+	if probeFrames {
+		p.probeParts[1] = t2 - t1
+	}
 	running := p.snap.Phase == lab.Running
 	p.plots.font = p.fontSize()
 	// One canvas per frame: the plots first, the sampling view in a frame
@@ -219,7 +224,9 @@ func (p *Page) frame() {
 	}
 	t3 := browser.Now()
 	p.parts[2].Add(t3 - t2)
-	p.probeParts[2] = t3 - t2
+	if probeFrames {
+		p.probeParts[2] = t3 - t2
+	}
 	defer func() { p.parts[3].Add(browser.Now() - t3) }()
 	if !done {
 		again = true
@@ -233,9 +240,18 @@ func (p *Page) frame() {
 	} else if !p.drawTeaching(&p.snap, t0, force, browser.Now()-t0) {
 		again = true
 	}
-	if again {
+	switch {
+	case again && running && !drew && p.cv.pending == nil:
+		// A frame of a run that drew nothing has nothing to draw before
+		// the next of the status line, the curves or the sampling view,
+		// each at its own pace (or a drawing waits for a frame with time
+		// to spare): the next frame comes after a rest, and the workers'
+		// messages until then ask for none. A frame with nothing to draw
+		// still took a snapshot of the run, at the display's rate.
+		p.frames.RequestAfter(restEvery)
+	case again:
 		p.frames.Request()
-	} else if p.cv.pending == nil && !p.plots.waiting() && p.teach.sampling.drawn {
+	case p.cv.pending == nil && !p.plots.waiting() && p.teach.sampling.drawn:
 		p.settle()
 	}
 	if p.onReady != nil && s.Phase == lab.Ready && s.Data != nil {

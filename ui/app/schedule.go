@@ -12,9 +12,12 @@ import (
 // (about 2 ms of its thread in a trace of the default run, where the
 // status line's and the sampling summary's changes made 14 paints a
 // second): four a second are as readable as ten.
+// While a run advances, a frame with nothing to draw at once asks for the
+// next one restEvery later, not at the display's next refresh.
 const (
 	liveEvery = 250 * time.Millisecond
 	plotEvery = 80 * time.Millisecond
+	restEvery = 40 * time.Millisecond
 )
 
 // redrawDuty bounds the share of the time a canvas's drawings take while a

@@ -13,6 +13,7 @@ import (
 type Frames struct {
 	draw    func()
 	pending bool
+	later   bool // RequestAfter's timer is running
 }
 
 // NewFrames returns a scheduler for draw. draw runs inside a JS callback, so
@@ -26,6 +27,28 @@ func (f *Frames) Request() {
 	}
 	f.pending = true
 	dom.GetWindow().RequestAnimationFrame(f.frame)
+}
+
+// RequestAfter schedules draw for the first animation frame after d, unless
+// a frame is pending or a timer runs already; until then, Notify does
+// nothing (Request still asks for the next frame).
+func (f *Frames) RequestAfter(d time.Duration) {
+	if f.pending || f.later {
+		return
+	}
+	f.later = true
+	time.AfterFunc(d, func() {
+		f.later = false
+		f.Request()
+	})
+}
+
+// Notify is Request, unless RequestAfter's frame is still to come: a
+// change then waits for it.
+func (f *Frames) Notify() {
+	if !f.later {
+		f.Request()
+	}
 }
 
 func (f *Frames) frame(time.Duration) {
