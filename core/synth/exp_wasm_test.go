@@ -30,10 +30,5 @@ func TestExpNormalAsm(t *testing.T) {
 		-708.5 + 9, -1, -math.Ln2, -0.5 * normR * normR} {
 		check(x)
 	}
-	for e := -27; e <= 9; e++ { // −2ᵉ and its neighbours
-		x := -math.Ldexp(1, e)
-		check(x)
-		check(math.Nextafter(x, 0))
-		check(math.Nextafter(x, -1000))
-	}
+	nearNegPowersOfTwo(-27, 9, check)
 }

@@ -340,12 +340,7 @@ func TestExpNormal(t *testing.T) {
 		math.Inf(-1), math.NaN(), 1, 710, -math.Ln2, -0.5 * normR * normR} {
 		check(x)
 	}
-	for e := -60; e <= 9; e++ { // −2ᵉ and its neighbours
-		x := -math.Ldexp(1, e)
-		check(x)
-		check(math.Nextafter(x, 0))
-		check(math.Nextafter(x, -1000))
-	}
+	nearNegPowersOfTwo(-60, 9, check)
 }
 
 // TestNormFloat64 requires pcg.normFloat64 to be rand.Rand's NormFloat64,
@@ -377,5 +372,17 @@ func BenchmarkTrialPairs(b *testing.B) {
 				trialPairs(out, thresholds, p)
 			}
 		})
+	}
+}
+
+// nearNegPowersOfTwo calls check with −2ᵉ and its neighbours on either
+// side, for e from lo to hi: the exponentials' range reductions change
+// there.
+func nearNegPowersOfTwo(lo, hi int, check func(float64)) {
+	for e := lo; e <= hi; e++ {
+		x := -math.Ldexp(1, e)
+		check(x)
+		check(math.Nextafter(x, 0))
+		check(math.Nextafter(x, -1000))
 	}
 }
