@@ -15,6 +15,12 @@
 #                                  (=both: each setting both ways; default: at ready)
 #   IMLAB_BENCH_TIMELINE=1 bench/page.sh also print each run's moments (P*, jobs);
 #                                  bench/timeline.py OUT splits each worker's idle time
+#   IMLAB_BENCH_FRAMES=0 bench/page.sh   no frame record (no frame gaps), to see its cost
+#
+# Each run prints a CPU line, every browser thread as name=cpu/runq: its
+# seconds on a core and its seconds *waiting* for one (schedstat; not system
+# time), and a THREADS line, each renderer thread as name=user/sys/faults:
+# its user and system seconds and minor page faults (its stat file).
 #
 # Fair comparisons (eighth session, docs/workers.md): each measurement runs in
 # a go test process of its own, so in a browser with a fresh profile: a
@@ -26,7 +32,7 @@
 set -euo pipefail
 . "$(dirname "$0")/pagebench.sh"
 # MEASURE lines, and any failure (a run that missed the harness's 170 s per browser)
-pattern='MEASURE.*|CPU.*|--- FAIL.*|_test.go:[0-9]+: [^MCT].*'
+pattern='MEASURE.*|CPU.*|THREADS.*|--- FAIL.*|_test.go:[0-9]+: [^MCT].*'
 [ "${BENCH_TASKS:-0}" = 1 ] && pattern="TASKS.*|$pattern"
 [ -n "${IMLAB_BENCH_TIMELINE:-}" ] && pattern="TIMELINE.*|$pattern"
 read -ra keys <<<"${IMLAB_BENCH_WORKERS:-main 1 2 auto}"

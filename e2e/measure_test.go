@@ -136,13 +136,15 @@ func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 		t.Logf("WARM a run before the measured one")
 	}
 	before := eval[string](p, statusText) // the warm run's "done", if any
-	eval[bool](p, `(() => {
+	// The frames' record asks for every animation frame: IMLAB_BENCH_FRAMES=0
+	// leaves it out (no gaps then), to see what it costs the run.
+	eval[bool](p, `((rec) => {
 		window.__tasks.length = 0;
 		const r = window.__frames = { t: [], stop: false };
 		const f = () => { r.t.push(performance.now()); if (!r.stop) requestAnimationFrame(f); };
-		requestAnimationFrame(f);
+		if (rec) requestAnimationFrame(f);
 		return true;
-	})()`)
+	})(`+strconv.FormatBool(os.Getenv("IMLAB_BENCH_FRAMES") != "0")+`)`)
 	trace := os.Getenv("IMLAB_BENCH_TRACE")
 	if trace != "" {
 		if err := chromedp.Do(p.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -197,6 +199,7 @@ func measureRun(t *testing.T, p *page, key string, load, settle bool) {
 		key, load, settle, eval[int](p, `imlab.workers()`), wall.Seconds(), stats["elapsedMs"]/1e3, share, idle, len(frames), worst, p95,
 		stats["maxFrameMs"], stats["meanFrameMs"], stats["snapMaxMs"], stats["renderMaxMs"], stats["plotsMaxMs"], stats["teachMaxMs"], len(tasks), stats["gcs"], stats["maxGCPauseMs"], stats["heapMiB"], loadAverage(), st)
 	t.Logf("CPU workers=%s load=%v settle=%v wall_s=%.2f %s", key, load, settle, wall.Seconds(), cpuReport(threads0, threads1, machine1-machine0))
+	t.Logf("THREADS workers=%s load=%v settle=%v %s", key, load, settle, threadReport(threads0, threads1))
 	if os.Getenv("IMLAB_BENCH_TIMELINE") != "" {
 		tl := eval[[]string](p, `imlab.timeline ? (imlab.timeline() || []) : []`)
 		t.Logf("TIMELINE workers=%s load=%v settle=%v %s", key, load, settle, strings.Join(tl, "; "))
@@ -256,6 +259,9 @@ type threadTimes struct {
 	proc, comm string // the process's kind (browser, renderer, gpu, …) and the thread's name
 	cpu, runq  float64
 	pid, tid   int
+	// user and system CPU s (stat's utime and stime, in clock ticks) and
+	// minor page faults: where a thread's time goes, for the THREADS line
+	user, sys, minflt float64
 }
 
 // browserThreads reads the times of every thread of the browser processes
@@ -316,18 +322,22 @@ func browserThreads() map[[2]int]threadTimes {
 				continue
 			}
 			tt := threadTimes{proc: kind, comm: strings.TrimSpace(string(comm)), pid: pid, tid: tid}
+			if b, err := os.ReadFile(dir + "stat"); err == nil {
+				if f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:])); len(f) > 13 {
+					tt.minflt, _ = strconv.ParseFloat(f[7], 64)
+					tt.user, _ = strconv.ParseFloat(f[11], 64)
+					tt.sys, _ = strconv.ParseFloat(f[12], 64)
+					tt.user, tt.sys = tt.user/100, tt.sys/100 // USER_HZ
+				}
+			}
 			if b, err := os.ReadFile(dir + "schedstat"); err == nil {
 				if f := strings.Fields(string(b)); len(f) >= 2 {
 					run, _ := strconv.ParseFloat(f[0], 64)
 					wait, _ := strconv.ParseFloat(f[1], 64)
 					tt.cpu, tt.runq = run/1e9, wait/1e9
 				}
-			} else if b, err := os.ReadFile(dir + "stat"); err == nil {
-				if f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:])); len(f) > 13 {
-					u, _ := strconv.ParseFloat(f[11], 64)
-					s, _ := strconv.ParseFloat(f[12], 64)
-					tt.cpu = (u + s) / 100 // USER_HZ
-				}
+			} else {
+				tt.cpu = tt.user + tt.sys
 			}
 			out[[2]int{pid, tid}] = tt
 		}
@@ -352,6 +362,42 @@ func machineBusy() float64 {
 		busy += x
 	}
 	return busy / 100
+}
+
+// threadReport gives each renderer thread that used 5 ms or more its user
+// and system CPU seconds and minor page faults over the run
+// (name=user/sys/faults), and the rest of the browser's in all.
+func threadReport(before, after map[[2]int]threadTimes) string {
+	var keys [][2]int
+	var rest threadTimes
+	for k, a := range after {
+		b := before[k]
+		if a.proc == "renderer" && a.cpu-b.cpu >= 0.005 {
+			keys = append(keys, k)
+			continue
+		}
+		rest.user += a.user - b.user
+		rest.sys += a.sys - b.sys
+		rest.minflt += a.minflt - b.minflt
+	}
+	slices.SortFunc(keys, func(x, y [2]int) int {
+		if x[0] != y[0] {
+			return x[0] - y[0]
+		}
+		return x[1] - y[1]
+	})
+	var parts []string
+	nth := map[string]int{}
+	for _, k := range keys {
+		a, b := after[k], before[k]
+		name := strings.ReplaceAll(a.comm, " ", "_")
+		if nth[name]++; nth[name] > 1 || strings.HasPrefix(name, "DedicatedWorker") {
+			name = fmt.Sprintf("%s#%d", name, nth[name])
+		}
+		parts = append(parts, fmt.Sprintf("%s=%.2f/%.2f/%.0f", name, a.user-b.user, a.sys-b.sys, a.minflt-b.minflt))
+	}
+	parts = append(parts, fmt.Sprintf("others=%.2f/%.2f/%.0f", rest.user, rest.sys, rest.minflt))
+	return strings.Join(parts, " ")
 }
 
 // cpuReport says where the CPU went between two snapshots: each renderer
