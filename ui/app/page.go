@@ -138,7 +138,7 @@ func (p *Page) frame() {
 		p.cv.log = p.cv.log[:0]
 		defer func() {
 			if d := browser.Now() - t0; d > 40*time.Millisecond {
-				println("imlab probe: frame", d.String(), "phase", p.snap.Phase.String(), "parts", p.probeParts[0].String(), p.probeParts[1].String(), p.probeParts[2].String(), "draws", strings.Join(p.cv.log, " "))
+				println("imlab probe: frame", d.String(), "after", (t0 - min(t0, p.frames.Began)).String(), "phase", p.snap.Phase.String(), "parts", p.probeParts[0].String(), p.probeParts[1].String(), p.probeParts[2].String(), "draws", strings.Join(p.cv.log, " "))
 			}
 		}()
 	}
@@ -149,7 +149,7 @@ func (p *Page) frame() {
 	if probeFrames {
 		p.probeParts[0] = t1 - t0
 	}
-	again, rendered := false, false
+	again := false
 	if s.RunID != p.snap.RunID {
 		p.cv.dropRun()
 		// The frame statistics describe the latest run (from its first
@@ -185,8 +185,11 @@ func (p *Page) frame() {
 		case pk != p.pageKey:
 			p.pageKey, p.resKey, p.liveVer, p.liveAt = pk, rk, s.Version, t0
 			vecty.Rerender(p)
-			rendered = true
 		default:
+			if rk != p.resKey {
+				p.resKey = rk
+				vecty.Rerender(p.results)
+			}
 			if important || t0-p.liveAt >= liveEvery {
 				// The buttons change with the phase; the progress and the
 				// status text, re-rendered alone, with every step. (A
@@ -194,7 +197,6 @@ func (p *Page) frame() {
 				// cost as much of the page's thread as all its drawing.)
 				p.liveVer, p.liveAt = s.Version, t0
 				if important {
-					rendered = true
 					vecty.Rerender(p.live)
 				} else {
 					vecty.Rerender(p.status)
@@ -202,18 +204,7 @@ func (p *Page) frame() {
 			}
 		}
 	}
-	// The results re-render in a frame of their own, not with the buttons
-	// at a run's start or end: each is 10–30 ms of the page's thread,
-	// with the layout after it.
-	if _, rk := keysOf(&p.snap); rk != p.resKey {
-		if !rendered {
-			p.resKey, rendered = rk, true
-			vecty.Rerender(p.results)
-		} else {
-			again = true
-		}
-	}
-	again = again || p.liveVer != p.snap.Version
+	again = p.liveVer != p.snap.Version
 	t2 := browser.Now()
 	p.parts[1].Add(t2 - t1)
 	if probeFrames {
@@ -224,14 +215,12 @@ func (p *Page) frame() {
 	// One canvas per frame: the plots first, the sampling view in a frame
 	// where they drew nothing.
 	force := !p.plots.valid
-	// vecty re-renders after this frame, in the same animation frame (the
-	// results at a job's end: 10–30 ms of the page's thread): the drawings
-	// count it as spent, and a canvas waits for the next frame rather
-	// than add its part to this one.
-	start := t0
-	if rendered {
-		start -= frameBudget
-	}
+	// The drawings' budget counts from the animation frame's start, not
+	// this callback's: vecty re-renders what the last frame asked for in
+	// a callback of its own before this one (the results at a job's end:
+	// 10–30 ms of the page's thread), and then a canvas waits for the
+	// next frame rather than add its part to the re-render.
+	start := min(t0, p.frames.Began)
 	p.cv.frameStart = start
 	// A drawing in progress goes on first, and alone (the sampling view's
 	// in the teaching part).
