@@ -138,7 +138,7 @@ func (p *Page) frame() {
 		p.cv.log = p.cv.log[:0]
 		defer func() {
 			if d := browser.Now() - t0; d > 40*time.Millisecond {
-				println("imlab probe: frame", d.String(), "phase", p.snap.Phase.String(), "parts", p.probeParts[0].String(), p.probeParts[1].String(), p.probeParts[2].String(), "draws", strings.Join(p.cv.log, " "))
+				println("imlab probe: frame", d.String(), "after", (t0 - min(t0, p.frames.Began)).String(), "phase", p.snap.Phase.String(), "parts", p.probeParts[0].String(), p.probeParts[1].String(), p.probeParts[2].String(), "draws", strings.Join(p.cv.log, " "))
 			}
 		}()
 	}
@@ -152,6 +152,9 @@ func (p *Page) frame() {
 	again := false
 	if s.RunID != p.snap.RunID {
 		p.cv.dropRun()
+		// The frame statistics describe the latest run (from its first
+		// frame), not the page's drawings at load.
+		p.draws, p.parts = lab.SliceStats{}, [4]lab.SliceStats{}
 	}
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
@@ -212,13 +215,19 @@ func (p *Page) frame() {
 	// One canvas per frame: the plots first, the sampling view in a frame
 	// where they drew nothing.
 	force := !p.plots.valid
-	p.cv.frameStart = t0
+	// The drawings' budget counts from the animation frame's start, not
+	// this callback's: vecty re-renders what the last frame asked for in
+	// a callback of its own before this one (the results at a job's end:
+	// 10–30 ms of the page's thread), and then a canvas waits for the
+	// next frame rather than add its part to the re-render.
+	start := min(t0, p.frames.Began)
+	p.cv.frameStart = start
 	// A drawing in progress goes on first, and alone (the sampling view's
 	// in the teaching part).
 	drew, done := false, true
 	switch {
 	case p.cv.pending == nil:
-		drew, done = p.plots.draw(&p.cv, &p.snap, t0, running, t2-t0)
+		drew, done = p.plots.draw(&p.cv, &p.snap, t0, running, t2-start)
 	case p.cv.pending.id != "sampling":
 		drew, done = true, p.cv.resume()
 	}
@@ -237,7 +246,7 @@ func (p *Page) frame() {
 			p.teach.mapView.frames.Request()
 			p.teach.sampling.shown = false
 		}
-	} else if !p.drawTeaching(&p.snap, t0, force, browser.Now()-t0) {
+	} else if !p.drawTeaching(&p.snap, t0, force, browser.Now()-start) {
 		again = true
 	}
 	switch {
@@ -387,7 +396,8 @@ func (p *Page) footer() *vecty.HTML {
 }
 
 // FrameStats reports the time spent in each frame's snapshot, re-render
-// request and canvas drawing.
+// request and canvas drawing, from the latest run's first frame (before
+// any run, from the page's first).
 func (p *Page) FrameStats() lab.SliceStats { return p.draws }
 
 // FrameParts is FrameStats split into the snapshot, the re-rendering, the

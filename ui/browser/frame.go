@@ -14,6 +14,11 @@ type Frames struct {
 	draw    func()
 	pending bool
 	later   bool // RequestAfter's timer is running
+
+	// Began is when the animation frame that last ran draw began (its
+	// requestAnimationFrame time stamp, on Now's clock): the callbacks
+	// that ran in it before draw took their time from there.
+	Began time.Duration
 }
 
 // NewFrames returns a scheduler for draw. draw runs inside a JS callback, so
@@ -51,7 +56,7 @@ func (f *Frames) Notify() {
 	}
 }
 
-func (f *Frames) frame(time.Duration) {
-	f.pending = false
+func (f *Frames) frame(began time.Duration) {
+	f.pending, f.Began = false, began
 	f.draw()
 }
