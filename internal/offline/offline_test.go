@@ -105,6 +105,7 @@ const testIndex = `<!doctype html><html><head>
 <link rel="stylesheet" href="assets/lab.css">
 <script src="wasm_exec.js"></script>
 <script id="imlab-loader">start()</script>
+<template id="article-html"><p>After <a href="https://arxiv.org/abs/1602.02283">arXiv:1602.02283</a>.</p></template>
 </head><body><p id="status">loading</p></body></html>`
 
 func TestWrite(t *testing.T) {

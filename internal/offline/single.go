@@ -107,9 +107,13 @@ func hasID(tag, id string) bool {
 }
 
 // external returns the first tag of html with a src or href that is neither
-// a data: URL nor a fragment, or "".
+// a data: URL nor a fragment, or "". A link (<a href>) loads nothing until
+// followed.
 func external(html string) string {
 	for _, tag := range anyTagRE.FindAllString(html, -1) {
+		if len(tag) > 2 && (tag[1] == 'a' || tag[1] == 'A') && (tag[2] == ' ' || tag[2] == '\n' || tag[2] == '\t') {
+			continue
+		}
 		for _, m := range urlAttrRE.FindAllStringSubmatch(tag, -1) {
 			if !strings.HasPrefix(m[1], "data:") && !strings.HasPrefix(m[1], "#") {
 				return tag

@@ -72,12 +72,10 @@ func explain(id, value, what string) *vecty.HTML {
 		vecty.Text(value))
 }
 
-// teachStyle is the CSS of the teaching parts, inline so that it works
-// offline and in a single-file build, plus the rules hiding the panels the
-// link names.
+// teachStyle hides the panels the link names (the teaching parts' own
+// look is in assets/lab.css).
 func (p *Page) teachStyle() *vecty.HTML {
 	var css strings.Builder
-	css.WriteString(teachCSS)
 	for _, x := range p.teach.t.Hide {
 		css.WriteString("#" + x.ElementID() + "{display:none !important}\n")
 	}

@@ -256,12 +256,17 @@ func encodeLoaded(o fields, l *lab.Loaded) {
 	o.strs("warnings", info.Warnings)
 }
 
-// decodeLoaded reads what encodeLoaded wrote.
+// decodeLoaded reads what encodeLoaded wrote. The rows stay in the message
+// until Rows copies them in: the page is ready without them (docs/ready.md,
+// "Ninth session").
 func decodeLoaded(o fieldsOf) *lab.Loaded {
-	ds := &dataset.Dataset{N: o.int("n"), D: o.int("d"), RowPtr: o.ints("rowPtr"), Val: o.floats("val"), Y: o.floats("y")}
-	col := o.Get("col")
-	ds.Col = make([]int32, col.Get("length").Int())
-	copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
+	ds := &dataset.Dataset{N: o.int("n"), D: o.int("d")}
+	rows := func() {
+		ds.RowPtr, ds.Val, ds.Y = o.ints("rowPtr"), o.floats("val"), o.floats("y")
+		col := o.Get("col")
+		ds.Col = make([]int32, col.Get("length").Int())
+		copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
+	}
 	st := o.floats("stats")[:6]
 	info := &lab.DataInfo{Source: lab.Source(o.int("source")), Name: o.str("name"),
 		Stats:         dataset.Stats{N: int(st[0]), D: int(st[1]), NNZ: int(st[2]), Density: st[3], Sigma: st[4], MaxNorm: st[5]},
@@ -271,5 +276,5 @@ func decodeLoaded(o fieldsOf) *lab.Loaded {
 		LoadTime:      o.duration("loadMs"),
 		Warnings:      o.strs("warnings"),
 	}
-	return &lab.Loaded{Data: ds, Info: info}
+	return &lab.Loaded{Data: ds, Info: info, Rows: rows}
 }

@@ -62,6 +62,7 @@ type Controller struct {
 	runID    uint64 // changes whenever the data or the experiment is replaced
 
 	ds       *dataset.Dataset
+	rows     func() // fills ds's rows, until done (Loaded.Rows)
 	data     *DataInfo
 	dataFrom Settings   // preset settings that generated ds (SourcePreset)
 	file     *fileBytes // the last file read, until preset data replaces it
@@ -275,6 +276,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		c.mu.Unlock()
 		return nil
 	}
+	c.rowsLocked()
 	ds := c.ds
 	if c.hasRunLocked() {
 		c.closeExpLocked()
@@ -451,9 +453,20 @@ func (c *Controller) ReportError(err error) {
 	c.notify()
 }
 
-// Dataset returns the loaded data set (nil before any), for benchmarks.
+// Dataset returns the loaded data set (nil before any), for benchmarks,
+// its rows filled first if they were left in the worker's message.
 func (c *Controller) Dataset() *dataset.Dataset {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.rowsLocked()
 	return c.ds
+}
+
+// rowsLocked copies the rows of the data in use in, if they were left in
+// the worker's message (Loaded.Rows); call with c.mu held.
+func (c *Controller) rowsLocked() {
+	if f := c.rows; f != nil {
+		c.rows = nil
+		f()
+	}
 }

@@ -57,6 +57,11 @@ func (d DataSpec) samePreset(e DataSpec) bool {
 type Loaded struct {
 	Data *dataset.Dataset
 	Info *DataInfo // File and the link's warnings are the page's to fill
+	// Rows, if not nil, copies Data's rows (RowPtr, Col, Val, Y) in from a
+	// worker's message: the page is ready without them (~10 MB of copying
+	// into fresh memory by default, docs/ready.md), and the controller
+	// fills them before a run (Controller.rowsLocked).
+	Rows func()
 }
 
 // Load builds the data under b and describes it. yield is called every few
