@@ -27,12 +27,11 @@ func (p *Page) methodRatioTable(s *lab.Snapshot) *vecty.HTML {
 	if v := s.Method; v != nil {
 		for _, r := range v.Rows {
 			th, em := lab.ExplainMethodRatio(m, r)
-			rows = append(rows, elem.TableRow(
-				elem.TableData(vecty.Text(strconv.Itoa(r.Tau))),
-				elem.TableData(explain("", table.Sig(r.Theory, 2), th)),
-				elem.TableData(explain("", num(r.Empirical), em)),
-				elem.TableData(explain("", table.Sig(r.StepNice, 3), lab.ExplainStep(m, sampling.Nice, r.Tau, r.StepNice))),
-				elem.TableData(explain("", table.Sig(r.StepImp, 3), lab.ExplainStep(m, sampling.Imp, r.Tau, r.StepImp))),
+			rows = append(rows, row(strconv.Itoa(r.Tau),
+				numCell{text: table.Sig(r.Theory, 2), what: th},
+				numCell{text: num(r.Empirical), what: em},
+				numCell{text: table.Sig(r.StepNice, 3), what: lab.ExplainStep(m, sampling.Nice, r.Tau, r.StepNice)},
+				numCell{text: table.Sig(r.StepImp, 3), what: lab.ExplainStep(m, sampling.Imp, r.Tau, r.StepImp)},
 			))
 		}
 	}
@@ -52,19 +51,19 @@ func tauStarTable(v *lab.MethodView) vecty.MarkupOrChild {
 	if v == nil || len(v.Curves[0].Points) == 0 {
 		return nil
 	}
-	cell := func(x float64, star bool, what string) *vecty.HTML {
-		text := num(x)
+	cell := func(x float64, star bool, what string) numCell {
+		c := numCell{text: num(x), what: what}
 		if star {
-			text += " ★"
+			c.text += " ★"
+			c.class = "star"
 		}
-		return elem.TableData(vecty.Markup(vecty.MarkupIf(star, vecty.Class("star"))), explain("", text, what))
+		return c
 	}
 	nice, imp := v.Curves[0], v.Curves[1]
 	var rows []vecty.MarkupOrChild
 	for k, pt := range nice.Points {
 		tau := strconv.Itoa(pt.Tau)
-		rows = append(rows, elem.TableRow(
-			elem.TableData(vecty.Text(tau)),
+		rows = append(rows, row(tau,
 			cell(nice.Predict[k], k == nice.Star, "τ-nice, τ = "+tau+": predicted time to ε (sequential passes)"),
 			cell(nice.Measured[k], k == nice.MeasuredStar, "τ-nice, τ = "+tau+": measured time to ε in the cost model (– where τ did not run)"),
 			cell(imp.Predict[k], k == imp.Star, "τ-importance, τ = "+tau+": predicted time to ε (sequential passes)"),

@@ -96,23 +96,21 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 	rows := make([]vecty.MarkupOrChild, 0, len(s.Rows))
 	for _, r := range s.Rows {
 		th, em := lab.ExplainRatio(r)
-		tau := strconv.Itoa(r.Tau)
-		cells := []vecty.MarkupOrChild{
-			elem.TableData(vecty.Text(tau)),
-			elem.TableData(explain("", table.Sig(r.Theory, 2), th)),
-			elem.TableData(explain("", table.Sig(r.Empirical, 2), em)),
-			elem.TableData(explain("", table.Sig(r.ThetaNice, 3), lab.ExplainTheta(sampling.Nice, r.Tau, r.ThetaNice, n, s.Lambda, s.Settings.Loss))),
-			elem.TableData(explain("", table.Sig(r.ThetaImp, 3), lab.ExplainTheta(sampling.Imp, r.Tau, r.ThetaImp, n, s.Lambda, s.Settings.Loss))),
+		cells := []numCell{
+			{text: table.Sig(r.Theory, 2), what: th},
+			{text: table.Sig(r.Empirical, 2), what: em},
+			{text: table.Sig(r.ThetaNice, 3), what: lab.ExplainTheta(sampling.Nice, r.Tau, r.ThetaNice, n, s.Lambda, s.Settings.Loss)},
+			{text: table.Sig(r.ThetaImp, 3), what: lab.ExplainTheta(sampling.Imp, r.Tau, r.ThetaImp, n, s.Lambda, s.Settings.Loss)},
 		}
 		if known {
-			cell := elem.TableData(vecty.Text("–"))
+			cell := numCell{text: "–"}
 			if text, ok := lab.ExplainPaper(match, r.Tau); ok {
 				pt, pe, _ := match.Cell(r.Tau)
-				cell = elem.TableData(vecty.Markup(vecty.Class("paper")), explain("", table.Sig(pt, 2)+" : "+table.Sig(pe, 2), text))
+				cell = numCell{text: table.Sig(pt, 2) + " : " + table.Sig(pe, 2), what: text, class: "paper"}
 			}
 			cells = append(cells, cell)
 		}
-		rows = append(rows, elem.TableRow(cells...))
+		rows = append(rows, row(strconv.Itoa(r.Tau), cells...))
 	}
 	caption := "Speed-up of τ-importance over τ-nice. Theoretical: ratio of the step sizes θ; empirical: ratio of the iterations each needed to reach ε. Hover or focus a number for its formula."
 	if len(s.Rows) == 0 {

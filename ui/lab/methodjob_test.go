@@ -339,3 +339,58 @@ func BenchmarkNewMethodTheory(b *testing.B) {
 		})
 	}
 }
+
+// A MethodTheory reads a job's trace again only when it grew (View runs in
+// every frame): views of traces as they grow, and of a trace that moved (a
+// new run's), are the views a fresh MethodTheory makes of them.
+func TestMethodViewOfGrowingTraces(t *testing.T) {
+	s := methodSettings(catalog.SAGA)
+	done := runMethodTraces(t, newHarness(t), s)
+	mt, err := NewMethodTheory(problemOf(t, s, done), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	longest := 0
+	for _, j := range done.Jobs {
+		longest = max(longest, len(j.Trace))
+	}
+	check := func(what string, jobs []JobView) {
+		t.Helper()
+		fresh := &MethodTheory{Method: mt.Method, N: mt.N, Cost: mt.Cost, Nice: mt.Nice, Imp: mt.Imp}
+		got, want := mt.View(jobs, s.Eps), fresh.View(jobs, s.Eps)
+		if !sameFloats(got.Rows, want.Rows, func(r MethodRow) []float64 { return []float64{r.NicePasses, r.ImpPasses, r.Empirical} }) ||
+			!sameFloats(got.Curves[:], want.Curves[:], func(c TauCurveView) []float64 { return c.Measured }) ||
+			got.Curves[0].MeasuredStar != want.Curves[0].MeasuredStar || got.Curves[1].MeasuredStar != want.Curves[1].MeasuredStar {
+			t.Fatalf("%s: view %+v, a fresh theory's %+v", what, got, want)
+		}
+	}
+	reached := 0
+	for n := 0; n <= longest; n++ {
+		jobs := slices.Clone(done.Jobs)
+		for k := range jobs {
+			jobs[k].Trace = jobs[k].Trace[:min(n, len(jobs[k].Trace))]
+		}
+		check(fmt.Sprintf("traces cut at %d points", n), jobs)
+		check(fmt.Sprintf("traces cut at %d points, again", n), jobs)
+		if v := mt.View(jobs, s.Eps); !math.IsNaN(v.Rows[0].NicePasses) {
+			reached++
+		}
+	}
+	if reached == 0 {
+		t.Fatal("no view showed a job that reached ε")
+	}
+	moved := slices.Clone(done.Jobs)
+	for k := range moved {
+		moved[k].Trace = slices.Clone(moved[k].Trace)
+		moved[k].Trace[len(moved[k].Trace)-1].Gap *= 10 // another run's trace, the same length
+	}
+	check("traces of another run", moved)
+}
+
+// sameFloats reports whether a and b hold the same numbers, NaN equal to
+// NaN, as of reads.
+func sameFloats[T any](a, b []T, of func(T) []float64) bool {
+	return slices.EqualFunc(a, b, func(x, y T) bool {
+		return slices.EqualFunc(of(x), of(y), func(u, v float64) bool { return u == v || math.IsNaN(u) && math.IsNaN(v) })
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"imlab/core/dataset"
+	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
@@ -32,6 +33,27 @@ type MethodTheory struct {
 	N         int
 	Cost      catalog.CostModel
 	Nice, Imp []catalog.TauPoint // by increasing τ
+
+	// View runs in every snapshot (under the controller's lock), so in
+	// every animation frame of a run: what it reads of a job's trace is
+	// kept until the trace grows.
+	seen map[jobKey]traceReading
+}
+
+// jobKey names a job of a run: its τ and sampling.
+type jobKey struct {
+	tau      int
+	sampling sampling.Kind
+}
+
+// traceReading is what View read of a job's trace: passes and modelled
+// time to ε (NaN if not reached), for the trace of those points (its first
+// point's address and its length; traces only grow) and that ε.
+type traceReading struct {
+	first          *dfsdca.Point
+	n              int
+	eps            float64
+	passes, timeTo float64
 }
 
 // NewMethodTheory computes the theory of s.Method on pr for the τ of
@@ -111,14 +133,10 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 	if len(jobs) > 0 && len(jobs[0].Trace) > 0 {
 		v.Gap0 = jobs[0].Trace[0].Gap
 	}
-	type key struct {
-		tau      int
-		sampling sampling.Kind
-	}
-	byJob := map[key]JobView{}
+	byJob := map[jobKey]JobView{}
 	var taus []int
 	for _, j := range jobs {
-		byJob[key{j.Tau, j.Sampling}] = j
+		byJob[jobKey{j.Tau, j.Sampling}] = j
 		if !slices.Contains(taus, j.Tau) {
 			taus = append(taus, j.Tau)
 		}
@@ -131,8 +149,8 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 		for _, p := range c.pts {
 			cv.Predict = append(cv.Predict, p.Time*math.Log(v.Gap0/eps))
 			t := math.NaN()
-			if j, ok := byJob[key{p.Tau, c.sampling}]; ok {
-				t = mt.measuredTime(j, eps)
+			if j, ok := byJob[jobKey{p.Tau, c.sampling}]; ok {
+				t = mt.read(j, eps).timeTo
 			}
 			cv.Measured = append(cv.Measured, t)
 			if !math.IsNaN(t) && (cv.MeasuredStar < 0 || t < cv.Measured[cv.MeasuredStar]) {
@@ -147,8 +165,8 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 			nice, imp := mt.Nice[i].Theory, mt.Imp[i].Theory
 			r.StepNice, r.StepImp, r.Theory = nice.Step, imp.Step, nice.PassesPerEFold/imp.PassesPerEFold
 		}
-		r.NicePasses = mt.passesTo(byJob[key{tau, sampling.Nice}], eps)
-		r.ImpPasses = mt.passesTo(byJob[key{tau, sampling.Imp}], eps)
+		r.NicePasses = mt.read(byJob[jobKey{tau, sampling.Nice}], eps).passes
+		r.ImpPasses = mt.read(byJob[jobKey{tau, sampling.Imp}], eps).passes
 		r.Empirical = r.NicePasses / r.ImpPasses
 		v.Rows = append(v.Rows, r)
 	}
@@ -166,21 +184,30 @@ func (mt *MethodTheory) points(j JobView) []method.Point {
 	return pts
 }
 
-// passesTo is the passes job j took to reach eps (NaN if it has not).
-func (mt *MethodTheory) passesTo(j JobView, eps float64) float64 {
-	if x, ok := method.Crossing(mt.points(j), eps); ok {
-		return x
+// read returns the passes and the modelled time job j took to reach eps
+// (NaN if it has not), read again only if its trace grew since the last
+// call.
+func (mt *MethodTheory) read(j JobView, eps float64) traceReading {
+	r := traceReading{n: len(j.Trace), eps: eps, passes: math.NaN(), timeTo: math.NaN()}
+	if r.n > 0 {
+		r.first = &j.Trace[0]
 	}
-	return math.NaN()
-}
-
-// measuredTime is the modelled time job j took to reach eps (NaN if it has
-// not).
-func (mt *MethodTheory) measuredTime(j JobView, eps float64) float64 {
-	if t, ok := mt.Cost.MeasuredTime(mt.points(j), mt.N, j.Tau, eps); ok {
-		return t
+	k := jobKey{j.Tau, j.Sampling}
+	if old, ok := mt.seen[k]; ok && old.first == r.first && old.n == r.n && old.eps == eps {
+		return old
 	}
-	return math.NaN()
+	pts := mt.points(j)
+	if x, ok := method.Crossing(pts, eps); ok {
+		r.passes = x
+	}
+	if t, ok := mt.Cost.MeasuredTime(pts, mt.N, j.Tau, eps); ok {
+		r.timeTo = t
+	}
+	if mt.seen == nil {
+		mt.seen = map[jobKey]traceReading{}
+	}
+	mt.seen[k] = r
+	return r
 }
 
 // theoryRequest names a MethodTheory: the settings NewMethodTheory reads,
