@@ -366,38 +366,64 @@ func machineBusy() float64 {
 
 // threadReport gives each renderer thread that used 5 ms or more its user
 // and system CPU seconds and minor page faults over the run
-// (name=user/sys/faults), and the rest of the browser's in all.
+// (name=user/sys/faults, named as in cpuReport), and the rest of the
+// browser's in all.
 func threadReport(before, after map[[2]int]threadTimes) string {
-	var keys [][2]int
+	keys, names := reportedThreads(after, func(k [2]int) bool { return after[k].cpu-before[k].cpu >= 0.005 })
+	var parts []string
 	var rest threadTimes
 	for k, a := range after {
 		b := before[k]
-		if a.proc == "renderer" && a.cpu-b.cpu >= 0.005 {
-			keys = append(keys, k)
-			continue
+		if !slices.Contains(keys, k) {
+			rest.user += a.user - b.user
+			rest.sys += a.sys - b.sys
+			rest.minflt += a.minflt - b.minflt
 		}
-		rest.user += a.user - b.user
-		rest.sys += a.sys - b.sys
-		rest.minflt += a.minflt - b.minflt
 	}
-	slices.SortFunc(keys, func(x, y [2]int) int {
+	for i, k := range keys {
+		a, b := after[k], before[k]
+		parts = append(parts, fmt.Sprintf("%s=%.2f/%.2f/%.0f", names[i], a.user-b.user, a.sys-b.sys, a.minflt-b.minflt))
+	}
+	parts = append(parts, fmt.Sprintf("others=%.2f/%.2f/%.0f", rest.user, rest.sys, rest.minflt))
+	return strings.Join(parts, " ")
+}
+
+// reportedThreads returns the renderer threads of after that keep selects,
+// in (process, thread) order, and their names in the reports: the number
+// of their renderer (r1, r2, … in pid order, counting every renderer) and
+// the thread's name, numbered #n where a renderer has several of that name
+// (workers in the order they were created, always).
+func reportedThreads(after map[[2]int]threadTimes, keep func(k [2]int) bool) (keys [][2]int, names []string) {
+	var all [][2]int
+	for k, a := range after {
+		if a.proc == "renderer" {
+			all = append(all, k)
+		}
+	}
+	slices.SortFunc(all, func(x, y [2]int) int {
 		if x[0] != y[0] {
 			return x[0] - y[0]
 		}
 		return x[1] - y[1]
 	})
-	var parts []string
 	nth := map[string]int{}
-	for _, k := range keys {
-		a, b := after[k], before[k]
-		name := strings.ReplaceAll(a.comm, " ", "_")
-		if nth[name]++; nth[name] > 1 || strings.HasPrefix(name, "DedicatedWorker") {
-			name = fmt.Sprintf("%s#%d", name, nth[name])
+	renderer := map[int]int{} // a renderer's pid → its number, in pid order
+	for _, k := range all {
+		if _, ok := renderer[k[0]]; !ok {
+			renderer[k[0]] = len(renderer) + 1
 		}
-		parts = append(parts, fmt.Sprintf("%s=%.2f/%.2f/%.0f", name, a.user-b.user, a.sys-b.sys, a.minflt-b.minflt))
+		if !keep(k) {
+			continue
+		}
+		comm := after[k].comm
+		name := fmt.Sprintf("r%d:%s", renderer[k[0]], strings.ReplaceAll(comm, " ", "_"))
+		nth[name]++
+		if n := nth[name]; n > 1 || strings.HasPrefix(comm, "DedicatedWorker") {
+			name = fmt.Sprintf("%s#%d", name, n)
+		}
+		keys, names = append(keys, k), append(names, name)
 	}
-	parts = append(parts, fmt.Sprintf("others=%.2f/%.2f/%.0f", rest.user, rest.sys, rest.minflt))
-	return strings.Join(parts, " ")
+	return keys, names
 }
 
 // cpuReport says where the CPU went between two snapshots: each renderer
@@ -406,60 +432,35 @@ func threadReport(before, after map[[2]int]threadTimes) string {
 // the renderer, each other process in all, the browser's total and the
 // machine's busy time (all processes, everyone's) over the same interval.
 func cpuReport(before, after map[[2]int]threadTimes, machine float64) string {
-	type row struct {
-		name      string
-		cpu, runq float64
-		key       [2]int
-	}
-	var threads []row
-	procs := map[string]*row{}
+	keys, names := reportedThreads(after, func(k [2]int) bool {
+		return after[k].cpu-before[k].cpu >= 0.005 || strings.HasPrefix(after[k].comm, "DedicatedWorker")
+	})
+	type use struct{ cpu, runq float64 }
+	procs := map[string]*use{}
+	rest := &use{} // the renderers' threads not named
 	total := 0.0
 	for k, a := range after {
 		b := before[k] // zero for a thread started during the run
-		d := row{cpu: a.cpu - b.cpu, runq: a.runq - b.runq, key: k}
+		d := use{a.cpu - b.cpu, a.runq - b.runq}
 		total += d.cpu
+		p := rest
 		if a.proc != "renderer" {
-			p := procs[a.proc]
-			if p == nil {
-				p = &row{name: a.proc}
+			if p = procs[a.proc]; p == nil {
+				p = &use{}
 				procs[a.proc] = p
 			}
-			p.cpu += d.cpu
-			p.runq += d.runq
+		} else if slices.Contains(keys, k) {
 			continue
 		}
-		d.name = a.comm
-		threads = append(threads, d)
+		p.cpu += d.cpu
+		p.runq += d.runq
 	}
-	slices.SortFunc(threads, func(x, y row) int {
-		if x.key[0] != y.key[0] {
-			return x.key[0] - y.key[0]
-		}
-		return x.key[1] - y.key[1]
-	})
 	var parts []string
-	nth := map[string]int{}
-	renderer := map[int]int{} // a renderer's pid → its number, in pid order
-	rest := row{name: "renderer-other"}
-	for _, r := range threads {
-		if _, ok := renderer[r.key[0]]; !ok {
-			renderer[r.key[0]] = len(renderer) + 1
-		}
-		if r.cpu < 0.005 && !strings.HasPrefix(r.name, "DedicatedWorker") {
-			rest.cpu += r.cpu
-			rest.runq += r.runq
-			continue
-		}
-		// The thread's name, numbered where the renderer has several
-		// (workers in the order they were created), after its renderer's.
-		name := fmt.Sprintf("r%d:%s", renderer[r.key[0]], strings.ReplaceAll(r.name, " ", "_"))
-		nth[name]++
-		if n := nth[name]; n > 1 || strings.HasPrefix(r.name, "DedicatedWorker") {
-			name = fmt.Sprintf("%s#%d", name, n)
-		}
-		parts = append(parts, fmt.Sprintf("%s=%.3f/%.3f", name, r.cpu, r.runq))
+	for i, k := range keys {
+		a, b := after[k], before[k]
+		parts = append(parts, fmt.Sprintf("%s=%.3f/%.3f", names[i], a.cpu-b.cpu, a.runq-b.runq))
 	}
-	parts = append(parts, fmt.Sprintf("%s=%.3f/%.3f", rest.name, rest.cpu, rest.runq))
+	parts = append(parts, fmt.Sprintf("renderer-other=%.3f/%.3f", rest.cpu, rest.runq))
 	for _, k := range slices.Sorted(maps.Keys(procs)) {
 		parts = append(parts, fmt.Sprintf("%s=%.3f/%.3f", k, procs[k].cpu, procs[k].runq))
 	}
