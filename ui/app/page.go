@@ -49,6 +49,8 @@ type Page struct {
 
 	settled  uint64 // the snapshot version the canvases last showed whole (settle)
 	drawnGen int    // how many snapshots they have shown whole
+
+	rest rest // the page below the run controls, rendered after ready (rest.go)
 }
 
 // pageKey is what the whole page's rendering depends on beyond the form.
@@ -119,6 +121,8 @@ func (p *Page) Changed() {
 // Mount runs after the first render into the document.
 func (p *Page) Mount() {
 	p.mounted = true
+	p.rest.since = browser.Now()
+	time.AfterFunc(restAfter, p.frames.Request)
 	p.frames.Request()
 }
 
@@ -188,7 +192,9 @@ func (p *Page) frame() {
 		default:
 			if rk != p.resKey {
 				p.resKey = rk
-				vecty.Rerender(p.results)
+				if p.rest.rendered > 0 { // else they show when the rest renders
+					vecty.Rerender(p.results)
+				}
 			}
 			if important || t0-p.liveAt >= liveEvery {
 				// The buttons change with the phase; the progress and the
@@ -210,6 +216,26 @@ func (p *Page) frame() {
 	if probeFrames {
 		p.probeParts[1] = t2 - t1
 	}
+	if p.rest.rendered == 0 {
+		// The canvases come with the rest of the page: nothing to draw
+		// before it (rest.go).
+		p.renderRest(t2)
+		if again {
+			p.frames.Request()
+		}
+	} else {
+		p.drawCanvases(t0, t2, again)
+	}
+	if p.onReady != nil && s.Phase == lab.Ready && s.Data != nil {
+		f := p.onReady
+		p.onReady = nil
+		f()
+	}
+}
+
+// drawCanvases draws in a frame that began at t0 and has spent until t2
+// (again: it needs another frame whatever it draws).
+func (p *Page) drawCanvases(t0, t2 time.Duration, again bool) {
 	running := p.snap.Phase == lab.Running
 	p.plots.font = p.fontSize()
 	// One canvas per frame: the plots first, the sampling view in a frame
@@ -249,6 +275,7 @@ func (p *Page) frame() {
 	} else if !p.drawTeaching(&p.snap, t0, force, browser.Now()-start) {
 		again = true
 	}
+	p.renderRest(browser.Now())
 	switch {
 	case again && running && !drew && p.cv.pending == nil:
 		// A frame of a run that drew nothing has nothing to draw before
@@ -260,13 +287,8 @@ func (p *Page) frame() {
 		p.frames.RequestAfter(restEvery)
 	case again:
 		p.frames.Request()
-	case p.cv.pending == nil && !p.plots.waiting() && p.teach.sampling.drawn:
+	case p.cv.pending == nil && !p.plots.waiting() && p.teach.sampling.drawn && p.rest.complete:
 		p.settle()
-	}
-	if p.onReady != nil && s.Phase == lab.Ready && s.Data != nil {
-		f := p.onReady
-		p.onReady = nil
-		f()
 	}
 }
 
@@ -297,6 +319,13 @@ func (p *Page) syncLink(s *lab.Snapshot) {
 		browser.SetHash(h)
 		p.link = h
 	}
+}
+
+// WriteLink writes settings s, with the lesson, hidden panels and presenter
+// mode of the page, to the address bar.
+func (p *Page) WriteLink(s lab.Settings) {
+	p.link = p.hashOf(s)
+	browser.SetHash(p.link)
 }
 
 // moveFocus keeps the keyboard where the action is: to Pause when a run
@@ -340,7 +369,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 		}
 	}()
 	s := &p.snap
-	return elem.Body(
+	page := []vecty.MarkupOrChild{
 		vecty.Markup(
 			vecty.MarkupIf(p.teach.t.Present, vecty.Class("present")),
 			event.DragOver(func(*vecty.Event) {}).PreventDefault(),
@@ -354,6 +383,12 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 			vecty.Style("padding-bottom", "0")),
 			p.live,
 		),
+	}
+	p.rest.rendered = p.rest.parts
+	if p.rest.parts == 0 {
+		return elem.Body(page...)
+	}
+	return elem.Body(append(page,
 		p.lessonView(),
 		elem.Main(vecty.Markup(vecty.Class("layout")),
 			elem.Aside(vecty.Markup(vecty.Class("sidebar")),
@@ -369,7 +404,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 		),
 		p.article(),
 		p.footer(),
-	)
+	)...)
 }
 
 func (p *Page) header() *vecty.HTML {
