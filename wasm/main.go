@@ -55,6 +55,9 @@ func main() {
 			}
 		}})
 	settings, teaching, err := ctl.OpenLink(browser.Hash())
+	if err == nil { // the address holds the settings of what is shown from the first render on
+		browser.SetHash(lab.JoinHash(settings, teaching))
+	}
 	// OpenLink started the data's load in a goroutine, which runs only when
 	// this one blocks: yield once, so that it sends its worker the command
 	// now rather than after the first render, a long task (docs/ready.md).
@@ -65,24 +68,6 @@ func main() {
 		browser.WorkersWarm()
 	})
 	page.SetTeaching(teaching)
-	// What need not come before the first render comes after it: the
-	// address, in the same task (so that it holds the settings of what is
-	// shown from the first render on), the hooks once the browser has had
-	// the page's thread back.
-	go func() {
-		if err == nil {
-			page.WriteLink(settings)
-		}
-		y.Yield()
-		hooks(ctl, page)
-	}()
-	vecty.SetTitle("Importance Minibatch Lab")
-	browser.Hook("firstRender", browser.Now().Seconds()*1e3)
-	vecty.RenderBody(page)
-}
-
-// hooks sets the hooks on window.imlab that tests and measurements call.
-func hooks(ctl *lab.Controller, page *app.Page) {
 	browser.HookFunc("benchEpoch", func(bool) any {
 		ds := ctl.Dataset()
 		if ds == nil {
@@ -156,4 +141,7 @@ func hooks(ctl *lab.Controller, page *app.Page) {
 		return out
 	})
 	browser.HookFunc("workers", func(bool) any { return ctl.Snapshot().Workers })
+	vecty.SetTitle("Importance Minibatch Lab")
+	browser.Hook("firstRender", browser.Now().Seconds()*1e3)
+	vecty.RenderBody(page)
 }

@@ -121,8 +121,6 @@ func (p *Page) Changed() {
 // Mount runs after the first render into the document.
 func (p *Page) Mount() {
 	p.mounted = true
-	p.rest.since = browser.Now()
-	time.AfterFunc(restAfter, p.frames.Request)
 	p.frames.Request()
 }
 
@@ -192,7 +190,7 @@ func (p *Page) frame() {
 		default:
 			if rk != p.resKey {
 				p.resKey = rk
-				if p.rest.rendered > 0 { // else they show when the rest renders
+				if p.rest.rendered { // else they show when the rest renders
 					vecty.Rerender(p.results)
 				}
 			}
@@ -216,7 +214,7 @@ func (p *Page) frame() {
 	if probeFrames {
 		p.probeParts[1] = t2 - t1
 	}
-	if p.rest.rendered == 0 {
+	if !p.rest.rendered {
 		// The canvases come with the rest of the page: nothing to draw
 		// before it (rest.go).
 		p.renderRest(t2)
@@ -321,13 +319,6 @@ func (p *Page) syncLink(s *lab.Snapshot) {
 	}
 }
 
-// WriteLink writes settings s, with the lesson, hidden panels and presenter
-// mode of the page, to the address bar.
-func (p *Page) WriteLink(s lab.Settings) {
-	p.link = p.hashOf(s)
-	browser.SetHash(p.link)
-}
-
 // moveFocus keeps the keyboard where the action is: to Pause when a run
 // starts (Run is then disabled and the focus would fall to the page body),
 // back to Run when it pauses or ends. A focus the user put elsewhere stays.
@@ -384,8 +375,8 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 			p.live,
 		),
 	}
-	p.rest.rendered = p.rest.parts
-	if p.rest.parts == 0 {
+	p.rest.rendered = p.rest.shown
+	if !p.rest.shown {
 		return elem.Body(page...)
 	}
 	return elem.Body(append(page,
@@ -408,27 +399,24 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 }
 
 func (p *Page) header() *vecty.HTML {
-	return elem.Header(vecty.Markup(vecty.Class("top")),
-		elem.Div(vecty.Markup(vecty.Class("brand")),
-			elem.Heading1(vecty.Text("Importance Minibatch Lab")),
-			elem.Paragraph(vecty.Markup(vecty.Class("tagline")),
-				vecty.Text("dfSDCA with τ-nice vs. τ-importance sampling, after Csiba & Richtárik, "),
-				elem.Emphasis(vecty.Text("Importance Sampling for Minibatches")),
-				vecty.Text(" (JMLR 2018). Everything runs in your browser."),
-			),
-		),
-	)
+	return elem.Header(vecty.Markup(vecty.Class("top"), vecty.UnsafeHTML(headerHTML)))
 }
 
+// headerHTML is the header's markup: static, so one innerHTML rather than
+// a vecty element per tag (smaller, and quicker to render first).
+const headerHTML = `<div class="brand"><h1>Importance Minibatch Lab</h1><p class="tagline">` +
+	`dfSDCA with τ-nice vs. τ-importance sampling, after Csiba &amp; Richtárik, <em>Importance Sampling for Minibatches</em> ` +
+	`(JMLR 2018). Everything runs in your browser.</p></div>`
+
 func (p *Page) footer() *vecty.HTML {
-	return elem.Footer(vecty.Markup(vecty.Class("foot")),
-		elem.Paragraph(vecty.Text(
-			"Each curve is one dfSDCA run at its theoretical step size θ; the horizontal axis is iterations / n "+
-				"(passes through the data divided by τ), the vertical axis the primal gap P(w) − P* with P* from a "+
-				"Newton solve to ‖∇P‖ ≤ 1e−12. Theoretical ratio: θ(τ-importance) / θ(τ-nice); empirical ratio: "+
-				"iterations τ-nice needed to reach ε over those τ-importance needed.")),
-	)
+	return elem.Footer(vecty.Markup(vecty.Class("foot"), vecty.UnsafeHTML(footerHTML)))
 }
+
+// footerHTML is the footer's markup (static, as headerHTML).
+const footerHTML = `<p>Each curve is one dfSDCA run at its theoretical step size θ; the horizontal axis is iterations / n ` +
+	`(passes through the data divided by τ), the vertical axis the primal gap P(w) − P* with P* from a ` +
+	`Newton solve to ‖∇P‖ ≤ 1e−12. Theoretical ratio: θ(τ-importance) / θ(τ-nice); empirical ratio: ` +
+	`iterations τ-nice needed to reach ε over those τ-importance needed.</p>`
 
 // FrameStats reports the time spent in each frame's snapshot, re-render
 // request and canvas drawing, from the latest run's first frame (before
