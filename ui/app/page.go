@@ -398,15 +398,19 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 	)...)
 }
 
+// header is index.html's header (id "header"), which the page shows
+// while main.wasm loads: the same markup, kept in one place.
 func (p *Page) header() *vecty.HTML {
-	return elem.Header(vecty.Markup(vecty.Class("top"), vecty.UnsafeHTML(headerHTML)))
+	if headerHTML == "" {
+		if h := browser.Element("header"); h != nil {
+			headerHTML = h.InnerHTML()
+		}
+	}
+	return elem.Header(vecty.Markup(prop.ID("header"), vecty.Class("top"), vecty.UnsafeHTML(headerHTML)))
 }
 
-// headerHTML is the header's markup: static, so one innerHTML rather than
-// a vecty element per tag (smaller, and quicker to render first).
-const headerHTML = `<div class="brand"><h1>Importance Minibatch Lab</h1><p class="tagline">` +
-	`dfSDCA with τ-nice vs. τ-importance sampling, after Csiba &amp; Richtárik, <em>Importance Sampling for Minibatches</em> ` +
-	`(JMLR 2018). Everything runs in your browser.</p></div>`
+// headerHTML is the header's markup, read once from index.html.
+var headerHTML string
 
 func (p *Page) footer() *vecty.HTML {
 	return elem.Footer(vecty.Markup(vecty.Class("foot"), vecty.UnsafeHTML(footerHTML)))
