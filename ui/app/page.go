@@ -190,7 +190,7 @@ func (p *Page) frame() {
 		default:
 			if rk != p.resKey {
 				p.resKey = rk
-				if p.rest.rendered { // else they show when the rest renders
+				if p.rest.rendered == restParts { // else they show when the rest renders
 					vecty.Rerender(p.results)
 				}
 			}
@@ -214,7 +214,7 @@ func (p *Page) frame() {
 	if probeFrames {
 		p.probeParts[1] = t2 - t1
 	}
-	if !p.rest.rendered {
+	if p.rest.rendered == 0 {
 		// The canvases come with the rest of the page: nothing to draw
 		// before it (rest.go).
 		p.renderRest(t2)
@@ -375,27 +375,29 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 			p.live,
 		),
 	}
-	p.rest.rendered = p.rest.shown
-	if !p.rest.shown {
+	p.rest.rendered = p.rest.parts
+	if p.rest.parts == 0 {
 		return elem.Body(page...)
 	}
-	return elem.Body(append(page,
+	// In two parts, each appended at the end of its containers (rest.go).
+	content := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("content")), p.plotsView(s)}
+	if p.rest.parts > 1 {
+		content = append(content, p.samplingView(s), p.results, p.teach.mapView)
+	}
+	page = append(page,
 		p.lessonView(),
 		elem.Main(vecty.Markup(vecty.Class("layout")),
 			elem.Aside(vecty.Markup(vecty.Class("sidebar")),
 				p.dataPanel(s),
 				p.problemPanel(s),
 			),
-			elem.Div(vecty.Markup(vecty.Class("content")),
-				p.plotsView(s),
-				p.samplingView(s),
-				p.results,
-				p.teach.mapView,
-			),
+			elem.Div(content...),
 		),
-		p.article(),
-		p.footer(),
-	)...)
+	)
+	if p.rest.parts > 1 {
+		page = append(page, p.article(), p.footer())
+	}
+	return elem.Body(page...)
 }
 
 // header is index.html's header (id "header"), which the page shows

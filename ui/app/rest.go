@@ -25,19 +25,26 @@ import (
 // nothing: canvases and plotState pick the canvases up when they appear.
 type rest struct {
 	due      bool // the first load is over: the rest renders from the next frame on
-	shown    bool // Render includes it
-	rendered bool // vecty rendered it (Render sets it)
-	laidOut  bool // a frame has passed since it was rendered
+	parts    int  // how many of its restParts Render includes
+	rendered int  // how many vecty rendered (Render sets it)
+	laidOut  bool // a frame has passed since the last was rendered
 	complete bool // and another: imlab.complete is set
 }
+
+// restParts is how many frames the rest renders in: the lessons, the forms
+// and the plots, then the sampling view, the results, the map, the article
+// and the footer (in one, it was a task of ~140 ms of the page's thread at
+// load 8–10, a Run pressed meanwhile waiting for it).
+const restParts = 2
 
 // renderRest moves the rest of the page on by one step in a frame at now,
 // and asks for the next frame while it has steps left: the first frame
 // that finds the first load over marks it due, so that the frame's own
 // re-render (Run enabled) goes alone; the next asks vecty to render the
-// rest, which it does in the frame after; the frame after that render has
-// laid it out, and the next sets imlab.complete (performance.now() in ms,
-// as imlab.ready).
+// rest's first part, which it does in the frame after; the frame that
+// finds it rendered asks for the next part; the frame after the last
+// part's render has laid it out, and the next sets imlab.complete
+// (performance.now() in ms, as imlab.ready).
 func (p *Page) renderRest(now time.Duration) {
 	r := &p.rest
 	switch {
@@ -48,12 +55,12 @@ func (p *Page) renderRest(now time.Duration) {
 		if !r.due {
 			return
 		}
-	case !r.shown:
-		if !restHeld() {
-			r.shown = true
+	case r.rendered < r.parts: // vecty renders it in a frame of its own
+	case r.parts < restParts:
+		if r.parts > 0 || !restHeld() {
+			r.parts++
 			vecty.Rerender(p)
 		}
-	case !r.rendered: // vecty renders it in a frame of its own
 	case !r.laidOut:
 		r.laidOut = true
 	default:
