@@ -124,7 +124,8 @@ type page struct {
 }
 
 // open starts a tab on the lab with the given URL hash and waits until the
-// data is loaded (status "ready").
+// data is loaded (status "ready") and the whole page is rendered (see
+// waitStatus).
 func open(t *testing.T, hash string) *page {
 	t.Helper()
 	p := openNoWait(t, hash)
@@ -271,13 +272,20 @@ func (p *page) status() string {
 // statusText is the status line's text, "" before the page has one.
 const statusText = `(document.getElementById("status")||{}).textContent||""`
 
-// waitStatus waits until the status contains one of want, failing on an
-// "error" status that was not wanted, or after timeout.
+// statusWhole is statusText once the whole page is rendered, and "" before:
+// the page is ready (status "ready") with its header and run controls only,
+// and renders the rest in the frames after (imlab.complete). A page whose
+// Go has not started (the loader's guidance, its errors) has no imlab yet.
+const statusWhole = `(!window.imlab || imlab.complete) ? ` + statusText + ` : ""`
+
+// waitStatus waits until the status contains one of want, and the whole
+// page is rendered, failing on an "error" status that was not wanted, or
+// after timeout.
 func (p *page) waitStatus(timeout time.Duration, want ...string) string {
 	p.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		s := eval[string](p, statusText)
+		s := eval[string](p, statusWhole)
 		for _, w := range want {
 			if strings.Contains(s, w) {
 				return s
@@ -287,7 +295,7 @@ func (p *page) waitStatus(timeout time.Duration, want ...string) string {
 			p.t.Fatalf("status %q while waiting for %q", s, want)
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("status %q after %v, waiting for %q", s, timeout, want)
+			p.t.Fatalf("status %q (whole page: %v) after %v, waiting for %q", p.status(), s != "", timeout, want)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

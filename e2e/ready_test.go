@@ -42,6 +42,9 @@ import (
 //	data_ms          how long the data took to load where it was loaded
 //	page_got_data    the page received it
 //	ready            data loaded and Run enabled (imlab.ready)
+//	complete         the whole page rendered and laid out (imlab.complete): the
+//	                 first render shows the header and run controls only, the
+//	                 rest renders after ready
 //
 // The last line gives the median and range of each. IMLAB_BENCH_TRACE=file
 // also writes a Chromium trace of the last load to file (JSON, for
@@ -54,7 +57,7 @@ func TestMeasureReady(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("IMLAB_BENCH_LOADS")); err == nil && n > 0 {
 		loads = n
 	}
-	names := []string{"wasm_fetched", "compiled", "go_main", "first_render", "worker_new", "worker_started", "worker_boot", "worker_module", "worker_inst", "worker_go", "data_sent", "worker_loaded", "data_ms", "page_got_data", "ready"}
+	names := []string{"wasm_fetched", "compiled", "go_main", "first_render", "worker_new", "worker_started", "worker_boot", "worker_module", "worker_inst", "worker_go", "data_sent", "worker_loaded", "data_ms", "page_got_data", "ready", "complete"}
 	all := map[string][]float64{}
 	browser := startBrowser(t)
 	for k := 0; k < loads; k++ {
@@ -109,7 +112,7 @@ func loadReady(browser context.Context, trace string) (got map[string]float64, w
 	if err := chromedp.Do(ctx, chromedp.Navigate(siteURL)); err != nil {
 		return nil, "", err
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!(window.imlab && imlab.ready)`, chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!(window.imlab && imlab.ready && imlab.complete)`, chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
 		return nil, "", err
 	}
 	if where, err = chromedp.Run(ctx, chromedp.Evaluate[string](`imlab.dataWhere ? imlab.dataWhere() : "?"`)); err != nil {
@@ -134,6 +137,7 @@ func loadReady(browser context.Context, trace string) (got map[string]float64, w
 			page_got_data: mark("imlab:page-got-data"),
 			data_ms: imlab.dataMs ? imlab.dataMs() : -1,
 			ready: imlab.ready,
+			complete: imlab.complete,
 		};
 	})()`))
 	return got, where, err

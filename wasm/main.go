@@ -9,6 +9,8 @@
 //
 //	imlab.firstRender  performance.now() when the page was first rendered
 //	imlab.ready        performance.now() when the data was loaded and Run could be pressed
+//	imlab.complete     performance.now() when the whole page was rendered and laid out (after ready: the
+//	                   first render shows the header and the run controls only)
 //	imlab.benchEpoch() times one dfSDCA epoch on the loaded data, in ms
 //	imlab.stats(gc)    work slices, frame drawing and memory: counts, mean and max ms (after a GC if gc);
 //	                   the run's elapsed time and its workers' summed solver time; pstarKnown, theoryKnown: P* and the method's theory of the settings shown are known

@@ -49,6 +49,8 @@ type Page struct {
 
 	settled  uint64 // the snapshot version the canvases last showed whole (settle)
 	drawnGen int    // how many snapshots they have shown whole
+
+	rest rest // the page below the run controls, rendered after ready (rest.go)
 }
 
 // pageKey is what the whole page's rendering depends on beyond the form.
@@ -188,7 +190,9 @@ func (p *Page) frame() {
 		default:
 			if rk != p.resKey {
 				p.resKey = rk
-				vecty.Rerender(p.results)
+				if p.rest.rendered == restParts { // else they show when the rest renders
+					vecty.Rerender(p.results)
+				}
 			}
 			if important || t0-p.liveAt >= liveEvery {
 				// The buttons change with the phase; the progress and the
@@ -210,6 +214,26 @@ func (p *Page) frame() {
 	if probeFrames {
 		p.probeParts[1] = t2 - t1
 	}
+	if p.rest.rendered == 0 {
+		// The canvases come with the rest of the page: nothing to draw
+		// before it (rest.go).
+		p.renderRest(t2)
+		if again {
+			p.frames.Request()
+		}
+	} else {
+		p.drawCanvases(t0, t2, again)
+	}
+	if p.onReady != nil && s.Phase == lab.Ready && s.Data != nil {
+		f := p.onReady
+		p.onReady = nil
+		f()
+	}
+}
+
+// drawCanvases draws in a frame that began at t0 and has spent until t2
+// (again: it needs another frame whatever it draws).
+func (p *Page) drawCanvases(t0, t2 time.Duration, again bool) {
 	running := p.snap.Phase == lab.Running
 	p.plots.font = p.fontSize()
 	// One canvas per frame: the plots first, the sampling view in a frame
@@ -249,6 +273,7 @@ func (p *Page) frame() {
 	} else if !p.drawTeaching(&p.snap, t0, force, browser.Now()-start) {
 		again = true
 	}
+	p.renderRest(browser.Now())
 	switch {
 	case again && running && !drew && p.cv.pending == nil:
 		// A frame of a run that drew nothing has nothing to draw before
@@ -260,13 +285,8 @@ func (p *Page) frame() {
 		p.frames.RequestAfter(restEvery)
 	case again:
 		p.frames.Request()
-	case p.cv.pending == nil && !p.plots.waiting() && p.teach.sampling.drawn:
+	case p.cv.pending == nil && !p.plots.waiting() && p.teach.sampling.drawn && p.rest.complete:
 		p.settle()
-	}
-	if p.onReady != nil && s.Phase == lab.Ready && s.Data != nil {
-		f := p.onReady
-		p.onReady = nil
-		f()
 	}
 }
 
@@ -340,7 +360,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 		}
 	}()
 	s := &p.snap
-	return elem.Body(
+	page := []vecty.MarkupOrChild{
 		vecty.Markup(
 			vecty.MarkupIf(p.teach.t.Present, vecty.Class("present")),
 			event.DragOver(func(*vecty.Event) {}).PreventDefault(),
@@ -354,46 +374,55 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 			vecty.Style("padding-bottom", "0")),
 			p.live,
 		),
+	}
+	p.rest.rendered = p.rest.parts
+	if p.rest.parts == 0 {
+		return elem.Body(page...)
+	}
+	// In two parts, each appended at the end of its containers (rest.go).
+	content := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("content")), p.plotsView(s)}
+	if p.rest.parts > 1 {
+		content = append(content, p.samplingView(s), p.results, p.teach.mapView)
+	}
+	page = append(page,
 		p.lessonView(),
 		elem.Main(vecty.Markup(vecty.Class("layout")),
 			elem.Aside(vecty.Markup(vecty.Class("sidebar")),
 				p.dataPanel(s),
 				p.problemPanel(s),
 			),
-			elem.Div(vecty.Markup(vecty.Class("content")),
-				p.plotsView(s),
-				p.samplingView(s),
-				p.results,
-				p.teach.mapView,
-			),
+			elem.Div(content...),
 		),
-		p.article(),
-		p.footer(),
 	)
+	if p.rest.parts > 1 {
+		page = append(page, p.article(), p.footer())
+	}
+	return elem.Body(page...)
 }
 
+// header is index.html's header (id "header"), which the page shows
+// while main.wasm loads: the same markup, kept in one place.
 func (p *Page) header() *vecty.HTML {
-	return elem.Header(vecty.Markup(vecty.Class("top")),
-		elem.Div(vecty.Markup(vecty.Class("brand")),
-			elem.Heading1(vecty.Text("Importance Minibatch Lab")),
-			elem.Paragraph(vecty.Markup(vecty.Class("tagline")),
-				vecty.Text("dfSDCA with τ-nice vs. τ-importance sampling, after Csiba & Richtárik, "),
-				elem.Emphasis(vecty.Text("Importance Sampling for Minibatches")),
-				vecty.Text(" (JMLR 2018). Everything runs in your browser."),
-			),
-		),
-	)
+	if headerHTML == "" {
+		if h := browser.Element("header"); h != nil {
+			headerHTML = h.InnerHTML()
+		}
+	}
+	return elem.Header(vecty.Markup(prop.ID("header"), vecty.Class("top"), vecty.UnsafeHTML(headerHTML)))
 }
+
+// headerHTML is the header's markup, read once from index.html.
+var headerHTML string
 
 func (p *Page) footer() *vecty.HTML {
-	return elem.Footer(vecty.Markup(vecty.Class("foot")),
-		elem.Paragraph(vecty.Text(
-			"Each curve is one dfSDCA run at its theoretical step size θ; the horizontal axis is iterations / n "+
-				"(passes through the data divided by τ), the vertical axis the primal gap P(w) − P* with P* from a "+
-				"Newton solve to ‖∇P‖ ≤ 1e−12. Theoretical ratio: θ(τ-importance) / θ(τ-nice); empirical ratio: "+
-				"iterations τ-nice needed to reach ε over those τ-importance needed.")),
-	)
+	return elem.Footer(vecty.Markup(vecty.Class("foot"), vecty.UnsafeHTML(footerHTML)))
 }
+
+// footerHTML is the footer's markup (static, as headerHTML).
+const footerHTML = `<p>Each curve is one dfSDCA run at its theoretical step size θ; the horizontal axis is iterations / n ` +
+	`(passes through the data divided by τ), the vertical axis the primal gap P(w) − P* with P* from a ` +
+	`Newton solve to ‖∇P‖ ≤ 1e−12. Theoretical ratio: θ(τ-importance) / θ(τ-nice); empirical ratio: ` +
+	`iterations τ-nice needed to reach ε over those τ-importance needed.</p>`
 
 // FrameStats reports the time spent in each frame's snapshot, re-render
 // request and canvas drawing, from the latest run's first frame (before

@@ -20,12 +20,22 @@ import (
 	"imlab/ui/lab"
 )
 
-var lawHints = map[string]string{
-	"uniform":  "uniform on [0, 2] — nearly homogeneous",
-	"chisq1":   "χ² with 1 degree of freedom — heavy tail",
-	"chisq10":  "χ² with 10 degrees of freedom",
-	"chisq100": "χ² with 100 degrees of freedom — mild",
-	"extreme":  "all 1 but one example at 1000",
+// lawHint describes the law of the norms named law (a switch: a map
+// literal's initialisation costs more of main.wasm).
+func lawHint(law string) string {
+	switch law {
+	case "uniform":
+		return "uniform on [0, 2] — nearly homogeneous"
+	case "chisq1":
+		return "χ² with 1 degree of freedom — heavy tail"
+	case "chisq10":
+		return "χ² with 10 degrees of freedom"
+	case "chisq100":
+		return "χ² with 100 degrees of freedom — mild"
+	case "extreme":
+		return "all 1 but one example at 1000"
+	}
+	return ""
 }
 
 func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
@@ -40,7 +50,7 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 			vecty.Text("A synthetic preset, like the paper's artificial data: each example is rescaled so that ‖xᵢ‖² follows the chosen law. "+
 				"The default — χ²₁ norms, dense, n = 10,000 × d = 100 — is heterogeneous (σ ≈ 16), so importance sampling pays at every τ, "+
 				"and small enough that all 12 runs to ε = 1e−10 finish in about ten seconds in a browser.")),
-		p.field(lab.FieldNorms, p.selectInput(lab.FieldNorms, laws), lawHints[p.form[lab.FieldNorms]]),
+		p.field(lab.FieldNorms, p.selectInput(lab.FieldNorms, laws), lawHint(p.form[lab.FieldNorms])),
 		p.field(lab.FieldDensity, p.selectInput(lab.FieldDensity, []option{
 			{fmtG(lab.SparseDensity), "sparse (ω' = 0.1)"}, {fmtG(lab.DenseDensity), "dense (ω' = 0.8)"},
 		}), ""),
@@ -56,7 +66,7 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 				}
 			}),
 		),
-		elem.Div(vecty.Markup(vecty.Class("divider")), elem.Span(vecty.Text("or a LIBSVM file"))),
+		elem.Div(vecty.Markup(vecty.Class("divider"), vecty.UnsafeHTML("<span>or a LIBSVM file</span>"))),
 		p.fileField(s),
 		elem.Div(vecty.Markup(vecty.Class("field", "check")),
 			elem.Input(vecty.Markup(prop.ID("bias"), prop.Type(prop.TypeCheckbox), prop.Checked(p.form[lab.FieldBias] == "true"),

@@ -99,8 +99,10 @@ func (p *Page) lessonView() *vecty.HTML {
 			file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")), vecty.Text(l.NeedFile))
 		}
 		var answer vecty.MarkupOrChild
+		toggle := "Show the answer"
 		if p.teach.answer {
 			answer = elem.Paragraph(vecty.Markup(prop.ID("lesson-answer")), vecty.Text(l.Answer))
+			toggle = "Hide the answer"
 		}
 		current = elem.Article(vecty.Markup(prop.ID("lesson"), vecty.Attribute("aria-labelledby", "lesson-title")),
 			elem.Heading2(vecty.Markup(prop.ID("lesson-title")), vecty.Text("Lesson "+itoa(k)+": "+l.Title)),
@@ -113,7 +115,7 @@ func (p *Page) lessonView() *vecty.HTML {
 				event.Click(p.act("opening the answer", func(*vecty.Event) {
 					p.teach.answer = !p.teach.answer
 					vecty.Rerender(p)
-				}))), vecty.Text(map[bool]string{false: "Show the answer", true: "Hide the answer"}[p.teach.answer])),
+				}))), vecty.Text(toggle)),
 			answer,
 		)
 	}
