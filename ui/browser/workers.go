@@ -70,8 +70,12 @@ func post(m lab.Message) {
 	}
 	js.Global().Call("postMessage", v, transfer)
 	switch m.Kind {
-	case lab.MsgLoaded, lab.MsgReady, lab.MsgFailed: // the data is out, or will not be
+	case lab.MsgRows, lab.MsgReady, lab.MsgFailed: // the data is out, or will not be
 		releaseGC()
+	case lab.MsgLoaded:
+		if m.Loaded == nil { // it failed: no rows follow
+			releaseGC()
+		}
 	}
 }
 
