@@ -271,10 +271,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		}
 	}
 
-	if err := c.awaitRows(t); err != nil { // here, not in a JS callback: the rows come through one
-		if errors.Is(err, errSuperseded) {
-			return nil
-		}
+	if err := c.awaitRows(); err != nil { // here, not in a JS callback: the rows come through one
 		return err
 	}
 	c.mu.Lock()
@@ -464,7 +461,7 @@ func (c *Controller) ReportError(err error) {
 func (c *Controller) Dataset() *dataset.Dataset {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.rowsLocked() {
+	if c.rowsLocked() != nil || c.rows != nil {
 		return nil
 	}
 	return c.ds

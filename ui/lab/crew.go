@@ -80,7 +80,7 @@ func (cr *crew) drain(c *Controller) {
 
 func (cr *crew) close() {
 	for k, w := range cr.conns {
-		if k == 0 && cr.rows != nil && !cr.rows.came() { // the page's data lacks the rows it is sending
+		if k == 0 && cr.rows != nil { // it may be sending the page's data its rows: a worker closed drops what the page has not taken
 			go func() {
 				<-cr.rows.done
 				w.Close()
@@ -113,16 +113,19 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 	if !wanted {
 		return nil, errNoWorkers
 	}
-	in, rows := newInbox(), newPendingRows()
+	in, rows := newInbox(), &pendingRows{done: make(chan struct{})}
 	conns, err := c.env.Workers.Start(1, func(w int, m Message) {
-		switch m.Kind {
-		case MsgRows:
-			rows.arrive(m)
-			return
-		case MsgFailed:
-			rows.arrive(m)
+		if m.Kind == MsgRows || m.Kind == MsgFailed { // the first of them ends the wait for the rows
+			select {
+			case <-rows.done:
+			default:
+				rows.rows, rows.err = m.Loaded, m.Err
+				close(rows.done)
+			}
 		}
-		in.put(w, m)
+		if m.Kind != MsgRows {
+			in.put(w, m)
+		}
 	})
 	if err != nil {
 		return nil, c.noWorkers(err.Error())

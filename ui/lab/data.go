@@ -211,9 +211,7 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 	if ld.rows != nil { // the rows ready did not wait for: after the frame that shows the data
 		c.env.Frame()
 		c.env.Yield()
-		if err := c.awaitRows(t); err != nil && !errors.Is(err, errSuperseded) {
-			return err
-		}
+		return c.awaitRows()
 	}
 	return nil
 }
