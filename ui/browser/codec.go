@@ -53,8 +53,12 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		if m.Loaded != nil {
 			encodeLoaded(o.obj("loaded"), m.Loaded)
 		}
-	case lab.MsgRows:
-		encodeRows(o.obj("rows"), m.Loaded.Data)
+	case lab.MsgRows: // the price of one copy out of the worker's memory, and, later, one into the page's
+		ds, ro := m.Loaded.Data, o.obj("rows")
+		ro.ints("rowPtr", ds.RowPtr)
+		ro.array("col", typedArray("Int32Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col))))
+		ro.floats("val", ds.Val)
+		ro.floats("y", ds.Y)
 	case lab.MsgPStar:
 		o.str("loss", m.Loss)
 		o.num("lambda", m.Lambda)
@@ -142,8 +146,14 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 		if o.has("loaded") {
 			m.Loaded = decodeLoaded(o.obj("loaded"))
 		}
-	case lab.MsgRows:
-		m.Loaded = decodeRows(o.obj("rows"))
+	case lab.MsgRows: // left in the message until Rows copies them in: when the page needs them, not in its handler
+		ro, ds := o.obj("rows"), &dataset.Dataset{}
+		m.Loaded = &lab.Loaded{Data: ds, Rows: func() {
+			ds.RowPtr, ds.Val, ds.Y = ro.ints("rowPtr"), ro.floats("val"), ro.floats("y")
+			col := ro.Get("col")
+			ds.Col = make([]int32, col.Get("length").Int())
+			copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
+		}}
 	case lab.MsgPStar:
 		m.Loss, m.Lambda, m.PStar, m.Busy = o.str("loss"), o.num("lambda"), o.num("pstar"), o.duration("busyMs")
 	case lab.MsgJob:
@@ -237,7 +247,7 @@ const tauPointLen = 5
 
 // encodeLoaded copies what the page shows of data loaded in a worker into
 // o, its arrays as typed arrays to transfer; the rows follow in a message
-// of their own (encodeRows).
+// of their own (MsgRows).
 func encodeLoaded(o fields, l *lab.Loaded) {
 	ds, info := l.Data, l.Info
 	o.int("n", ds.N)
@@ -269,27 +279,4 @@ func decodeLoaded(o fieldsOf) *lab.Loaded {
 		Warnings:      o.strs("warnings"),
 	}
 	return &lab.Loaded{Data: ds, Info: info}
-}
-
-// encodeRows copies ds's rows into o as typed arrays to transfer: the page
-// gets them for the price of one copy out of the worker's memory and one
-// into its own.
-func encodeRows(o fields, ds *dataset.Dataset) {
-	o.ints("rowPtr", ds.RowPtr)
-	o.array("col", typedArray("Int32Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col))))
-	o.floats("val", ds.Val)
-	o.floats("y", ds.Y)
-}
-
-// decodeRows reads what encodeRows wrote. The rows stay in the message until
-// Rows copies them in: the page copies them when it needs them, not in the
-// message's handler (docs/ready.md, "Ninth session").
-func decodeRows(o fieldsOf) *lab.Loaded {
-	ds := &dataset.Dataset{}
-	return &lab.Loaded{Data: ds, Rows: func() {
-		ds.RowPtr, ds.Val, ds.Y = o.ints("rowPtr"), o.floats("val"), o.floats("y")
-		col := o.Get("col")
-		ds.Col = make([]int32, col.Get("length").Int())
-		copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
-	}}
 }
