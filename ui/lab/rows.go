@@ -49,7 +49,9 @@ func (c *Controller) rowsLocked() error {
 	if r.Rows != nil { // the copy left in the message
 		r.Rows()
 	}
-	c.ds.RowPtr, c.ds.Col, c.ds.Val, c.ds.Y = r.Data.RowPtr, r.Data.Col, r.Data.Val, r.Data.Y
+	if ds := c.ds; ds != r.Data { // the same data set in both messages where the worker shares the page's memory
+		ds.RowPtr, ds.Col, ds.Val, ds.Y = r.Data.RowPtr, r.Data.Col, r.Data.Val, r.Data.Y
+	}
 	c.rows, p.rows = nil, nil // the message, and what it holds, can go
 	return nil
 }
