@@ -27,9 +27,10 @@ type DataSpec struct {
 	// The file options, as the page reads the file with.
 	Bias          bool
 	PositiveClass string
-	// Return asks a worker to send the data back (MsgLoaded) once loaded:
-	// the page's own copy, for its views and plans; otherwise the worker
-	// only says MsgReady and keeps the data for its jobs.
+	// Return asks a worker to send the data back once loaded (MsgLoaded,
+	// then its rows in MsgRows): the page's own copy, for its views and
+	// plans; otherwise the worker only says MsgReady and keeps the data
+	// for its jobs.
 	Return bool
 }
 

@@ -26,7 +26,7 @@ const (
 	MsgNoJob                   // page → worker: no job is left; end
 	MsgCmd                     // page → worker: pause, step, go on or stop (Cmd)
 	MsgUpdate                  // worker → page: trace points and the end of a job (Update)
-	MsgLoaded                  // worker → page: the data asked for with DataSpec.Return (Loaded), or why it failed (Err, Field)
+	MsgLoaded                  // worker → page: the data asked for with DataSpec.Return (Loaded; its rows follow in MsgRows), or why it failed (Err, Field)
 	MsgTakeBack                // page → worker: give back queued job Job if not started; worker → page: job Job is given back
 	MsgTheory                  // page → worker: compute a MethodTheory (Loss, Lambda, Taus; Spec's Method, Partition, Seed); worker → page: the request and Theory (or Err)
 	MsgRows                    // worker → page, right after a MsgLoaded with data: its rows (Loaded.Data's RowPtr, Col, Val, Y), which the page is ready without
