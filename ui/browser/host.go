@@ -2,6 +2,11 @@
 
 package browser
 
+// These calls are written on syscall/js rather than dom/v2: the dom/v2
+// methods they needed (Location, URLUtils, Click, Remove, Focus,
+// HasAttribute, SetAttribute, Style) were in main.wasm for them alone
+// (640 B of gzip, docs/ready.md, "Tenth session").
+
 import (
 	"strings"
 	"syscall/js"
