@@ -3,6 +3,7 @@
 package browser
 
 import (
+	"context"
 	"math"
 	"reflect"
 	"syscall/js"
@@ -123,3 +124,20 @@ func TestDecodeBadMessage(t *testing.T) {
 }
 
 func js0() js.Value { return js.Undefined() }
+
+// BenchmarkPostLoaded times what the data's worker does between generating
+// the page's default data and posting it: encoding MsgLoaded (what the page
+// needs to be ready) and MsgRows (the rows, posted after it).
+func BenchmarkPostLoaded(b *testing.B) {
+	ld, err := lab.DataSpec{Preset: lab.DefaultSettings()}.Load(context.Background(), lab.Budget, func() bool { return true }, func() time.Duration { return 0 }, time.Hour)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range []lab.MsgKind{lab.MsgLoaded, lab.MsgRows} {
+		b.Run(map[lab.MsgKind]string{lab.MsgLoaded: "MsgLoaded", lab.MsgRows: "MsgRows"}[k], func(b *testing.B) {
+			for b.Loop() {
+				encodeMessage(lab.Message{Kind: k, Loaded: ld})
+			}
+		})
+	}
+}
