@@ -53,6 +53,12 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		if m.Loaded != nil {
 			encodeLoaded(o.obj("loaded"), m.Loaded)
 		}
+	case lab.MsgRows: // the price of one copy out of the worker's memory, and, later, one into the page's
+		ds, ro := m.Loaded.Data, o.obj("rows")
+		ro.ints("rowPtr", ds.RowPtr)
+		ro.array("col", typedArray("Int32Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col))))
+		ro.floats("val", ds.Val)
+		ro.floats("y", ds.Y)
 	case lab.MsgPStar:
 		o.str("loss", m.Loss)
 		o.num("lambda", m.Lambda)
@@ -140,6 +146,14 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 		if o.has("loaded") {
 			m.Loaded = decodeLoaded(o.obj("loaded"))
 		}
+	case lab.MsgRows: // left in the message until Rows copies them in: when the page needs them, not in its handler
+		ro, ds := o.obj("rows"), &dataset.Dataset{}
+		m.Loaded = &lab.Loaded{Data: ds, Rows: func() {
+			ds.RowPtr, ds.Val, ds.Y = ro.ints("rowPtr"), ro.floats("val"), ro.floats("y")
+			col := ro.Get("col")
+			ds.Col = make([]int32, col.Get("length").Int())
+			copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
+		}}
 	case lab.MsgPStar:
 		m.Loss, m.Lambda, m.PStar, m.Busy = o.str("loss"), o.num("lambda"), o.num("pstar"), o.duration("busyMs")
 	case lab.MsgJob:
@@ -231,17 +245,13 @@ func goTauPoints(xs []float64) []catalog.TauPoint {
 
 const tauPointLen = 5
 
-// encodeLoaded copies data loaded in a worker into o, its arrays as typed
-// arrays to transfer: the page gets its copy of the data for the price of
-// one copy out of the worker's memory and one into its own.
+// encodeLoaded copies what the page shows of data loaded in a worker into
+// o, its arrays as typed arrays to transfer; the rows follow in a message
+// of their own (MsgRows).
 func encodeLoaded(o fields, l *lab.Loaded) {
 	ds, info := l.Data, l.Info
 	o.int("n", ds.N)
 	o.int("d", ds.D)
-	o.ints("rowPtr", ds.RowPtr)
-	o.array("col", typedArray("Int32Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col))))
-	o.floats("val", ds.Val)
-	o.floats("y", ds.Y)
 	o.int("source", int(info.Source))
 	o.str("name", info.Name)
 	st := info.Stats
@@ -256,17 +266,9 @@ func encodeLoaded(o fields, l *lab.Loaded) {
 	o.strs("warnings", info.Warnings)
 }
 
-// decodeLoaded reads what encodeLoaded wrote. The rows stay in the message
-// until Rows copies them in: the page is ready without them (docs/ready.md,
-// "Ninth session").
+// decodeLoaded reads what encodeLoaded wrote: the data without its rows.
 func decodeLoaded(o fieldsOf) *lab.Loaded {
 	ds := &dataset.Dataset{N: o.int("n"), D: o.int("d")}
-	rows := func() {
-		ds.RowPtr, ds.Val, ds.Y = o.ints("rowPtr"), o.floats("val"), o.floats("y")
-		col := o.Get("col")
-		ds.Col = make([]int32, col.Get("length").Int())
-		copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
-	}
 	st := o.floats("stats")[:6]
 	info := &lab.DataInfo{Source: lab.Source(o.int("source")), Name: o.str("name"),
 		Stats:         dataset.Stats{N: int(st[0]), D: int(st[1]), NNZ: int(st[2]), Density: st[3], Sigma: st[4], MaxNorm: st[5]},
@@ -276,5 +278,5 @@ func decodeLoaded(o fieldsOf) *lab.Loaded {
 		LoadTime:      o.duration("loadMs"),
 		Warnings:      o.strs("warnings"),
 	}
-	return &lab.Loaded{Data: ds, Info: info, Rows: rows}
+	return &lab.Loaded{Data: ds, Info: info}
 }

@@ -4,6 +4,7 @@ package browser
 
 import (
 	"encoding/binary"
+	"strings"
 	"syscall/js"
 	"time"
 	"unsafe"
@@ -60,14 +61,9 @@ func (o fields) nested(k, lensKey string, xss [][]int) {
 	o.ints(lensKey, lens)
 }
 
-// strs sets k to an array of strings.
-func (o fields) strs(k string, ss []string) {
-	a := js.Global().Get("Array").New(len(ss))
-	for i, s := range ss {
-		a.SetIndex(i, s)
-	}
-	o.v.Set(k, a)
-}
+// strs sets k to ss, non-empty strings without NUL (a data set's
+// warnings), joined by NUL: one string costs less code than an array.
+func (o fields) strs(k string, ss []string) { o.str(k, strings.Join(ss, "\x00")) }
 
 // fieldsOf reads what fields wrote. A missing field or one of another type
 // panics (syscall/js's ValueError), which decodeMessage recovers.
@@ -97,12 +93,10 @@ func (o fieldsOf) nested(k, lensKey string) [][]int {
 
 // strs reads what fields.strs wrote: nil for none.
 func (o fieldsOf) strs(k string) []string {
-	a := o.Get(k)
-	var ss []string
-	for i := 0; i < a.Length(); i++ {
-		ss = append(ss, a.Index(i).String())
+	if s := o.str(k); s != "" {
+		return strings.Split(s, "\x00")
 	}
-	return ss
+	return nil
 }
 
 // int32Array copies xs (each within int32: example indices and counts).

@@ -63,14 +63,18 @@ func ServeWorker() {
 
 func post(m lab.Message) {
 	v, transfer := encodeMessage(m)
-	if m.Kind == lab.MsgLoaded { // where a worker's time went, for bench/ready.sh
-		g := js.Global()
-		v.Set("times", map[string]any{"boot": g.Get("imlabBoot"), "module": g.Get("imlabGotModule"),
-			"instantiated": g.Get("imlabInstantiated"), "go": workerGo, "sent": clock()})
+	if m.Kind == lab.MsgLoaded { // where a worker's time went, for bench/ready.sh (markTimes)
+		g, t := js.Global(), newFields(nil)
+		t.v.Set("boot", g.Get("imlabBoot"))
+		t.v.Set("module", g.Get("imlabGotModule"))
+		t.v.Set("instantiated", g.Get("imlabInstantiated"))
+		t.num("go", workerGo)
+		t.num("loaded", clock())
+		v.Set("times", t.v)
 	}
 	js.Global().Call("postMessage", v, transfer)
 	switch m.Kind {
-	case lab.MsgLoaded, lab.MsgReady, lab.MsgFailed: // the data is out, or will not be
+	case lab.MsgRows, lab.MsgReady, lab.MsgFailed: // the data is out, or will not be (a failed MsgLoaded: the page ends the worker)
 		releaseGC()
 	}
 }
@@ -107,16 +111,19 @@ func clock() float64 {
 	return p.Get("timeOrigin").Float() + p.Call("now").Float()
 }
 
-// markTimes records the times a worker sent as the page's performance
-// marks imlab:worker-boot, -module, -instantiated, -go and -loaded, and
-// now as imlab:page-got-data.
+// markTimes records the times a worker sent (boot, module, instantiated,
+// go, loaded) as the page's performance marks imlab:worker-boot, -module,
+// …, and now as imlab:page-got-data.
 func markTimes(t js.Value) {
 	p := js.Global().Get("performance")
 	origin := p.Get("timeOrigin").Float()
-	for _, k := range [][2]string{{"boot", "imlab:worker-boot"}, {"module", "imlab:worker-module"},
-		{"instantiated", "imlab:worker-instantiated"}, {"go", "imlab:worker-go"}, {"sent", "imlab:worker-loaded"}} {
-		if v := t.Get(k[0]); v.Type() == js.TypeNumber {
-			p.Call("mark", k[1], map[string]any{"startTime": max(0, v.Float()-origin)})
+	keys := js.Global().Get("Object").Call("keys", t)
+	for i := 0; i < keys.Length(); i++ {
+		k := keys.Index(i).String()
+		if v := t.Get(k); v.Type() == js.TypeNumber {
+			opt := newFields(nil)
+			opt.num("startTime", max(0, v.Float()-origin))
+			p.Call("mark", "imlab:worker-"+k, opt.v)
 		}
 	}
 	p.Call("mark", "imlab:page-got-data")

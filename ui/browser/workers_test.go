@@ -3,6 +3,7 @@
 package browser
 
 import (
+	"context"
 	"math"
 	"reflect"
 	"syscall/js"
@@ -51,6 +52,8 @@ func TestMessagesRoundTrip(t *testing.T) {
 				Stats: dataset.Stats{N: 2, D: 3, NNZ: 3, Density: 0.5, Sigma: nan, MaxNorm: 1.5},
 				Hist:  dataset.Histogram{Min: 0.25, Max: 4, Counts: []int{1, 0, 1}}, Norms: []float64{1.25, 4},
 				DefaultLambda: 0.75, LoadTime: 12 * time.Millisecond}}},
+		{Kind: lab.MsgRows, Loaded: &lab.Loaded{Data: &dataset.Dataset{N: 2, D: 3,
+			RowPtr: []int{0, 2, 3}, Col: []int32{0, 2, 1}, Val: []float64{0.5, -1, 2}, Y: []float64{1, -1}}}},
 	}
 	for _, m := range msgs {
 		v, _ := encodeMessage(m)
@@ -62,8 +65,21 @@ func TestMessagesRoundTrip(t *testing.T) {
 			got.Loaded.Rows()
 			got.Loaded.Rows = nil
 		}
-		if !sameMessage(got, m) {
-			t.Errorf("kind %d: got\n%+v\nwant\n%+v", m.Kind, got, m)
+		// MsgLoaded carries the data without its rows, MsgRows the rows alone.
+		want := m
+		if l := m.Loaded; l != nil && l.Data != nil {
+			ds := *l.Data
+			if m.Kind == lab.MsgLoaded {
+				ds = dataset.Dataset{N: ds.N, D: ds.D}
+			} else {
+				ds.N, ds.D = 0, 0
+			}
+			wl := *l
+			wl.Data = &ds
+			want.Loaded = &wl
+		}
+		if !sameMessage(got, want) {
+			t.Errorf("kind %d: got\n%+v\nwant\n%+v", m.Kind, got, want)
 		}
 	}
 }
@@ -86,7 +102,7 @@ func sameMessage(a, b lab.Message) bool {
 		}
 	}
 	a.Update.Points, b.Update.Points = nil, nil
-	if a.Loaded != nil && b.Loaded != nil { // Sigma may be NaN
+	if a.Loaded != nil && b.Loaded != nil && a.Loaded.Info != nil && b.Loaded.Info != nil { // Sigma may be NaN
 		sa, sb := a.Loaded.Info.Stats.Sigma, b.Loaded.Info.Stats.Sigma
 		if math.Float64bits(sa) != math.Float64bits(sb) {
 			return false
@@ -108,3 +124,20 @@ func TestDecodeBadMessage(t *testing.T) {
 }
 
 func js0() js.Value { return js.Undefined() }
+
+// BenchmarkPostLoaded times what the data's worker does between generating
+// the page's default data and posting it: encoding MsgLoaded (what the page
+// needs to be ready) and MsgRows (the rows, posted after it).
+func BenchmarkPostLoaded(b *testing.B) {
+	ld, err := lab.DataSpec{Preset: lab.DefaultSettings()}.Load(context.Background(), lab.Budget, func() bool { return true }, func() time.Duration { return 0 }, time.Hour)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range []lab.MsgKind{lab.MsgLoaded, lab.MsgRows} {
+		b.Run(map[lab.MsgKind]string{lab.MsgLoaded: "MsgLoaded", lab.MsgRows: "MsgRows"}[k], func(b *testing.B) {
+			for b.Loop() {
+				encodeMessage(lab.Message{Kind: k, Loaded: ld})
+			}
+		})
+	}
+}

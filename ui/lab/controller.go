@@ -62,7 +62,7 @@ type Controller struct {
 	runID    uint64 // changes whenever the data or the experiment is replaced
 
 	ds       *dataset.Dataset
-	rows     func() // fills ds's rows, until done (Loaded.Rows)
+	rows     *pendingRows // ds's rows, until they came from its worker and were filled in
 	data     *DataInfo
 	dataFrom Settings   // preset settings that generated ds (SourcePreset)
 	file     *fileBytes // the last file read, until preset data replaces it
@@ -271,12 +271,14 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		}
 	}
 
+	if err := c.awaitRows(); err != nil { // here, not in a JS callback: the rows come through one
+		return err
+	}
 	c.mu.Lock()
 	if !t.aliveLocked() {
 		c.mu.Unlock()
 		return nil
 	}
-	c.rowsLocked()
 	ds := c.ds
 	if c.hasRunLocked() {
 		c.closeExpLocked()
@@ -453,20 +455,14 @@ func (c *Controller) ReportError(err error) {
 	c.notify()
 }
 
-// Dataset returns the loaded data set (nil before any), for benchmarks,
-// its rows filled first if they were left in the worker's message.
+// Dataset returns the loaded data set, for benchmarks: nil before any, or
+// while its rows are still on their way from its worker (it never waits:
+// it may be called in a JS callback, through which the rows come).
 func (c *Controller) Dataset() *dataset.Dataset {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.rowsLocked()
-	return c.ds
-}
-
-// rowsLocked copies the rows of the data in use in, if they were left in
-// the worker's message (Loaded.Rows); call with c.mu held.
-func (c *Controller) rowsLocked() {
-	if f := c.rows; f != nil {
-		c.rows = nil
-		f()
+	if c.rowsLocked() != nil || c.rows != nil {
+		return nil
 	}
+	return c.ds
 }

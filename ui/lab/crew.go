@@ -19,6 +19,7 @@ type crew struct {
 	conns []WorkerConn
 	ds    *dataset.Dataset // the page's copy of their data
 	ready []bool           // has its data (MsgReady or MsgLoaded)
+	rows  *pendingRows     // the data's rows, if the first worker loaded it for the page
 	busy  []time.Duration  // solver time reported so far, over every run
 	// asked lists the P* requests sent to the first worker and not yet
 	// answered, in order (a worker answers in order).
@@ -78,7 +79,14 @@ func (cr *crew) drain(c *Controller) {
 }
 
 func (cr *crew) close() {
-	for _, w := range cr.conns {
+	for k, w := range cr.conns {
+		if k == 0 && cr.rows != nil { // it may be sending the page's data its rows: a worker closed drops what the page has not taken
+			go func() {
+				<-cr.rows.done
+				w.Close()
+			}()
+			continue
+		}
 		w.Close()
 	}
 }
@@ -105,8 +113,20 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 	if !wanted {
 		return nil, errNoWorkers
 	}
-	in := newInbox()
-	conns, err := c.env.Workers.Start(1, in.put)
+	in, rows := newInbox(), &pendingRows{done: make(chan struct{})}
+	conns, err := c.env.Workers.Start(1, func(w int, m Message) {
+		if m.Kind == MsgRows || m.Kind == MsgFailed { // the first of them ends the wait for the rows
+			select {
+			case <-rows.done:
+			default:
+				rows.rows, rows.err = m.Loaded, m.Err
+				close(rows.done)
+			}
+		}
+		if m.Kind != MsgRows {
+			in.put(w, m)
+		}
+	})
 	if err != nil {
 		return nil, c.noWorkers(err.Error())
 	}
@@ -153,10 +173,11 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 				return nil, c.noWorkers("the worker sent no data")
 			}
 			m.m.Loaded.Info.InWorker = true
+			m.m.Loaded.rows = rows
 			c.mu.Lock()
 			if t.aliveLocked() {
 				c.dropCrewLocked()
-				c.crew = &crew{in: in, conns: conns, ds: m.m.Loaded.Data, ready: []bool{true}, busy: make([]time.Duration, 1)}
+				c.crew = &crew{in: in, conns: conns, ds: m.m.Loaded.Data, ready: []bool{true}, rows: rows, busy: make([]time.Duration, 1)}
 				kept = true
 			}
 			c.mu.Unlock()

@@ -208,12 +208,10 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 	}
 	c.install(t, ld, s)
 	c.prepareRun()
-	if ld.Rows != nil { // the rows ready did not wait for: after the frame that shows the data
+	if ld.rows != nil { // the rows ready did not wait for: after the frame that shows the data
 		c.env.Frame()
 		c.env.Yield()
-		c.mu.Lock()
-		c.rowsLocked()
-		c.mu.Unlock()
+		return c.awaitRows()
 	}
 	return nil
 }
@@ -229,7 +227,7 @@ func (c *Controller) install(t *task, ld *Loaded, s Settings) {
 	if c.hasRunLocked() {
 		c.closeExpLocked()
 	}
-	c.ds, c.rows, c.data, c.exp, c.runErrs = ld.Data, ld.Rows, ld.Info, nil, nil
+	c.ds, c.rows, c.data, c.exp, c.runErrs = ld.Data, ld.rows, ld.Info, nil, nil
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
 	if ld.Info.Source == SourcePreset {

@@ -27,9 +27,10 @@ type DataSpec struct {
 	// The file options, as the page reads the file with.
 	Bias          bool
 	PositiveClass string
-	// Return asks a worker to send the data back (MsgLoaded) once loaded:
-	// the page's own copy, for its views and plans; otherwise the worker
-	// only says MsgReady and keeps the data for its jobs.
+	// Return asks a worker to send the data back once loaded (MsgLoaded,
+	// then its rows in MsgRows): the page's own copy, for its views and
+	// plans; otherwise the worker only says MsgReady and keeps the data
+	// for its jobs.
 	Return bool
 }
 
@@ -57,11 +58,14 @@ func (d DataSpec) samePreset(e DataSpec) bool {
 type Loaded struct {
 	Data *dataset.Dataset
 	Info *DataInfo // File and the link's warnings are the page's to fill
-	// Rows, if not nil, copies Data's rows (RowPtr, Col, Val, Y) in from a
-	// worker's message: the page is ready without them (~10 MB of copying
-	// into fresh memory by default, docs/ready.md), and the controller
-	// fills them before a run (Controller.rowsLocked).
+	// Rows, if not nil, copies Data's rows (RowPtr, Col, Val, Y) in from
+	// the worker's MsgRows as it came: the copy (~10 MB by default) waits
+	// until the page needs the rows (Controller.rowsLocked).
 	Rows func()
+	// rows, if not nil, are Data's rows still to come from the worker that
+	// loaded it (loadOnWorker): the page is ready without them
+	// (docs/ready.md, "Tenth session").
+	rows *pendingRows
 }
 
 // Load builds the data under b and describes it. yield is called every few

@@ -26,9 +26,10 @@ const (
 	MsgNoJob                   // page → worker: no job is left; end
 	MsgCmd                     // page → worker: pause, step, go on or stop (Cmd)
 	MsgUpdate                  // worker → page: trace points and the end of a job (Update)
-	MsgLoaded                  // worker → page: the data asked for with DataSpec.Return (Loaded), or why it failed (Err, Field)
+	MsgLoaded                  // worker → page: the data asked for with DataSpec.Return (Loaded; its rows follow in MsgRows), or why it failed (Err, Field)
 	MsgTakeBack                // page → worker: give back queued job Job if not started; worker → page: job Job is given back
 	MsgTheory                  // page → worker: compute a MethodTheory (Loss, Lambda, Taus; Spec's Method, Partition, Seed); worker → page: the request and Theory (or Err)
+	MsgRows                    // worker → page, right after a MsgLoaded with data: its rows (Loaded.Data's RowPtr, Col, Val, Y), which the page is ready without
 )
 
 // Message is one message between the page and a worker. The browser glue
@@ -171,8 +172,9 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	case err != nil:
 		send(Message{Kind: MsgFailed, Err: err.Error()})
 		return
-	case first.Data.Return:
+	case first.Data.Return: // the rows on their own, after what the page needs to be ready (docs/ready.md)
 		send(Message{Kind: MsgLoaded, Loaded: ld})
+		send(Message{Kind: MsgRows, Loaded: ld})
 	default:
 		send(Message{Kind: MsgReady})
 	}
