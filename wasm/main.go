@@ -64,6 +64,10 @@ func main() {
 	y.Yield()
 	page = app.New(ctl, settings, func() {
 		browser.Hook("ready", browser.Now().Seconds()*1e3)
+	}, func() {
+		// The rest of the page renders after ready: until it has, the
+		// collector, a spare worker's start and the service worker's
+		// install would take the page's thread or a core from it.
 		releaseGC()
 		browser.WorkersWarm()
 	})

@@ -34,6 +34,7 @@ type Page struct {
 	plots      plotState
 	cv         canvases          // the canvases' sizes, from observers, and drawing costs
 	onReady    func()            // called once, the first time data is ready
+	onComplete func()            // called once, when the whole page has rendered (rest.go)
 	draws      lab.SliceStats    // time spent per frame in frame()
 	parts      [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
 	probeParts [3]time.Duration  // this frame's snapshot, re-render and plots (probeFrames)
@@ -80,9 +81,11 @@ func keysOf(s *lab.Snapshot) (pageKey, resultsKey) {
 
 // New returns the page for ctl with the form showing s, the settings of the
 // link the page opened with (see lab.Controller.OpenLink); links pasted
-// later are applied the same way.
-func New(ctl *lab.Controller, s lab.Settings, onReady func()) *Page {
-	p := &Page{ctl: ctl, form: lab.FormOf(s), onReady: onReady, link: browser.Hash()}
+// later are applied the same way. onReady is called once, when the
+// first data is ready (Run enabled), onComplete once, when the rest of the
+// page has rendered after it.
+func New(ctl *lab.Controller, s lab.Settings, onReady, onComplete func()) *Page {
+	p := &Page{ctl: ctl, form: lab.FormOf(s), onReady: onReady, onComplete: onComplete, link: browser.Hash()}
 	p.snap = ctl.Snapshot()
 	p.live, p.status, p.results = &Live{p: p}, &StatusLine{p: p}, &Results{p: p}
 	p.teach.mapView = newMapView(p)

@@ -66,6 +66,9 @@ func (p *Page) renderRest(now time.Duration) {
 	default:
 		r.complete = true
 		browser.Hook("complete", now.Seconds()*1e3)
+		if p.onComplete != nil {
+			p.onComplete()
+		}
 		return
 	}
 	p.frames.Request()
