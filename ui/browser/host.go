@@ -2,14 +2,11 @@
 
 package browser
 
-// These calls are written on syscall/js rather than dom/v2: the dom/v2
-// methods they needed (Location, URLUtils, Click, Remove, Focus,
-// HasAttribute, SetAttribute, Style) were in main.wasm for them alone
-// (640 B of gzip, docs/ready.md, "Tenth session").
-
 import (
 	"strings"
-	"syscall/js"
+	"time"
+
+	"honnef.co/go/js/dom/v2"
 )
 
 // Download offers data as a file named name, through a temporary object URL.
@@ -21,20 +18,19 @@ func Download(name, mimeType string, data []byte) {
 
 // DownloadURL offers the resource at href (a data: or blob: URL) as a file.
 func DownloadURL(name, href string) {
-	a := document().Call("createElement", "a")
-	a.Set("href", href)
-	a.Set("download", name)
-	a.Get("style").Set("display", "none")
-	document().Get("body").Call("appendChild", a)
-	a.Call("click")
-	a.Call("remove")
+	el := createElement("a")
+	a := &dom.HTMLAnchorElement{BasicHTMLElement: el, URLUtils: &dom.URLUtils{Value: el.Value}}
+	a.SetHref(href)
+	a.SetAttribute("download", name)
+	a.Style().SetProperty("display", "none", "")
+	appendToBody(el)
+	a.Click()
+	a.Remove()
 }
-
-func location() js.Value { return js.Global().Get("location") }
 
 // Hash returns location.hash without its leading '#'.
 func Hash() string {
-	return strings.TrimPrefix(location().Get("hash").String(), "#")
+	return strings.TrimPrefix(dom.GetWindow().Location().Hash(), "#")
 }
 
 // SetHash replaces the URL's hash without adding a history entry or
@@ -44,7 +40,7 @@ func SetHash(h string) {
 }
 
 // URL is the page's full address (with the hash).
-func URL() string { return location().Get("href").String() }
+func URL() string { return dom.GetWindow().Location().Href() }
 
 // OnHashChange calls f with the new hash (without '#') whenever the user
 // changes it: a link pasted into the address bar, back or forward. It runs
@@ -59,16 +55,15 @@ func OnHashChange(f func(hash string)) {
 // frames, then gives up.
 func Focus(id string) {
 	tries := 0
-	var try js.Func
-	try = js.FuncOf(func(js.Value, []js.Value) any {
-		if el := document().Call("getElementById", id); el.Truthy() && !el.Call("hasAttribute", "disabled").Bool() {
-			el.Call("focus")
-		} else if tries++; tries < 10 {
-			js.Global().Call("requestAnimationFrame", try)
-			return nil
+	var try func(time.Duration)
+	try = func(time.Duration) {
+		if el := Element(id); el != nil && !el.HasAttribute("disabled") {
+			el.Focus()
+			return
 		}
-		try.Release()
-		return nil
-	})
-	js.Global().Call("requestAnimationFrame", try)
+		if tries++; tries < 10 {
+			dom.GetWindow().RequestAnimationFrame(try)
+		}
+	}
+	dom.GetWindow().RequestAnimationFrame(try)
 }

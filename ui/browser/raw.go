@@ -10,10 +10,9 @@ import (
 )
 
 // The host calls that are not written on honnef.co/go/js/dom/v2, in one
-// place (the workers' messaging, in workers.go and yield.go, is another:
-// dom/v2 has no Worker, MessageChannel or postMessage; host.go's location,
-// download and focus calls the third, for size). Each here is for one of
-// two reasons:
+// place (the workers' messaging, in workers.go and yield.go, is the other:
+// dom/v2 has no Worker, MessageChannel or postMessage). Each is here for
+// one of two reasons:
 //
 //   - dom/v2 has no API for it: history.replaceState (its History() returns
 //     nil), performance.now, navigator (its Navigator() panics), the

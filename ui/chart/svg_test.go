@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"encoding/xml"
 	"math"
 	"strings"
 	"testing"
@@ -158,5 +159,23 @@ func TestAppendPath(t *testing.T) {
 	}
 	if got := string(AppendPath(nil, [][]Point{{{10, 20}, {30, 40}}}, false)); got != "M10 20 L30 40" {
 		t.Errorf("open path = %q", got)
+	}
+}
+
+// TestEscapeIsXMLEscapeText checks escape against encoding/xml's EscapeText,
+// which it replaces, on text with every kind of character it treats apart.
+func TestEscapeIsXMLEscapeText(t *testing.T) {
+	for _, s := range []string{
+		"", "τ = 4 & σ < θ > 1", `"quoted" 'single'`, "tab\tnew\nline\rcr",
+		"ctrl\x00\x01\x1f end", "bad utf-8 \xff\xfe here", "\uFFFD\uFFFE\uFFFF", "\U0001F600 emoji",
+		"surrogate-free \uD7FF\uE000", "χ²₁₀₀ data.libsvm.bz2",
+	} {
+		var want strings.Builder
+		if err := xml.EscapeText(&want, []byte(s)); err != nil {
+			t.Fatal(err)
+		}
+		if got := escape(s); got != want.String() {
+			t.Errorf("escape(%q) = %q, want %q", s, got, want.String())
+		}
 	}
 }
