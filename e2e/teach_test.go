@@ -101,7 +101,7 @@ func TestPresentEnlargesPlotText(t *testing.T) {
 			eval[bool](p, `(window.dispatchEvent(new Event("resize")), true)`) // redraw every plot
 			p.do(chromedp.Click(chromedp.CSS("#run")))
 			p.waitStatus(90*time.Second, "done")
-			time.Sleep(300 * time.Millisecond)
+			p.waitDrawn(0, "done") // the canvases show the finished run, drawn whole
 			sizes[present] = eval[map[string]float64](p, `window.__fonts`)
 			if present && !eval[bool](p, `document.body.classList.contains("present")`) {
 				t.Error("present=1: the body lacks class present")
