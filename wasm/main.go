@@ -48,7 +48,12 @@ func main() {
 	time.AfterFunc(10*time.Second, releaseGC)
 	y := browser.NewYielder()
 	var page *app.Page
-	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Workers: browser.WorkerHost{},
+	complete := make(chan struct{}) // closed once the whole page has rendered
+	shown := func() {
+		<-complete
+		browser.NextFrame()
+	}
+	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Workers: browser.WorkerHost{}, Shown: shown,
 		Changed: func() {
 			if page != nil {
 				page.Changed()
@@ -66,8 +71,10 @@ func main() {
 		browser.Hook("ready", browser.Now().Seconds()*1e3)
 	}, func() {
 		// The rest of the page renders after ready: until it has, the
-		// collector, a spare worker's start and the service worker's
-		// install would take the page's thread or a core from it.
+		// collector, a spare worker's start, the service worker's install
+		// and the load's preparations for a run (lab.Env.Shown) would take
+		// the page's thread or a core from it.
+		close(complete)
 		releaseGC()
 		browser.WorkersWarm()
 	})
