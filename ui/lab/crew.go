@@ -81,11 +81,15 @@ func (cr *crew) drain(c *Controller) {
 func (cr *crew) close() {
 	for k, w := range cr.conns {
 		if k == 0 && cr.rows != nil { // it may be sending the page's data its rows: a worker closed drops what the page has not taken
-			go func() {
-				<-cr.rows.done
-				w.Close()
-			}()
-			continue
+			select {
+			case <-cr.rows.done: // they came: close it now
+			default:
+				go func() {
+					<-cr.rows.done
+					w.Close()
+				}()
+				continue
+			}
 		}
 		w.Close()
 	}
@@ -193,12 +197,12 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 // MethodTheory. A Run
 // finds them ready, P* and the theory known or under way; the answers are
 // read by the run (drain, runOnWorkers).
-func (c *Controller) prepareRun() {
+func (c *Controller) prepareRun(t *task) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cr := c.crew
-	if cr == nil || cr.ds != c.ds || c.data == nil || len(cr.asked) > 0 {
-		return
+	if !t.aliveLocked() || cr == nil || cr.ds != c.ds || c.data == nil || len(cr.asked) > 0 {
+		return // a run, step or load that took over prepares what it needs
 	}
 	defer c.askTheoryLocked(cr, 0, c.settings, c.lambdaOfLocked(c.settings)) // after P*, asked below
 	if data, ok := c.dataSpecLocked(); ok {

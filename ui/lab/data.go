@@ -209,14 +209,8 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 	c.install(t, ld, s)
 	if c.env.Shown != nil {
 		c.env.Shown()
-		c.mu.Lock()
-		alive := t.aliveLocked()
-		c.mu.Unlock()
-		if !alive { // a run, a step or another load took over: it prepares what it needs
-			return nil
-		}
 	}
-	c.prepareRun()
+	c.prepareRun(t)
 	if ld.rows != nil { // the rows ready did not wait for: after the frame that shows the data
 		c.env.Frame()
 		c.env.Yield()

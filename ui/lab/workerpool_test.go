@@ -422,6 +422,10 @@ func TestWorkersStayWithTheirData(t *testing.T) {
 	host.mu.Lock()
 	loader := host.conns[0]
 	host.mu.Unlock()
+	// The load asks for P* after the data is installed (ready): wait for it.
+	for deadline := time.Now().Add(10 * time.Second); loader.count(MsgPStar) == 0 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
 	if got := loader.count(MsgPStar); got != 1 {
 		t.Errorf("the data's worker was asked for P* %d times at load, want once", got)
 	}
@@ -445,6 +449,17 @@ func TestWorkersStayWithTheirData(t *testing.T) {
 		host.mu.Unlock()
 		if loader.count(MsgJob) == 0 {
 			t.Errorf("round %d: the data's worker ran no job", round)
+		}
+		// The run shows Done before its goroutine hands the crew back (at
+		// its end): a Run in between would start new workers. A user's
+		// Run comes a frame later at the earliest; wait for the hand-back.
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			h.c.mu.Lock()
+			back := h.c.crew != nil
+			h.c.mu.Unlock()
+			if back {
+				break
+			}
 		}
 		if loads, pstars := h.c.MainThreadWork(); loads != 0 || pstars != 0 {
 			t.Errorf("round %d: %d loads and %d P* on the main thread", round, loads, pstars)
