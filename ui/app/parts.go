@@ -1,0 +1,108 @@
+//go:build js && wasm
+
+package app
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+
+	"imlab/ui/lab"
+)
+
+// The parts of the page that frame re-renders alone, each a vecty
+// component: the run controls and status line (Live, StatusLine), the
+// results (Results, and in it DataCard and ShareCard, which skip their
+// re-rendering unless what they show changed).
+
+// Live renders the run controls and the status line.
+type Live struct {
+	vecty.Core
+	p *Page
+}
+
+// Render implements vecty.Component.
+func (l *Live) Render() vecty.ComponentOrHTML { return l.p.controls(&l.p.snap) }
+
+// StatusLine renders the progress bar and the status text (statusLine).
+type StatusLine struct {
+	vecty.Core
+	p *Page
+}
+
+// Render implements vecty.Component.
+func (l *StatusLine) Render() vecty.ComponentOrHTML { return l.p.statusLine(&l.p.snap) }
+
+// Results renders the ratio table, the data summary and the exports. It
+// is re-rendered alone when a job of the run ends; of its parts, the data
+// summary and the exports are components that skip their re-rendering
+// unless what they show changed (their SkipRender), so that a job's end
+// touches the ratio table only.
+type Results struct {
+	vecty.Core
+	p *Page
+
+	data  *DataCard
+	share *ShareCard
+}
+
+// Render implements vecty.Component.
+func (r *Results) Render() vecty.ComponentOrHTML {
+	s := &r.p.snap
+	if r.data == nil {
+		r.data, r.share = &DataCard{p: r.p}, &ShareCard{p: r.p}
+	}
+	return elem.Div(vecty.Markup(vecty.Class("results-wrap")),
+		elem.Div(vecty.Markup(vecty.Class("results")),
+			r.p.ratioTable(s),
+			r.data,
+		),
+		r.share,
+	)
+}
+
+// DataCard renders the data summary (dataSummary), which depends on the
+// data only.
+type DataCard struct {
+	vecty.Core
+	p     *Page
+	shown *lab.DataInfo
+}
+
+// Render implements vecty.Component.
+func (d *DataCard) Render() vecty.ComponentOrHTML {
+	d.shown = d.p.snap.Data
+	return d.p.dataSummary(&d.p.snap)
+}
+
+// SkipRender implements vecty.RenderSkipper: the data did not change.
+func (d *DataCard) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*DataCard)
+	return ok && old.shown == d.p.snap.Data && d.p.snap.Data != nil
+}
+
+// ShareCard renders the link and export buttons (shareExport), which depend
+// on whether there are results to export and on the PNG width chosen.
+type ShareCard struct {
+	vecty.Core
+	p     *Page
+	shown shareKey
+}
+
+type shareKey struct {
+	have bool
+	wide int
+}
+
+func (c *ShareCard) key() shareKey { return shareKey{len(c.p.snap.Jobs) > 0, c.p.pngWide} }
+
+// Render implements vecty.Component.
+func (c *ShareCard) Render() vecty.ComponentOrHTML {
+	c.shown = c.key()
+	return c.p.shareExport(&c.p.snap)
+}
+
+// SkipRender implements vecty.RenderSkipper: nothing it shows changed.
+func (c *ShareCard) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*ShareCard)
+	return ok && old.shown == c.key()
+}
