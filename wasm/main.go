@@ -49,11 +49,8 @@ func main() {
 	y := browser.NewYielder()
 	var page *app.Page
 	complete := make(chan struct{}) // closed once the whole page has rendered
-	shown := func() {
-		<-complete
-		browser.NextFrame()
-	}
-	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Workers: browser.WorkerHost{}, Shown: shown,
+	ctl := lab.New(lab.Env{Yield: y.Yield, Now: browser.Now, Frame: browser.NextFrame, Workers: browser.WorkerHost{},
+		Shown: func() { <-complete },
 		Changed: func() {
 			if page != nil {
 				page.Changed()

@@ -42,11 +42,11 @@ type Env struct {
 	// (Web Workers); nil, or workers that cannot start, = on the
 	// controller's goroutine in slices.
 	Workers WorkerHost
-	// Shown waits until the UI shows the data just installed (a page that
-	// renders its first data in parts: until the last part). What a load
-	// prepares after it — the optimum, the theory, the rows' copy — waits
-	// for it, so as not to take a core or the page's thread from that
-	// rendering. Nil = no wait.
+	// Shown waits until the UI shows itself whole (a page that renders in
+	// parts after its first data is ready: until the last part; at once
+	// after that). What a load prepares after the data is installed — the
+	// optimum, the theory, the rows' copy — waits for it, so as not to take
+	// a core or the page's thread from that rendering. Nil = no wait.
 	Shown func()
 }
 
