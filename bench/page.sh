@@ -13,6 +13,7 @@
 #   BENCH_TASKS=1 bench/page.sh    also print the page's tasks over 12 ms
 #   IMLAB_BENCH_SETTLE=1 bench/page.sh   click Run only once the page knows P*
 #                                  (=both: each setting both ways; default: at ready)
+#   IMLAB_BENCH_SETTLE_EXTRA=2 …     and 2 s after that (the data's worker's warm-up)
 #   IMLAB_BENCH_TIMELINE=1 bench/page.sh also print each run's moments (P*, jobs);
 #                                  bench/timeline.py OUT splits each worker's idle time
 #   IMLAB_BENCH_FRAMES=0 bench/page.sh   no frame record (no frame gaps), to see its cost

@@ -38,6 +38,9 @@ import (
 // setting both ways; unset or 0, Run is clicked as soon as the page is
 // ready (P* may then be part of the run). A build without the pstarKnown
 // field waits IMLAB_BENCH_SETTLE_S seconds (default 3) instead.
+// IMLAB_BENCH_SETTLE_EXTRA=s waits s seconds more after that (the data's
+// worker warms the run's code up once it has answered the theory: ui/lab's
+// warmup.go).
 // IMLAB_BENCH_TIMELINE=1 also logs the run's moments (imlab.timeline()).
 // Each MEASURE line has a CPU line beside it: every browser thread's CPU
 // seconds over the run (cpuReport). IMLAB_BENCH_TRACE=prefix writes a
@@ -117,6 +120,9 @@ func settleRun(t *testing.T, p *page) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Logf("SETTLE P* (and the theory) known %.2f s after ready", time.Since(start).Seconds())
+	if v, err := strconv.ParseFloat(os.Getenv("IMLAB_BENCH_SETTLE_EXTRA"), 64); err == nil {
+		time.Sleep(time.Duration(v * float64(time.Second)))
+	}
 }
 
 // measureRun runs the page's loaded experiment once and logs one MEASURE

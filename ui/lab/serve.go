@@ -65,6 +65,15 @@ func (c *Control) stepping() bool {
 	return c.stepped
 }
 
+// runningOn reports whether the last command was to run on (not pause,
+// step or stop).
+func (c *Control) runningOn() bool {
+	c.mu.Lock()
+	on := c.state == CmdRun && !c.stepped
+	c.mu.Unlock()
+	return on
+}
+
 // Wait is called between slices with whether the last slice made a trace
 // point; it blocks while paused (calling beforePark first, if not nil,
 // without the lock) and reports false once the job must stop.
@@ -120,6 +129,11 @@ func Serve(ds *dataset.Dataset, next func() (JobSpec, bool), send func(Update), 
 // job's first update (its plan), its end, a Step's point, and whatever it
 // holds before it parks paused: the page then shows every point made.
 func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration, busy *time.Duration) bool {
+	// Paused between two jobs, a worker starts none: a job that ends in its
+	// first slice would otherwise run whole while paused, and the next too.
+	if !ctl.Wait(false, nil) {
+		return false
+	}
 	run, err := NewJobRun(ds, spec)
 	if err != nil {
 		send(Update{Job: spec.Index, Done: true, Err: fmt.Sprintf("%s τ=%d: %v", spec.Sampling, spec.Tau, err)})

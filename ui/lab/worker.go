@@ -59,6 +59,8 @@ type WorkerEnv struct {
 	Budget budget.Budget        // for loading the data; 0 = Budget
 	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(WorkerSliceTarget)
 	OnPark func()               // called whenever the worker parks paused; for tests
+	WarmUp time.Duration        // how long a warm-up runs each job (warmup.go); 0 = WarmUpPerJob, < 0 = none
+	OnWarm func()               // called after each slice of a warm-up; for tests
 	// Preload, if not nil, is the data the first message will most likely
 	// ask for (PreloadFor the page's link): the worker starts loading it at
 	// once, before that message arrives, and a first message asking for
@@ -87,6 +89,9 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	}
 	if env.Budget <= 0 {
 		env.Budget = Budget
+	}
+	if env.WarmUp == 0 {
+		env.WarmUp = WarmUpPerJob
 	}
 	if env.Slicer == nil {
 		env.Slicer = func() *Slicer { return NewSlicer(WorkerSliceTarget) }
@@ -191,6 +196,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 		ctl.Wait(false, nil)
 		waited += env.Now() - w0
 	}
+	var solved pstarOf // the last P* solved here: a warm-up's jobs need one
 	for m := range work {
 		switch m.Kind {
 		case MsgPStar:
@@ -201,6 +207,8 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 			reply := Message{Kind: MsgPStar, Loss: m.Loss, Lambda: m.Lambda, PStar: p, Busy: busy}
 			if err != nil {
 				reply.Err = err.Error()
+			} else {
+				solved = pstarOf{m.Loss, m.Lambda, p}
 			}
 			send(reply)
 		case MsgTheory:
@@ -213,6 +221,9 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 				reply.Err, reply.Theory = err.Error(), nil
 			}
 			send(reply)
+			// Asked at load, the theory comes right after P* and before any
+			// job: the page is idle until the user runs (warmup.go).
+			warmUp(ds, m, solved, env, ctl, slicer, func() bool { return len(work) == 0 })
 		case MsgJob:
 			if !q.start(m.Spec.Index) {
 				continue // given back
