@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -43,13 +44,35 @@ var goOffline = chromedp.Func(func(ctx context.Context, tg *chromedp.Target) err
 		EmulateOfflineServiceWorker: &yes,
 		MatchedNetworkConditions:    []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
 	}); err != nil {
-		return err
+		// Chromium before the protocol moved "offline" into each rule (148,
+		// which Debian's mirror served on 2026-11-23) wants it beside them.
+		if _, err2 := cdp.Call(ctx, tg, offlineByRuleBefore, offlineParamsBefore{Offline: true,
+			Conditions: []conditionsBefore{{DownloadThroughput: -1, UploadThroughput: -1}}}); err2 != nil {
+			return fmt.Errorf("%v; with the older parameters: %v", err, err2)
+		}
 	}
 	_, err := cdp.Call(ctx, tg, network.OverrideNetworkState, network.OverrideNetworkStateParams{
 		Offline: true, DownloadThroughput: -1, UploadThroughput: -1,
 	})
 	return err
 })
+
+// offlineByRuleBefore is Network.emulateNetworkConditionsByRule as Chromium
+// 148 has it: offline for every rule at once.
+var offlineByRuleBefore = cdp.Command[offlineParamsBefore, network.EmulateNetworkConditionsByRuleResult]{
+	Method: network.CommandEmulateNetworkConditionsByRule}
+
+type offlineParamsBefore struct {
+	Offline    bool               `json:"offline"`
+	Conditions []conditionsBefore `json:"matchedNetworkConditions"`
+}
+
+type conditionsBefore struct {
+	URLPattern         string  `json:"urlPattern"`
+	Latency            float64 `json:"latency"`
+	DownloadThroughput float64 `json:"downloadThroughput"`
+	UploadThroughput   float64 `json:"uploadThroughput"`
+}
 
 // waitOfflineReady waits until a service worker controls the page and has
 // precached main.wasm, and returns the names of the lab's caches.
