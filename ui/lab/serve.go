@@ -32,7 +32,7 @@ type Control struct {
 	parked  bool
 	onPark  func() // called (without the lock) whenever Wait parks; for tests
 	stepped bool   // CmdStep: the next trace point pauses
-	slices  int    // calls of Wait: slices done; for tests
+	slices  int    // calls of Wait (after each slice, and before each job); for tests
 	// Yield, if set, hands control to the host's event loop at the start
 	// of every Wait, so that the page's commands can arrive (in a Web
 	// Worker, a message is delivered only when Go yields).
