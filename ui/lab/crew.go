@@ -147,6 +147,12 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 		}
 	}()
 	spec.Return = true
+	c.mu.Lock()
+	paused := c.paused
+	c.mu.Unlock()
+	if paused { // before the data: a load short enough to end in its first slice still waits
+		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
+	}
 	w.Send(Message{Kind: MsgData, Data: spec})
 	c.mu.Lock()
 	if !t.aliveLocked() {
@@ -154,7 +160,7 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 		return nil, errSuperseded
 	}
 	c.loader = w
-	if c.paused {
+	if c.paused && !paused { // paused meanwhile, before the page knew where to send it
 		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
 	}
 	c.mu.Unlock()

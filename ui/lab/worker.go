@@ -128,7 +128,11 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 		}
 	}()
 	load := func(ctx context.Context, d DataSpec) (*Loaded, error) {
-		return d.Load(ctx, env.Budget, func() bool { return ctl.Wait(false, nil) }, env.Now, WorkerSliceTarget)
+		wait := func() bool { return ctl.Wait(false, nil) }
+		if !wait() { // paused before the data came (crew.go sends the pause first): a load short enough to end in its first slice waits too
+			return nil, errSuperseded
+		}
+		return d.Load(ctx, env.Budget, wait, env.Now, WorkerSliceTarget)
 	}
 	type loaded struct {
 		ld  *Loaded
