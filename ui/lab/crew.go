@@ -160,8 +160,11 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 		return nil, errSuperseded
 	}
 	c.loader = w
-	if c.paused && !paused { // paused meanwhile, before the page knew where to send it
+	switch { // a Pause or Run meanwhile did not know where to go
+	case c.paused && !paused:
 		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
+	case paused && !c.paused:
+		w.Send(Message{Kind: MsgCmd, Cmd: CmdRun})
 	}
 	c.mu.Unlock()
 	for {
