@@ -36,13 +36,16 @@ func warmUp(ds *dataset.Dataset, theory Message, solved pstarOf, env WorkerEnv, 
 	if solved.loss != theory.Loss || solved.lambda != theory.Lambda || env.WarmUp <= 0 {
 		return
 	}
+	// The page's default ε: small enough that a job runs for its whole
+	// time, large enough for any P*.
+	eps := DefaultSettings().Eps
 	for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
 		for _, tau := range theory.Taus {
 			if !idle() || !ctl.runningOn() {
 				return
 			}
 			spec := theory.Spec
-			spec.Tau, spec.Sampling, spec.PStar, spec.Eps = tau, smp, solved.pstar, warmUpEps
+			spec.Tau, spec.Sampling, spec.PStar, spec.Eps = tau, smp, solved.pstar, eps
 			run, err := NewJobRun(ds, spec)
 			if err != nil {
 				return
@@ -63,7 +66,3 @@ func warmUp(ds *dataset.Dataset, theory Message, solved pstarOf, env WorkerEnv, 
 		}
 	}
 }
-
-// warmUpEps is the ε of a warm-up's jobs, the page's default: small enough
-// that a job runs for its whole time, large enough for any P*.
-const warmUpEps = 1e-10
