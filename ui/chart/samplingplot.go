@@ -92,25 +92,29 @@ func (sp *SamplingPlot) font() float64 {
 // scatterRanges returns the log ranges of ‖x_i‖² and n·p_i (and measured
 // frequencies).
 func (sp *SamplingPlot) scatterRanges() (xlo, xhi, ylo, yhi float64) {
+	// The built-in min and max, not math.Min and math.Max: the same results
+	// for the positive values that count here, without the special cases
+	// (NaN, ±0) that wasm checks in Go, and this runs over every example
+	// each time a live view redraws.
 	xlo, xhi, ylo, yhi = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	n := float64(len(sp.P))
 	for i, v := range sp.Norms {
 		if v > 0 {
-			xlo, xhi = math.Min(xlo, v), math.Max(xhi, v)
+			xlo, xhi = min(xlo, v), max(xhi, v)
 		}
 		if q := n * sp.P[i]; q > 0 {
-			ylo, yhi = math.Min(ylo, q), math.Max(yhi, q)
+			ylo, yhi = min(ylo, q), max(yhi, q)
 		}
 		if len(sp.Other) == len(sp.P) {
 			if q := n * sp.Other[i]; q > 0 {
-				ylo, yhi = math.Min(ylo, q), math.Max(yhi, q)
+				ylo, yhi = min(ylo, q), max(yhi, q)
 			}
 		}
 	}
 	if sp.Iters > 0 {
 		for _, c := range sp.Visits {
 			if q := n * float64(c) / float64(sp.Iters); q > 0 {
-				ylo, yhi = math.Min(ylo, q), math.Max(yhi, q)
+				ylo, yhi = min(ylo, q), max(yhi, q)
 			}
 		}
 	}
@@ -139,17 +143,18 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 		xkind: logAxis, xlo: xlo, xhi: xhi, ykind: logAxis, ylo: ylo, yhi: yhi})
 	f.drawGrid(p)
 	a := f.Area
+	px, py := f.X.affine(), f.Y.affine() // the scales' logarithms taken once, not per dot
 	at := func(i int, y float64) (float64, float64, bool) {
 		v := sp.Norms[i]
 		if !(v > 0) || !(y > 0) {
 			return 0, 0, false
 		}
-		return f.X.Pixel(v), f.Y.Pixel(y), true
+		return px.pixel(v), py.pixel(y), true
 	}
 	p.Clip(a.X, a.Y, a.W, a.H)
 	stride := max(1, n/maxDots)
 	order := sp.order()
-	heavy := order[n-min(16, n):] // the heaviest examples
+	shown := shownDots(n, stride, order[n-min(16, n):])
 	dot := math.Max(3, 0.3*font)
 	if len(sp.Other) == n {
 		for i := 0; i < n; i += stride {
@@ -160,17 +165,13 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 	}
 	// The dots, then the crosses over them: one colour after the other, so
 	// that a canvas sets its fill style twice, not twice per example.
-	shown := func(i int) bool { return i%stride == 0 || slices.Contains(heavy, i) }
-	for i := 0; i < n; i++ {
-		if !shown(i) {
-			continue
-		}
+	for _, i := range shown {
 		if x, y, ok := at(i, float64(n)*sp.P[i]); ok {
 			p.Rect(x-dot/2, y-dot/2, dot, dot, samplingDot)
 		}
 	}
-	for i := 0; i < n && sp.Iters > 0; i++ {
-		if !shown(i) || sp.Visits[i] == 0 {
+	for _, i := range shown {
+		if sp.Iters == 0 || sp.Visits[i] == 0 {
 			continue
 		}
 		if x, y, ok := at(i, float64(n)*float64(sp.Visits[i])/float64(sp.Iters)); ok {
@@ -195,6 +196,22 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 	p.Unclip()
 	f.drawAxes(p)
 	sp.drawStrip(p, Rect{X: a.X, Y: height - stripH + 1.6*font, W: a.W, H: stripH - 3.2*font}, font, order)
+}
+
+// shownDots lists, in increasing order, the examples drawn as dots: every
+// stride-th, and those in heavy.
+func shownDots(n, stride int, heavy []int) []int {
+	shown := make([]int, 0, n/stride+len(heavy)+1)
+	for i := 0; i < n; i += stride {
+		shown = append(shown, i)
+	}
+	for _, i := range heavy {
+		if i%stride != 0 {
+			shown = append(shown, i)
+		}
+	}
+	slices.Sort(shown)
+	return shown
 }
 
 func cmpDesc(a, b float64) int {
@@ -230,7 +247,7 @@ func (sp *SamplingPlot) drawStrip(p Painter, r Rect, font float64, order []int) 
 	}
 	rowH := r.H / float64(len(groups))
 	colW := r.W / float64(n)
-	lit := map[int]bool{}
+	lit := make([]bool, n) // looked up for every example: a slice, not a map
 	if len(sp.Recent) > 0 {
 		for _, i := range sp.Recent[len(sp.Recent)-1] {
 			lit[i] = true
@@ -246,14 +263,14 @@ func (sp *SamplingPlot) drawStrip(p Painter, r Rect, font float64, order []int) 
 		if g%2 == 1 {
 			p.Rect(r.X, top, r.W, rowH, "#f3f4f6")
 		}
-		most := 0.0
+		most := 0.0 // built-in max, as in scatterRanges: probabilities, never NaN
 		for _, i := range members {
-			most = math.Max(most, sp.P[i])
+			most = max(most, sp.P[i])
 		}
 		clear(tallest)
 		for _, i := range members {
 			c := min(cols-1, int(float64(rank[i])*colW))
-			tallest[c] = math.Max(tallest[c], math.Max(1, (rowH-1)*sp.P[i]/most))
+			tallest[c] = max(tallest[c], 1, (rowH-1)*sp.P[i]/most)
 		}
 		// One comb per row: a vertical stroke per pixel column that holds
 		// an example, drawn as a single path.

@@ -1,14 +1,31 @@
 package chart
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
 
-// BenchmarkSamplingPlotDraw records the sampling view of the default data
-// (n = 10,000, 16 buckets, 8 recent minibatches) in a Batch, as the page does.
+// BenchmarkSamplingPlotDraw records the sampling view in a Batch, as the
+// page does while a run advances: 16 buckets and 8 recent minibatches, for
+// n = 1,000, the default data's 10,000 and the paper's 50,000 examples.
 func BenchmarkSamplingPlotDraw(b *testing.B) {
-	n := 10000
+	for _, n := range []int{1000, 10000, 50000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			sp := benchSamplingPlot(n)
+			var bt Batch
+			for b.Loop() {
+				bt.Reset()
+				sp.Draw(&bt, 700, 525)
+			}
+			b.ReportMetric(float64(len(bt.Ops)), "ops")
+		})
+	}
+}
+
+// benchSamplingPlot is a sampling view of n examples with exponential
+// norms, importance probabilities, 16 buckets and 8 recent minibatches.
+func benchSamplingPlot(n int) *SamplingPlot {
 	r := rand.New(rand.NewSource(1))
 	norms := make([]float64, n)
 	p := make([]float64, n)
@@ -38,10 +55,5 @@ func BenchmarkSamplingPlotDraw(b *testing.B) {
 	}
 	sp := &SamplingPlot{Title: "t", Norms: norms, P: p, Other: other, Buckets: buckets, Recent: recent, Visits: visits, Iters: 1000}
 	sp.Order = SamplingOrder(norms)
-	var bt Batch
-	for b.Loop() {
-		bt.Reset()
-		sp.Draw(&bt, 700, 525)
-	}
-	b.ReportMetric(float64(len(bt.Ops)), "ops")
+	return sp
 }
