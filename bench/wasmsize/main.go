@@ -8,6 +8,7 @@
 //	go run ./bench/wasmsize /tmp/main.wasm fn       # by function
 //	go run ./bench/wasmsize /tmp/main.wasm dom_v2   # functions whose name holds dom_v2
 //	go run ./bench/wasmsize -diff A.wasm B.wasm imlab_core_   # functions of that prefix whose code differs
+//	go run ./bench/wasmsize -compiles A.wasm V8.log [FUNC]    # what V8 compiled, by tier and package (compiles.go)
 //
 // -diff compares the length of each function's code in two builds: the
 // bodies differ in the indices and addresses they hold even when nothing
@@ -35,8 +36,12 @@ func main() {
 		diff(os.Args[2], os.Args[3], os.Args[4])
 		return
 	}
+	if len(os.Args) >= 4 && os.Args[1] == "-compiles" {
+		compiles(os.Args[2], os.Args[3], os.Args[4:])
+		return
+	}
 	if len(os.Args) < 2 {
-		log.Fatal("usage: wasmsize FILE.wasm [pkg|fn|SUBSTRING] | wasmsize -diff A.wasm B.wasm PREFIX")
+		log.Fatal("usage: wasmsize FILE.wasm [pkg|fn|SUBSTRING] | wasmsize -diff A.wasm B.wasm PREFIX | wasmsize -compiles FILE.wasm LOG [FUNCTION]")
 	}
 	b, err := os.ReadFile(os.Args[1])
 	if err != nil {
@@ -161,6 +166,7 @@ type function struct {
 type module struct {
 	sections []section
 	funcs    []function
+	imports  int    // imported functions: function k of funcs has index imports+k
 	memory   []byte // the data segments laid out at their addresses
 }
 
@@ -235,6 +241,7 @@ func parse(b []byte) (*module, error) {
 	}
 	for k, body := range bodies {
 		m.funcs = append(m.funcs, function{names[imports+k], body})
+		m.imports = imports
 	}
 	return m, nil
 }
