@@ -111,6 +111,12 @@ test_all() {
 	go test -run='^$' -fuzz='^FuzzParseHash$' -fuzztime=60000x ./ui/lab
 	log "browser end-to-end tests"
 	need_chromium
+	# The canvas replayer's tests need a document: ui/chart's, in Chromium.
+	local tmp
+	tmp=$(mktemp -d)
+	GOOS=js GOARCH=wasm go test -c -o "$tmp/chart.test" ./ui/chart
+	go run ./bench/wasmrun "$tmp/chart.test" -test.run 'Replay' -test.v
+	rm -rf "$tmp"
 	build
 	# The full log goes to a fresh file, printed once if anything failed.
 	local e2e_log
