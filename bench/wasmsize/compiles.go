@@ -71,7 +71,7 @@ func compiles(wasmPath, logPath string, after []string) {
 	if err := sc.Err(); err != nil {
 		log.Fatal(err)
 	}
-	print := func(title string, s map[[2]string]*sum, top int) {
+	report := func(title string, s map[[2]string]*sum, top int) {
 		keys := make([][2]string, 0, len(s))
 		for k := range s {
 			keys = append(keys, k)
@@ -86,6 +86,6 @@ func compiles(wasmPath, logPath string, after []string) {
 		}
 		fmt.Println()
 	}
-	print("package", byPkg, 30)
-	print("function", byFn, 30)
+	report("package", byPkg, 30)
+	report("function", byFn, 30)
 }

@@ -239,9 +239,9 @@ func parse(b []byte) (*module, error) {
 		}
 		m.sections = append(m.sections, section{name, data})
 	}
+	m.imports = imports
 	for k, body := range bodies {
 		m.funcs = append(m.funcs, function{names[imports+k], body})
-		m.imports = imports
 	}
 	return m, nil
 }
