@@ -39,8 +39,8 @@ func BenchmarkSamplingPlotReplay(b *testing.B) {
 // canvas, must give exactly the pixels the same calls give on another. The
 // coordinates are whole or halves: Canvas builds its paths from SVG path
 // text with two decimals (chart.AppendPath) and the replayer passes them
-// whole, so the anti-aliased edges of other paths (a circle's) may differ
-// by a shade. It needs a browser (bench/wasmrun; build.sh test runs it in
+// whole, so a few anti-aliased edge pixels of other paths (a circle's, a
+// triangle's) may differ. It needs a browser (bench/wasmrun; build.sh test runs it in
 // Chromium) and skips under node.
 func TestReplayDrawsAsCanvas(t *testing.T) {
 	needDocument(t)
