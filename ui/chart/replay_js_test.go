@@ -40,8 +40,8 @@ func BenchmarkSamplingPlotReplay(b *testing.B) {
 // coordinates are whole or halves: Canvas builds its paths from SVG path
 // text with two decimals (chart.AppendPath) and the replayer passes them
 // whole, so a few anti-aliased edge pixels of other paths (a circle's, a
-// triangle's) may differ. It needs a browser (bench/wasmrun; build.sh test runs it in
-// Chromium) and skips under node.
+// triangle's) may differ. It needs a browser (bench/wasmrun; build.sh test
+// runs it in Chromium) and skips under node.
 func TestReplayDrawsAsCanvas(t *testing.T) {
 	needDocument(t)
 	draw := func(p chart.Painter) {
