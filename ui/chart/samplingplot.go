@@ -171,7 +171,10 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 		}
 	}
 	for _, i := range shown {
-		if sp.Iters == 0 || sp.Visits[i] == 0 {
+		if sp.Iters == 0 {
+			break // no minibatch yet: no crosses
+		}
+		if sp.Visits[i] == 0 {
 			continue
 		}
 		if x, y, ok := at(i, float64(n)*float64(sp.Visits[i])/float64(sp.Iters)); ok {
