@@ -27,8 +27,9 @@ const LabelNoise = 0.05
 var (
 	// ErrConfig reports a size or density outside its valid range.
 	ErrConfig = errors.New("synth: invalid configuration")
-	// ErrLaw reports an unknown norm law.
-	ErrLaw = errors.New("synth: unknown norm law")
+	// ErrLaw reports an unknown norm law, or a law's parameter outside its
+	// range (Family.Range).
+	ErrLaw = errors.New("synth: invalid norm law")
 	// ErrTooLarge reports a data set over Config.Budget; it also wraps the
 	// *budget.Error that names the quantity.
 	ErrTooLarge = errors.New("synth: data set too large")
@@ -36,18 +37,13 @@ var (
 	ErrCanceled = errors.New("synth: canceled")
 )
 
-// Check returns the error Generate would return for cfg's sizes, density
-// or budget (not its law, which NormSquares checks), without allocating.
+// Check returns the error Generate would return for cfg, without
+// allocating or drawing: a *ParamError for a size, density or law outside
+// its range (params.go), or an error wrapping ErrTooLarge for a data set
+// over the budget.
 func (cfg Config) Check() error {
-	switch {
-	case cfg.N <= 0:
-		return fmt.Errorf("%w: N = %d examples, want N ≥ 1", ErrConfig, cfg.N)
-	case cfg.D <= 0:
-		return fmt.Errorf("%w: D = %d features, want D ≥ 1", ErrConfig, cfg.D)
-	case cfg.D > math.MaxInt32:
-		return fmt.Errorf("%w: D = %d features, want D ≤ %d", ErrConfig, cfg.D, math.MaxInt32)
-	case !(cfg.Density > 0 && cfg.Density <= 1):
-		return fmt.Errorf("%w: density ω' = %v, want 0 < ω' ≤ 1", ErrConfig, cfg.Density)
+	if err := cfg.checkParams(); err != nil {
+		return err
 	}
 	b := cfg.Budget
 	if b <= 0 {

@@ -17,7 +17,10 @@
 //     A row that gets no entry gets one uniformly random feature, so that it
 //     can still carry its norm.
 //   - Stored values are standard normal, then each row is scaled so that
-//     ‖x_i‖² = L_i, with L drawn by NormSquares (gonum's stat/distuv).
+//     ‖x_i‖² = L_i, with L drawn by NormSquares (gonum's stat/distuv
+//     samplers for the paper's laws; for chisq:k this package's χ²
+//     quantile, quantile.go). Every law parameter, size and density is
+//     checked against its range (params.go) before anything is drawn.
 //   - y_i = sign(x_iᵀu) for a Gaussian random direction u, flipped with
 //     probability LabelNoise, so logistic regression is a sensible problem.
 //

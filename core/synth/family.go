@@ -1,13 +1,12 @@
 package synth
 
 import (
+	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
-
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Family is a continuous family of norm laws, for drawing maps over
@@ -15,11 +14,11 @@ import (
 type Family int
 
 const (
-	// ChiSquare is L_i ~ χ²_k for a real k > 0 (chisq1, chisq10 and
-	// chisq100 are k = 1, 10, 100, drawn differently: see Law).
+	// ChiSquare is L_i ~ χ²_k for a real k in ChiSquare.Range() (chisq1,
+	// chisq10 and chisq100 are k = 1, 10, 100, drawn differently: see Law).
 	ChiSquare Family = iota
-	// Extreme is L = ones(n), L_0 = w for a real weight w > 0 (the paper's
-	// extreme law is w = ExtremeNorm).
+	// Extreme is L = ones(n), L_0 = w for a real weight w in
+	// Extreme.Range() (the paper's extreme law is w = ExtremeNorm).
 	Extreme
 )
 
@@ -34,8 +33,8 @@ var familyPrefix = [...]string{ChiSquare: "chisq", Extreme: "extreme"}
 // u_i from the norms stream, so that for a fixed seed the norms move
 // continuously with k (common random numbers): a map over k then shows the
 // law's effect, not the noise of fresh draws. "chisq:10" therefore draws a
-// different sample of the same law as "chisq10". The quantile uses math.Exp,
-// so its last bits may differ between amd64 and wasm.
+// different sample of the same law as "chisq10". The quantile is this
+// package's own (quantile.go), the same bits natively and in WebAssembly.
 type Law struct {
 	Family Family
 	Param  float64
@@ -47,7 +46,8 @@ func (l Law) String() string {
 }
 
 // ParseLaw reads a name written by Law.String ("chisq:k" or "extreme:w",
-// case-insensitive). The parameter must be positive and finite.
+// case-insensitive). The parameter must lie in its family's range
+// (Family.Range); the error says which.
 func ParseLaw(name string) (Law, error) {
 	prefix, param, ok := strings.Cut(strings.ToLower(strings.TrimSpace(name)), ":")
 	if !ok {
@@ -58,29 +58,90 @@ func ParseLaw(name string) (Law, error) {
 			continue
 		}
 		x, err := strconv.ParseFloat(param, 64)
-		if err != nil || !(x > 0) || math.IsInf(x, 0) {
-			return Law{}, fmt.Errorf("%w %q: parameter %q is not a positive number", ErrLaw, name, param)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return Law{}, fmt.Errorf("%w %q: parameter %q is not a number", ErrLaw, name, param)
 		}
-		return Law{Family: Family(f), Param: x}, nil
+		l := Law{Family: Family(f), Param: x}
+		if err := l.Check(); err != nil {
+			return Law{}, err
+		}
+		return l, nil
 	}
 	return Law{}, fmt.Errorf("%w %q: family %q is not chisq or extreme", ErrLaw, name, prefix)
 }
 
-// ValidNorms reports whether name is one of Laws or a Law's name.
-func ValidNorms(name string) bool {
-	_, err := NormSquares(name, 1, rand.NewPCG(0, 0))
-	return err == nil
+// Check returns an error wrapping ErrLaw if the law's parameter lies
+// outside its family's range.
+func (l Law) Check() error {
+	if l.Family != ChiSquare && l.Family != Extreme {
+		return fmt.Errorf("%w: family %d", ErrLaw, int(l.Family))
+	}
+	r := l.Family.Range()
+	if !(l.Param >= r.Min && l.Param <= r.Max) {
+		return fmt.Errorf("%w %q: %s = %v is outside %s (%s)", ErrLaw, l, r.Name, l.Param, r, r.Why)
+	}
+	return nil
 }
 
-// NormSquares draws n squared norms from the law (see Law).
+// ValidNorms reports whether name is one of Laws or a Law's name whose
+// parameter lies in its range (CheckNorms says why not).
+func ValidNorms(name string) bool { return CheckNorms(name) == nil }
+
+// CheckNorms returns nil if name is one of Laws or a valid Law's name, and
+// otherwise an error wrapping ErrLaw that names the laws or the parameter's
+// range. It draws nothing.
+func CheckNorms(name string) error {
+	_, _, err := parseNorms(name)
+	return err
+}
+
+// parseNorms reads a Config.Norms: one of Laws (named true, law zero) or a
+// Law of a Family.
+func parseNorms(name string) (law Law, named bool, err error) {
+	if slices.Contains(Laws, strings.ToLower(strings.TrimSpace(name))) {
+		return Law{}, true, nil
+	}
+	if !strings.Contains(name, ":") {
+		return Law{}, false, fmt.Errorf("%w %q (want one of %s, or chisq:k or extreme:w)", ErrLaw, name, strings.Join(Laws, ", "))
+	}
+	l, err := ParseLaw(name)
+	return l, false, err
+}
+
+// NormSquares draws n squared norms from the law (see Law). It panics if
+// the law fails Check: ParseLaw returns only laws that pass it.
 func (l Law) NormSquares(n int, r *rand.Rand) []float64 {
+	if err := l.Check(); err != nil {
+		panic(err)
+	}
 	L := make([]float64, n)
+	l.drawNormSquares(L, r, nil)
+	return L
+}
+
+// The pacing cost of one χ²_k quantile, in pacer units (about a
+// nanosecond natively): a fixed part, and one per term of its series and
+// continued fractions, which grow with k.
+const (
+	quantileWork = 256
+	termWork     = 8
+)
+
+// drawNormSquares fills L with draws from the law, calling pace, if not
+// nil, with the work done every few draws; it stops early if pace reports
+// false.
+func (l Law) drawNormSquares(L []float64, r *rand.Rand, pace *pacer) bool {
 	switch l.Family {
 	case ChiSquare:
+		g := newGammaQuantile(l.Param / 2)
 		for i := range L {
-			// u ∈ (0, 1): never 0, whose quantile would empty the row.
-			u := (float64(r.Uint64()>>11) + 0.5) / (1 << 53)
-			L[i] = chiSquareQuantile(l.Param, u)
+			// u = (m + ½)/2⁵³ ∈ (0, 1): never 0, whose quantile would empty
+			// the row, nor 1 (see drawTail).
+			L[i] = 2 * g.quantile(drawTail(r.Uint64()>>11))
+			if pace != nil && !pace.add(quantileWork+g.terms*termWork) {
+				return false
+			}
+			g.terms = 0
 		}
 	case Extreme:
 		for i := range L {
@@ -90,33 +151,5 @@ func (l Law) NormSquares(n int, r *rand.Rand) []float64 {
 	default:
 		panic(fmt.Sprintf("synth: unknown Family %d", int(l.Family)))
 	}
-	return L
-}
-
-// chiSquareQuantile is F_k⁻¹(u). gonum's quantile returns 0 far in the lower
-// tail of small k (below u ≈ 1e−5 at k = 0.5), where the CDF is
-// P(a, y) = y^a e^{−y} Σ_m y^m/Γ(a+m+1) with a = k/2, y = x/2; there the
-// fixed point y = (u Γ(a+1) e^y / S(y))^{1/a}, S(y) = Σ_m y^m Γ(a+1)/Γ(a+m+1),
-// converges in a few steps because y is tiny.
-func chiSquareQuantile(k, u float64) float64 {
-	chi := distuv.ChiSquared{K: k}
-	if x := chi.Quantile(u); x > 0 && math.Abs(chi.CDF(x)-u) <= 1e-9*u {
-		return x
-	}
-	a := float64(k / 2)
-	lg, _ := math.Lgamma(a + 1)
-	y := math.Exp((math.Log(u) + lg) / a)
-	for range 30 {
-		s, term := 1.0, 1.0
-		for m := 1; m < 60 && term > 1e-17*s; m++ {
-			term = float64(term * (y / (a + float64(m))))
-			s += term
-		}
-		next := math.Exp((math.Log(u) + lg + y - math.Log(s)) / a)
-		if next == y {
-			break
-		}
-		y = next
-	}
-	return 2 * y
+	return true
 }

@@ -80,13 +80,15 @@ func GenerateContext(ctx context.Context, cfg Config, yield func()) (*dataset.Da
 		return nil, err
 	}
 	s := newStreams(cfg.Seed)
-	L, err := NormSquares(cfg.Norms, cfg.N, s.norms)
-	if err != nil {
-		return nil, err
-	}
 	pace := pacer{ctx: ctx, yield: yield}
 	canceled := func() (*dataset.Dataset, error) {
 		return nil, fmt.Errorf("%w: %w", ErrCanceled, ctx.Err())
+	}
+	L := make([]float64, cfg.N)
+	if ok, err := drawNorms(cfg.Norms, L, s.norms, &pace); err != nil {
+		return nil, err
+	} else if !ok {
+		return canceled()
 	}
 	p := densities(cfg.D, cfg.Density, s.densities, func() {
 		if ctx.Err() == nil { // the shuffle cannot stop, but need not yield

@@ -31,9 +31,29 @@ func NormSquares(law string, n int, src *rand.PCG) ([]float64, error) {
 		return nil, fmt.Errorf("%w: %d norms requested, want n ≥ 1", ErrConfig, n)
 	}
 	L := make([]float64, n)
+	if _, err := drawNorms(law, L, src, nil); err != nil {
+		return nil, err
+	}
+	return L, nil
+}
+
+// normsBlock is how many named-law draws drawNorms makes between two
+// calls of its pacer.
+const normsBlock = 256
+
+// drawNorms fills L with draws from the named law (see NormSquares),
+// calling pace, if not nil, with the work done as it goes; it reports
+// false if pace said stop.
+func drawNorms(law string, L []float64, src *rand.PCG, pace *pacer) (bool, error) {
+	family, named, err := parseNorms(law)
+	if err != nil {
+		return false, err
+	}
+	if !named {
+		return family.drawNormSquares(L, rand.New(src), pace), nil
+	}
 	var k float64 // χ²'s degrees of freedom; 0 for the uniform law
 	switch strings.ToLower(strings.TrimSpace(law)) {
-	case "uniform":
 	case "chisq1":
 		k = 1
 	case "chisq10":
@@ -45,13 +65,7 @@ func NormSquares(law string, n int, src *rand.PCG) ([]float64, error) {
 			L[i] = 1
 		}
 		L[0] = ExtremeNorm
-		return L, nil
-	default:
-		l, err := ParseLaw(law) // a continuous Family member
-		if err != nil {
-			return nil, fmt.Errorf("%w %q (want one of %s, or chisq:k or extreme:w)", ErrLaw, law, strings.Join(Laws, ", "))
-		}
-		return l.NormSquares(n, rand.New(src)), nil
+		return true, nil
 	}
 	p := newPCG(src)
 	for i := range L {
@@ -60,7 +74,10 @@ func NormSquares(law string, n int, src *rand.PCG) ([]float64, error) {
 		} else {
 			L[i] = p.chiSquare(k)
 		}
+		if pace != nil && (i+1)%normsBlock == 0 && !pace.add(normsBlock*normalWork) {
+			return false, nil
+		}
 	}
 	p.store(src)
-	return L, nil
+	return true, nil
 }
