@@ -127,7 +127,11 @@ func (p *problemFlags) problemFor(ds *dataset.Dataset) (*problem.Problem, error)
 			return nil, fmt.Errorf("-lambda %q: want auto or a positive number: %w", p.lambda, errUsage)
 		}
 	}
-	return pipeline.Pose(ds, l, lambda)
+	pr, err := pipeline.Pose(ds, l, lambda)
+	if errors.Is(err, problem.ErrLambda) {
+		return nil, fmt.Errorf("-lambda: %w: %w", err, errUsage)
+	}
+	return pr, err
 }
 
 // solveOptimum computes P* to high precision, reporting progress on stderr.

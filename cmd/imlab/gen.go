@@ -32,6 +32,9 @@ func runGen(args []string, e *env) error {
 	}
 	cfg.Budget = mem.b
 	if err := cfg.Check(); err != nil {
+		if pe, ok := errors.AsType[*synth.ParamError](err); ok {
+			return fmt.Errorf("%s: %w: %w", genFlags[pe.Param], err, errUsage)
+		}
 		return fmt.Errorf("%w (raise -mem or lower -n, -d, -density): %w", err, errUsage)
 	}
 	ds, err := synth.GenerateContext(e.ctx, cfg, nil)
@@ -58,6 +61,11 @@ func runGen(args []string, e *env) error {
 		return w.Flush()
 	}
 	return writeFile(e.ctx, *out, write)
+}
+
+// genFlags are gen's flags for the generator's parameters.
+var genFlags = map[synth.Param]string{
+	synth.ParamN: "-n", synth.ParamD: "-d", synth.ParamDensity: "-density", synth.ParamNorms: "-dist",
 }
 
 // maxRowNNZ is the largest number of values in one example of ds.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 
 	"imlab/core/experiment"
 	"imlab/core/paper"
@@ -63,6 +64,9 @@ func runPaper(args []string, e *env) error {
 		if err != nil {
 			return err
 		}
+		if *seeds == 1 {
+			noteOneSeed(e)
+		}
 		return resultTable(res, *format).Write(e.stdout, *format)
 	}
 	if len(rules) != 1 {
@@ -82,7 +86,10 @@ func runPaper(args []string, e *env) error {
 	}
 	t := table.Table{Header: []string{"tau", "theory", "empirical", "empirical_sd"}}
 	for _, r := range cell.Rows {
-		t.Add(table.Float(float64(r.Tau)), table.Float(r.Theory), table.Float(r.Empirical), table.Float(r.SD))
+		t.Add(table.Float(float64(r.Tau)), table.Float(r.Theory), table.Float(r.Empirical), sdCell(r.SD))
+	}
+	if cell.Seeds == 1 {
+		noteOneSeed(e)
 	}
 	if werr := t.Write(e.stdout, *format); werr != nil {
 		return werr
@@ -105,4 +112,18 @@ func progress(e *env) func(paper.Event) {
 			fmt.Fprintf(e.stderr, "imlab: %s, %s: seed %d finished\n", ev.Source, ev.Rule, ev.Seed)
 		}
 	}
+}
+
+// noteOneSeed says on stderr why a table's standard deviations are missing.
+func noteOneSeed(e *env) {
+	fmt.Fprintf(e.stderr, "imlab: one seed: the standard deviation over seeds is not computed (%s); -seeds 2 or more gives it\n", undefined)
+}
+
+// sdCell is a standard deviation over seeds as a table cell: undefined for
+// one seed, where paper.Average leaves it NaN.
+func sdCell(sd float64) string {
+	if math.IsNaN(sd) {
+		return undefined
+	}
+	return table.Float(sd)
 }

@@ -70,7 +70,7 @@ func resultTable(r *paper.Result, format string) *table.Table {
 						pt, pe = math.NaN(), math.NaN()
 					}
 					t.Add(src.Name, string(rule), strconv.Itoa(row.Tau), table.Float(row.Theory), table.Float(row.Empirical),
-						table.Float(row.SD), table.Float(pt), table.Float(pe))
+						sdCell(row.SD), table.Float(pt), table.Float(pe))
 				}
 			}
 		}

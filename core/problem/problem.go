@@ -18,16 +18,33 @@ type Problem struct {
 	Lambda float64
 }
 
-// ErrLambda reports a regulariser that is not a positive finite number.
-var ErrLambda = errors.New("problem: λ must be positive and finite")
+// ErrLambda reports a regulariser that is not a positive finite number, or
+// one outside LambdaRange.
+var ErrLambda = errors.New("problem: invalid λ")
 
-// New returns a Problem after checking λ and the data set.
+// LambdaRange is the range of λ computable for n examples and a loss of
+// smoothness constant γ: where nλγ, the weight that the theory, the dual
+// methods and the duality gap set against every squared norm (θ =
+// min_i p_i·nλγ/(v_i + nλγ)), is a normal floating-point number. Outside,
+// nλγ overflows to +Inf or loses its bits in the subnormals, and θ and the
+// ratios built on it come out 0, +Inf or NaN.
+func LambdaRange(n int, gamma float64) (lo, hi float64) {
+	ng := float64(float64(n) * gamma)
+	return 0x1p-1022 / ng, math.MaxFloat64 / ng
+}
+
+// New returns a Problem after checking λ (against LambdaRange too) and the
+// data set.
 func New(ds *dataset.Dataset, l loss.Loss, lambda float64) (*Problem, error) {
 	if !(lambda > 0) || math.IsInf(lambda, 0) {
-		return nil, fmt.Errorf("%w (got %v)", ErrLambda, lambda)
+		return nil, fmt.Errorf("%w: %v, want positive and finite", ErrLambda, lambda)
 	}
 	if ds == nil || ds.N == 0 {
 		return nil, dataset.ErrNoRows
+	}
+	if lo, hi := LambdaRange(ds.N, l.Gamma()); !(lambda >= lo && lambda <= hi) {
+		return nil, fmt.Errorf("%w: λ = %v is outside %.3g ≤ λ ≤ %.3g, where nλγ is a normal number for n = %d and γ = %v",
+			ErrLambda, lambda, lo, hi, ds.N, l.Gamma())
 	}
 	if err := ds.CheckNorms(); err != nil {
 		return nil, err

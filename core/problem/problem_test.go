@@ -38,6 +38,8 @@ func TestNewChecksItsInput(t *testing.T) {
 		{"negative λ", ds, -1, ErrLambda},
 		{"NaN λ", ds, math.NaN(), ErrLambda},
 		{"infinite λ", ds, math.Inf(1), ErrLambda},
+		{"nλγ subnormal", ds, 5e-324, ErrLambda},
+		{"nλγ overflows", ds, 1e308, ErrLambda},
 		{"nil data", nil, 1, dataset.ErrNoRows},
 		{"empty data", &dataset.Dataset{}, 1, dataset.ErrNoRows},
 	} {
@@ -47,6 +49,12 @@ func TestNewChecksItsInput(t *testing.T) {
 	}
 	if pr, err := New(ds, loss.Square{}, 0.5); err != nil || pr.Lambda != 0.5 || pr.Data != ds {
 		t.Errorf("valid input: %v, %v", pr, err)
+	}
+	lo, hi := LambdaRange(ds.N, loss.Logistic{}.Gamma())
+	for _, lambda := range []float64{lo, hi} {
+		if _, err := New(ds, loss.Logistic{}, lambda); err != nil {
+			t.Errorf("λ = %v, an end of LambdaRange: %v", lambda, err)
+		}
 	}
 }
 

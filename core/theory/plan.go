@@ -121,6 +121,12 @@ func NewPlan(pr *problem.Problem, s Spec) (*Plan, error) {
 	}
 	pl.P = pl.Sampler.Probabilities()
 	pl.Theta = Theta(pl.P, pl.V, lambda, gamma)
+	if !(pl.Theta >= 0x1p-1022 && pl.Theta <= 1) {
+		// λ within problem.LambdaRange, but so small against the squared
+		// norms that θ = p_i·nλγ/(v_i + nλγ) leaves the normal numbers.
+		return nil, fmt.Errorf("theory: %s sampling: θ = %v with λ = %v: %w: too small for these squared norms (up to %v)",
+			s.Sampling, pl.Theta, lambda, problem.ErrLambda, slices.Max(pl.V))
+	}
 	return pl, nil
 }
 

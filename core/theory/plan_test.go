@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"imlab/core/loss"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 )
@@ -184,5 +185,31 @@ func TestSamplingsAreKinds(t *testing.T) {
 		if Samplings[i] != string(k) {
 			t.Errorf("Samplings[%d] = %q, want %q", i, Samplings[i], k)
 		}
+	}
+}
+
+// A λ inside problem.LambdaRange but too small for the squared norms makes
+// θ leave the normal numbers: NewPlan refuses it rather than returning a θ
+// (and ratios) of 0, subnormal or NaN. (theory -lambda 5e-324 printed NaN.)
+func TestNewPlanRefusesUnderflowingTheta(t *testing.T) {
+	ds := extreme(t, 10)
+	lo, _ := problem.LambdaRange(ds.N, loss.Logistic{}.Gamma())
+	for _, lambda := range []float64{lo, 1e-307} {
+		pr, err := problem.New(ds, loss.Logistic{}, lambda)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []Spec{{Sampling: "nice", Tau: 2}, {Sampling: "imp", Tau: 2}, {Sampling: "uniform"}} {
+			if pl, err := NewPlan(pr, s); !errors.Is(err, problem.ErrLambda) {
+				t.Errorf("λ = %v, %+v: NewPlan = θ %v, error %v; want problem.ErrLambda", lambda, s, pl.Theta, err)
+			}
+		}
+	}
+	pr, err := problem.New(ds, loss.Logistic{}, 1e-290)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pl, err := NewPlan(pr, Spec{Sampling: "imp", Tau: 2}); err != nil || !(pl.Theta >= 0x1p-1022) {
+		t.Errorf("λ = 1e-290: %v, %v", pl, err)
 	}
 }
