@@ -109,6 +109,8 @@ test_all() {
 	done
 	log "fuzzing the link parser briefly (round trip and validation)"
 	go test -run='^$' -fuzz='^FuzzParseHash$' -fuzztime=60000x ./ui/lab
+	log "fuzzing the generator's parameters briefly (laws, sizes, densities under a small budget)"
+	go test -run='^$' -fuzz='^FuzzGenerate$' -fuzztime=5000x ./core/synth
 	log "browser end-to-end tests"
 	need_chromium
 	# The canvas replayer's tests need a document: ui/chart's, in Chromium.

@@ -1,7 +1,10 @@
 package lab
 
 import (
+	"errors"
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -30,9 +33,10 @@ var readable = strings.NewReplacer("%2C", ",", "%3A", ":")
 
 // ParseHash reads a hash written by Hash (a leading '#' is allowed). Keys it
 // does not mention keep their values from base, except that a link without
-// a file names no file; unknown keys are errors, and the result is
-// validated. On error it returns base and a *FieldError that names the
-// field by its form label.
+// a file names no file; unknown keys and keys given twice are errors, and
+// the result is validated. On error it returns base and a *FieldError that
+// names the field by its form label and, when the link gave it, by its
+// key.
 func ParseHash(hash string, base Settings) (Settings, error) {
 	s := base
 	s.Taus = slices.Clone(base.Taus)
@@ -42,21 +46,44 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 		return base, &FieldError{Err: errorf("link: %v", err)}
 	}
 	// In the schema's order, so the error names the first bad field.
+	given := make(map[FieldKey]bool)
 	for _, f := range Schema {
 		vs, ok := vals[string(f.Key)]
 		if !ok {
 			continue
 		}
 		delete(vals, string(f.Key))
-		if err := f.Read(vs[len(vs)-1], &s); err != nil {
-			return base, err
+		given[f.Key] = true
+		if len(vs) > 1 {
+			// Which one was meant? Neither is taken silently.
+			return base, linkKey(f.Key, fieldError(f.Key, "given %d times (%s); give it once", len(vs), quoteAll(vs)))
+		}
+		if err := f.Read(vs[0], &s); err != nil {
+			return base, linkKey(f.Key, err)
 		}
 	}
 	for key := range vals {
 		return base, &FieldError{Err: errorf("link: unknown key %q", key)}
 	}
 	if err := s.Validate(); err != nil {
+		if fe, ok := errors.AsType[*FieldError](err); ok && given[fe.Field] {
+			return base, linkKey(fe.Field, err)
+		}
 		return base, err
 	}
 	return s, nil
+}
+
+// linkKey is err, a *FieldError on key, said to come from the link's key.
+func linkKey(key FieldKey, err error) *FieldError {
+	return &FieldError{Field: key, Err: fmt.Errorf("link key %s: %w", key, err)}
+}
+
+// quoteAll writes values as "a", "b".
+func quoteAll(values []string) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
 }

@@ -67,10 +67,7 @@ func schema() []Field {
 			parse:  func(t string, s *Settings) error { s.Norms = t; return nil },
 			format: func(s Settings) string { return s.Norms },
 			check: func(s Settings) error {
-				if !synth.ValidNorms(s.Norms) {
-					return fmt.Errorf("%q is not one of %s, chisq:k or extreme:w", s.Norms, strings.Join(synth.Laws, ", "))
-				}
-				return nil
+				return synth.CheckNorms(s.Norms) // the laws, or a family's range
 			}},
 		{Key: FieldDensity, Element: "density", Label: "Density ω'",
 			parse:  floatInto(func(s *Settings) *float64 { return &s.Density }),

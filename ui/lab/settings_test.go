@@ -154,6 +154,14 @@ func FuzzParseHash(f *testing.F) {
 	f.Add("n=abc")
 	f.Add("%zz")
 	f.Add("colour=red")
+	// The generator's laws, in and out of their ranges (issue 24), and keys
+	// given twice.
+	f.Add("norms=chisq:5e-324")
+	f.Add("norms=chisq:1e306&n=500")
+	f.Add("norms=chisq:0.11&density=1e-300&d=3")
+	f.Add("norms=extreme:1e308")
+	f.Add("norms=extreme:1e-295&norms=chisq:2.5")
+	f.Add("taus=2&taus=4")
 	f.Fuzz(func(t *testing.T, hash string) {
 		s, err := ParseHash(hash, DefaultSettings())
 		if err != nil {

@@ -56,7 +56,7 @@ func (t Teaching) Hidden(p Panel) bool { return slices.Contains(t.Hide, p) }
 // lessons are errors naming the key; the rest is left to ParseHash.
 func SplitHash(hash string) (settings string, t Teaching, err error) {
 	hash = strings.TrimPrefix(hash, "#")
-	var keep []string
+	var keep, seen []string
 	for _, part := range strings.Split(hash, "&") {
 		if part == "" {
 			continue
@@ -66,6 +66,10 @@ func SplitHash(hash string) (settings string, t Teaching, err error) {
 			keep = append(keep, part)
 			continue
 		}
+		if slices.Contains(seen, key) { // as ParseHash: which one was meant?
+			return "", Teaching{}, fmt.Errorf("%w: link: key %s given twice; give it once", ErrSettings, key)
+		}
+		seen = append(seen, key)
 		v, e := queryUnescape(raw)
 		if e != nil {
 			return "", Teaching{}, fmt.Errorf("%w: link: %s: %v", ErrSettings, key, e)
