@@ -309,3 +309,29 @@ func TestGenerateContextStops(t *testing.T) {
 		t.Errorf("after cancel at yield 3: %d yields, err %v", calls, err)
 	}
 }
+
+// TestGenerateYieldPacesNorms: the χ² quantiles of a large k cost tens of
+// microseconds each, far more than the rows of a one-feature data set, so
+// drawing the norms must yield (and stop when canceled) by itself.
+func TestGenerateYieldPacesNorms(t *testing.T) {
+	cfg := Config{N: 2000, D: 1, Density: 1, Norms: "chisq:10000", Seed: 1}
+	calls := 0
+	ds, err := GenerateYield(cfg, func() { calls++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows := minWork(cfg, ds) / yieldEvery; calls < 20 || rows > 1 {
+		t.Errorf("yield called %d times (the rows alone account for %d), want at least 20", calls, rows)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls = 0
+	ds, err = GenerateContext(ctx, cfg, func() {
+		if calls++; calls == 3 {
+			cancel()
+		}
+	})
+	if ds != nil || !errors.Is(err, ErrCanceled) || calls != 3 {
+		t.Errorf("after cancel at yield 3: %d yields, err %v", calls, err)
+	}
+}
