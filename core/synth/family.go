@@ -83,10 +83,6 @@ func (l Law) Check() error {
 	return nil
 }
 
-// ValidNorms reports whether name is one of Laws or a Law's name whose
-// parameter lies in its range (CheckNorms says why not).
-func ValidNorms(name string) bool { return CheckNorms(name) == nil }
-
 // CheckNorms returns nil if name is one of Laws or a valid Law's name, and
 // otherwise an error wrapping ErrLaw that names the laws or the parameter's
 // range. It draws nothing.

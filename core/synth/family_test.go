@@ -16,21 +16,21 @@ func TestLawNameRoundTrip(t *testing.T) {
 		if err != nil || got != l {
 			t.Errorf("ParseLaw(%q) = %v, %v; want %v", l.String(), got, err, l)
 		}
-		if !ValidNorms(l.String()) {
-			t.Errorf("ValidNorms(%q) = false", l)
+		if err := CheckNorms(l.String()); err != nil {
+			t.Errorf("CheckNorms(%q) = %v", l, err)
 		}
 	}
 	for _, bad := range []string{"chisq", "chisq:0", "chisq:-1", "extreme:x", "gauss:1", "chisq:Inf", "chisq:NaN"} {
 		if _, err := ParseLaw(bad); !errors.Is(err, ErrLaw) {
 			t.Errorf("ParseLaw(%q) error = %v, want ErrLaw", bad, err)
 		}
-		if ValidNorms(bad) {
-			t.Errorf("ValidNorms(%q) = true", bad)
+		if CheckNorms(bad) == nil {
+			t.Errorf("CheckNorms(%q) = nil", bad)
 		}
 	}
 	for _, law := range Laws {
-		if !ValidNorms(law) {
-			t.Errorf("ValidNorms(%q) = false", law)
+		if err := CheckNorms(law); err != nil {
+			t.Errorf("CheckNorms(%q) = %v", law, err)
 		}
 	}
 }

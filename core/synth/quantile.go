@@ -96,18 +96,18 @@ func drawTail(m uint64) (tail float64, upper bool) {
 func (g *gammaQuantile) quantile(target float64, upper bool) float64 {
 	a := g.a
 	x := g.firstGuess(target, upper)
-	// The bracket (lo, hi) always holds the root: P(a, lo) < u < P(a, hi).
-	// P(a, 2⁻¹⁰⁷⁴) < 2⁻⁵⁴ for a ≥ MinChiSquareK/2, and Q(a, 2a + 200) < 2⁻⁵⁴
-	// (TestChiSquareQuantileBracket).
+	// The bracket (lo, hi) always holds the root: P(a, 2⁻¹⁰⁷⁴) and
+	// Q(a, 2a + 200) are below 2⁻⁵⁴, the smallest tail drawn, over the
+	// valid range of k (TestChiSquareRangeEnds).
 	lo, hi := math.SmallestNonzeroFloat64, float64(2*a)+200
 	if !(x > lo && x < hi) {
 		x = math.Sqrt(hi) * 1e-3
 	}
 	tolerance := float64(tailTolerance * (1 - fmath.Log(target)))
 	for range quantileSteps {
-		tail, density := g.tails(x, upper)
+		tail, d := g.tails(x, upper)
 		// d log P / d log x = a·D/P and d log Q / d log x = −a·D/Q, where
-		// D = x^a e^{−x}/Γ(a+1) (density times x/a).
+		// D = x^a e^{−x}/Γ(a+1) is the density times x/a.
 		ratio := tail / target
 		if ratio == 1 {
 			return x
@@ -117,7 +117,7 @@ func (g *gammaQuantile) quantile(target float64, upper bool) float64 {
 		} else {
 			hi = x
 		}
-		slope := float64(a*density) / tail
+		slope := float64(a*d) / tail
 		if upper {
 			slope = -slope
 		}
