@@ -260,15 +260,22 @@ func TestBadLinkShowsError(t *testing.T) {
 	}
 }
 
-// TestHostileLinks opens the links of issue 7 that once killed the tab:
-// two are refused with a message naming the field, the third generates
-// its 0.2 million non-zeros and the page is ready. (One tab at a time: each
+// TestHostileLinks opens the links of issues 7 and 24 that once killed,
+// froze or misled the tab: each is refused with a message naming the field
+// (and its range), or generates (the third: 0.2 million non-zeros) and the
+// page is ready. (One tab at a time: each
 // subtest closes its browser before the next opens one on the profile.)
 func TestHostileLinks(t *testing.T) {
 	for _, tc := range []struct{ link, want string }{
 		{"n=400000000&d=1&density=1e-7", "n: memory budget exceeded"},
 		{"n=2&d=2000000000&density=1e-9", "d: memory budget exceeded"},
 		{"n=20000&d=1000000&density=0.00001", "ready: 20,000 examples × 1,000,000 features"},
+		// Issue 24: law parameters that killed the Go program (a panic in
+		// the χ² quantile), froze it, or loaded and failed only on Run.
+		{"norms=chisq:5e-324", "link key norms: invalid setting: Law of ‖xᵢ‖²: synth: invalid norm law \"chisq:5e-324\": k = 5e-324 is outside 0.11 ≤ k ≤ 10000"},
+		{"norms=chisq:1e306&workers=main", "0.11 ≤ k ≤ 10000"},
+		{"norms=chisq:1e-300", "0.11 ≤ k ≤ 10000"},
+		{"norms=extreme:1e308", "1e-295 ≤ w ≤ 1e+288"},
 	} {
 		t.Run(tc.link, func(t *testing.T) {
 			p := openNoWait(t, tc.link)
