@@ -2,24 +2,17 @@
 
 package browser
 
-import (
-	"fmt"
-	"os"
-	"runtime/debug"
-)
+import "fmt"
 
-// ExitOnPanic, deferred by the page's main, turns a panic of its goroutine
-// into an orderly end: the panic and its stack go to the console, as an
-// unrecovered panic's would, window.imlab.stopped names it, and the program
-// exits with status 2, which the page's loader (index.html) reports in the
-// page with a way to reload. A panic in another goroutine ends the program
-// too, with no name: the loader reports that as well.
+// ExitOnPanic, deferred by the page's main, names a panic of its goroutine
+// in window.imlab.stopped, then panics again: the Go runtime prints the
+// panic and its stack to the console and ends the program, and the page's
+// loader (index.html), told of the end, says in the page what happened,
+// with a way to reload. A panic in another goroutine ends the program too,
+// with no name: the loader reports that as well.
 func ExitOnPanic() {
-	r := recover()
-	if r == nil {
-		return
+	if r := recover(); r != nil {
+		Hook("stopped", fmt.Sprintf("panic: %v", r))
+		panic(r)
 	}
-	fmt.Fprintf(os.Stderr, "panic: %v\n\n%s", r, debug.Stack())
-	Hook("stopped", fmt.Sprintf("panic: %v", r))
-	os.Exit(2)
 }
