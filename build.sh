@@ -83,10 +83,50 @@ wasm_test() {
 	GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" "$@"
 }
 
-# Packages that must run under wasm: all of core/ and the UI packages that do not import vecty
-# (ui/browser: the workers' messages, under node).
+# list_pkgs GOOS/GOARCH PATTERN... lists the packages PATTERN names when
+# built for that platform. A pattern that matches nothing there is an error,
+# not go list's warning: a package dropped so would have its tests skipped
+# without a word.
+list_pkgs() {
+	local platform=$1 out err
+	shift
+	err=$(mktemp)
+	out=$(GOOS=${platform%/*} GOARCH=${platform#*/} go list "$@" 2>"$err") || { cat "$err" >&2; rm -f "$err"; return 1; }
+	if grep -q 'matched no packages' "$err"; then
+		echo "build.sh: under $platform, $(grep 'matched no packages' "$err" | sed 's/^go: warning: //')" >&2
+		rm -f "$err"
+		return 1
+	fi
+	cat "$err" >&2
+	rm -f "$err"
+	echo "$out"
+}
+
+# Packages whose tests run under js/wasm (node): all of core/, and the UI
+# packages that do not import vecty (ui/browser, js-only: the workers'
+# messages). Listed for js/wasm, where ui/browser exists.
 wasm_pkgs() {
-	go list ./core/... ./ui/browser/... ./ui/chart/... ./ui/figures/... ./ui/lab/...
+	list_pkgs js/wasm ./core/... ./ui/browser/... ./ui/chart/... ./ui/figures/... ./ui/lab/...
+}
+
+# Packages whose tests run natively: every package built for this machine
+# (./... leaves out the js-only ones: ui/browser, ui/canvas, wasm, which have
+# no native tests to lose; their tests are wasm_pkgs' and the browser's).
+native_pkgs() {
+	list_pkgs "$(go env GOOS)/$(go env GOARCH)" ./...
+}
+
+# untested NATIVE WASM fails if a package has tests for js/wasm but is in
+# neither list: a js-only package whose tests nothing would run.
+untested() {
+	local p missing=()
+	for p in $(GOOS=js GOARCH=wasm go list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...); do
+		grep -qxF "$p" <<<"$1"$'\n'"$2" || missing+=("$p")
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		echo "build.sh: tests that no run covers (add the package to wasm_pkgs): ${missing[*]}" >&2
+		return 1
+	fi
 }
 
 test_all() {
@@ -96,10 +136,15 @@ test_all() {
 	go vet ./...
 	GOOS=js GOARCH=wasm go vet ./...
 	log "native tests"
-	go test -count=1 ./...
-	log "core tests under js/wasm (node)"
-	# shellcheck disable=SC2046
-	wasm_test -count=1 $(wasm_pkgs)
+	local native wasm
+	native=$(native_pkgs)
+	# shellcheck disable=SC2086
+	go test -count=1 $native
+	log "core and UI tests under js/wasm (node)"
+	wasm=$(wasm_pkgs)
+	untested "$native" "$wasm"
+	# shellcheck disable=SC2086
+	wasm_test -count=1 $wasm
 	# A count, not a duration: Go 1.26's fuzzer can fail a run with "context
 	# deadline exceeded" when a duration ends while a worker is busy
 	# (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline.

@@ -19,6 +19,7 @@
 //	imlab.timeline()   the moments of the last run (P* asked and known, jobs out, each job's first and last update)
 //	imlab.dataMs()     how long the data on screen took to generate or parse
 //	imlab.dataWhere()  where it was: "worker" or "main" (thread)
+//	imlab.stopped      the panic that ended the program during its start, if one did (browser.ExitOnPanic)
 //
 // The same module is the solver's Web Worker: run inside one (the loader's
 // bootstrap sets self.imlabWorker), main serves the page's jobs instead.
@@ -40,6 +41,10 @@ func main() {
 		browser.ServeWorker()
 		return
 	}
+	// A panic while the page starts (a link no check foresaw) ends the
+	// program with its reason in the page, not on "loading…" (the loader,
+	// index.html, says what happened and offers a reload).
+	defer browser.ExitOnPanic()
 	browser.Mark("imlab:go-main")
 	// No collection until the page is ready (or 10 s have passed: a link to
 	// a file waits for the user): the start's garbage is small, and each

@@ -2,8 +2,10 @@
 // web app manifest, the service worker and imlab.html, the whole lab in one
 // file. First it inlines wasm_exec.js into index.html, so that the page's
 // loader starts its first worker from that text at once, with no request
-// of the worker's own (docs/ready.md). ./build.sh runs it after building
-// dist/:
+// of the worker's own (docs/ready.md), then gives index.html its
+// Content-Security-Policy, with the hashes of its inline scripts
+// (internal/csp; the single file gets its own). ./build.sh runs it after
+// building dist/:
 //
 //	go run ./cmd/offline -dir dist
 package main
@@ -15,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"imlab/internal/csp"
 	"imlab/internal/offline"
 )
 
@@ -25,6 +28,10 @@ func main() {
 	dir := flag.String("dir", "dist", "the built site")
 	flag.Parse()
 	if err := inlineRuntime(*dir); err != nil {
+		fmt.Fprintln(os.Stderr, "offline:", err)
+		os.Exit(1)
+	}
+	if err := setPolicy(*dir); err != nil {
 		fmt.Fprintln(os.Stderr, "offline:", err)
 		os.Exit(1)
 	}
@@ -58,4 +65,20 @@ func inlineRuntime(dir string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "index.html"), out, 0o644)
+}
+
+// setPolicy writes index.html's Content-Security-Policy into it, as a
+// <meta>, for hosts that send no header (cmd/serve sends the same one). Run
+// after inlineRuntime: the policy has the hashes of the inline scripts.
+func setPolicy(dir string) error {
+	p := filepath.Join(dir, "index.html")
+	index, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	out, err := csp.SetMeta(index, csp.Served)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	return os.WriteFile(p, out, 0o644)
 }

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"imlab/internal/csp"
 )
 
 func TestIconSizesAndMask(t *testing.T) {
@@ -197,6 +199,12 @@ func TestSingleFile(t *testing.T) {
 	orig, _ := os.ReadFile(filepath.Join(dir, "main.wasm"))
 	if !bytes.Equal(wasm, orig) {
 		t.Error("the embedded wasm differs from main.wasm")
+	}
+	// Its policy is the single file's, with the hashes of what it holds,
+	// before its first script.
+	meta := `<meta http-equiv="Content-Security-Policy" content="` + csp.Policy(b, csp.SingleFile) + `">`
+	if at := strings.Index(html, meta); at < 0 || at > strings.Index(html, "<script") || strings.Count(html, "Content-Security-Policy") != 1 {
+		t.Errorf("the single file does not start with its own policy, %s", meta)
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"imlab/internal/csp"
 )
 
 // SingleFile is the single-file lab's name in the site.
@@ -41,7 +43,9 @@ var (
 // style sheets and scripts it links are inlined, icons become data: URLs,
 // the web app manifest is dropped (a page opened from file:// can have no
 // manifest nor service worker), and wasm — main.wasm — is embedded
-// gzip-compressed, in text7 (8 bits of text for 7), before the loader script. read returns a file of
+// gzip-compressed, in text7 (8 bits of text for 7), before the loader script. Its
+// Content-Security-Policy, a <meta>, is the single file's (csp.SingleFile),
+// with the hashes of its inline scripts and style sheet. read returns a file of
 // the site by its path relative to the root.
 func Bundle(index []byte, read func(name string) ([]byte, error), wasm []byte) ([]byte, error) {
 	html := string(index)
@@ -73,7 +77,9 @@ func Bundle(index []byte, read func(name string) ([]byte, error), wasm []byte) (
 	embed := fmt.Sprintf(`<script type="application/octet-stream" id="%s" data-bytes="%d">`, EmbeddedWasmID, len(gz)) +
 		text + "</script>\n"
 	html = strings.Replace(html, loaderTag, embed+loaderTag, 1)
-	return []byte(html), nil
+	// Its own policy, for a page that loads nothing: the served one
+	// (index.html's, cmd/offline) allows the site's origin.
+	return csp.SetMeta([]byte(html), csp.SingleFile)
 }
 
 // InlineScript returns index with the <script> whose id is id inlined, its

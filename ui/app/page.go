@@ -366,10 +366,10 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 	page := []vecty.MarkupOrChild{
 		vecty.Markup(
 			vecty.MarkupIf(p.teach.t.Present, vecty.Class("present")),
+			vecty.Class(p.hideClasses()...),
 			event.DragOver(func(*vecty.Event) {}).PreventDefault(),
 			event.Drop(p.act("reading the dropped file", p.onDrop)).PreventDefault(),
 		),
-		p.teachStyle(),
 		p.header(),
 		// The run controls come first, so that Run is the first stop of
 		// the Tab key; they span the width above the two columns.

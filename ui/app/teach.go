@@ -72,14 +72,16 @@ func explain(id, value, what string) *vecty.HTML {
 		vecty.Text(value))
 }
 
-// teachStyle hides the panels the link names (the teaching parts' own
-// look is in assets/lab.css).
-func (p *Page) teachStyle() *vecty.HTML {
-	var css strings.Builder
-	for _, x := range p.teach.t.Hide {
-		css.WriteString("#" + x.ElementID() + "{display:none !important}\n")
+// hideClasses are the body's classes that hide the panels the link names:
+// assets/lab.css holds their rules (lab.Panel.HideClass), so the page needs
+// no inline style sheet, which its Content-Security-Policy forbids
+// (internal/csp).
+func (p *Page) hideClasses() []string {
+	classes := make([]string, len(p.teach.t.Hide))
+	for i, x := range p.teach.t.Hide {
+		classes[i] = x.HideClass()
 	}
-	return elem.Style(vecty.Text(css.String()))
+	return classes
 }
 
 // lessonView shows the current lesson (id "lesson") and the list of lessons.

@@ -27,6 +27,10 @@ var Panels = []Panel{PanelData, PanelProblem, PanelExport, PanelArticle, PanelMa
 // ElementID is the id of the panel's element in the page.
 func (p Panel) ElementID() string { return "panel-" + string(p) }
 
+// HideClass is the class of the page's body that hides the panel
+// (assets/lab.css has its rule).
+func (p Panel) HideClass() string { return "hide-" + string(p) }
+
 // Teaching is the part of the URL hash that shapes the page for a class
 // rather than the run: the lesson shown, the panels hidden and presenter
 // mode. It is read and written apart from Settings, whose keys it never

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"path"
 	"strings"
+
+	"imlab/internal/csp"
 )
 
 // Handler serves the files under dir. Paths are cleaned and confined to dir
@@ -14,12 +16,16 @@ import (
 // Cache-Control: no-cache so a rebuilt main.wasm is picked up on reload.
 // Text and wasm go gzip-compressed to clients that accept it (each file is
 // compressed once per version and kept in memory), with Vary:
-// Accept-Encoding.
+// Accept-Encoding. Every response has a Content-Security-Policy: a page's
+// is the one its <meta> states (cmd/offline writes it) with frame-ancestors
+// 'none' (csp.Header), any other file's csp.FileHeader.
 func Handler(dir string) http.Handler {
 	fs := http.Dir(dir)
 	files := http.FileServer(fs)
 	var gz gzipCache
+	var pages policyCache
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", csp.FileHeader)
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -53,6 +59,14 @@ func Handler(dir string) http.Handler {
 		}
 		if ct := contentType(file); ct != "" {
 			w.Header().Set("Content-Type", ct)
+		}
+		if path.Ext(file) == ".html" {
+			policy, err := pages.header(fs, file)
+			if err != nil {
+				http.Error(w, "cannot read "+file, http.StatusInternalServerError)
+				return
+			}
+			w.Header().Set("Content-Security-Policy", policy)
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
