@@ -67,7 +67,12 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 			break
 		}
 		if err != nil {
-			if !errors.Is(err, ErrLineTooLong) {
+			switch {
+			case errors.Is(err, ErrBinary):
+				if derr := src.damage(lines.br); derr != nil {
+					err = derr // corrupt data decompresses to garbage
+				}
+			case !errors.Is(err, ErrLineTooLong) && !errors.Is(err, ErrCRLineEnds):
 				err = src.wrap(err)
 			}
 			return nil, fail(lines.line+1, nil, err)
@@ -79,6 +84,9 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 		if bad != nil {
 			if err := src.damage(lines.br); err != nil {
 				return nil, fail(lines.line, nil, err) // the bad token is the damage's garbage
+			}
+			if hasBareCR(line) { // what went wrong is the line ends, not the token
+				return nil, fail(lines.line, nil, errCROnly)
 			}
 			return nil, fail(lines.line, bad.tok, bad.err)
 		}
