@@ -99,11 +99,11 @@ func FuzzReadBudget(f *testing.F) {
 	})
 }
 
-// FuzzReadCompressed reads the fuzzer's text inside a valid gzip stream:
-// the outcome must be the plain text's, data set or error alike, so that
-// the decompressing path hides nothing the plain one would catch and
-// invents no error of its own. (Go has no bzip2 writer; the catalogue's
-// and testdata's bzip2 files are fixed.)
+// FuzzReadCompressed reads the fuzzer's text inside valid gzip and bzip2
+// streams (bzip2 up to maxBzip2Bytes, by the test's own writer): the
+// outcome must be the plain text's, data set or error alike, so that the
+// decompressing path hides nothing the plain one would catch and invents
+// no error of its own.
 func FuzzReadCompressed(f *testing.F) {
 	for _, seed := range []string{
 		"+1 1:0.5 3:2\n-1 2:1\n", "1 1: 0.5 3:  2\r\n0 qid:4 2:1 # comment\n\n", "\ufeff-1\n+1 2147483647:1e-300\n",
@@ -119,15 +119,19 @@ func FuzzReadCompressed(f *testing.F) {
 		}
 		opt := Options{Name: "fuzz", MaxLineBytes: int(maxLine), Budget: 16 << 20}
 		want, wantErr := Read(bytes.NewReader(text), opt)
-		got, err := Read(bytes.NewReader(gzipped(t, text)), opt)
-		switch {
-		case (err == nil) != (wantErr == nil):
-			t.Fatalf("gzip: %v; plain: %v", err, wantErr)
-		case err != nil && err.Error() != wantErr.Error():
-			t.Fatalf("gzip: %v; plain: %v", err, wantErr)
-		case err == nil:
-			if diff := sameDataset(got, want); diff != "" {
-				t.Fatalf("gzip and plain data sets differ: %s", diff)
+		streams := map[string][]byte{"gzip": gzipped(t, text)}
+		if len(text) <= maxBzip2Bytes {
+			streams["bzip2"] = bzip2ed(text)
+		}
+		for format, stream := range streams {
+			got, err := Read(bytes.NewReader(stream), opt)
+			switch {
+			case (err == nil) != (wantErr == nil), err != nil && err.Error() != wantErr.Error():
+				t.Fatalf("%s: %v; plain: %v", format, err, wantErr)
+			case err == nil:
+				if diff := sameDataset(got, want); diff != "" {
+					t.Fatalf("%s and plain data sets differ: %s", format, diff)
+				}
 			}
 		}
 	})
