@@ -43,6 +43,9 @@ func writeFile(ctx context.Context, path string, fill func(io.Writer) error) err
 	case info.IsDir():
 		return fmt.Errorf("%s: is a directory", path)
 	case info.Mode().IsRegular():
+		if err := checkWritable(target); err != nil {
+			return err // a read-only file stays so, as under the shell's >
+		}
 		return writeAtomic(ctx, path, target, info.Mode().Perm(), true, fill)
 	}
 	f, err := os.OpenFile(target, os.O_WRONLY, 0)
@@ -54,6 +57,16 @@ func writeFile(ctx context.Context, path string, fill func(io.Writer) error) err
 		err = cerr
 	}
 	return err
+}
+
+// checkWritable returns the error opening path for writing gives, without
+// writing: a rename would replace a file its owner made read-only.
+func checkWritable(path string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // maxLinkHops bounds followLinks, as the kernel's ELOOP does.

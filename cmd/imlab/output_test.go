@@ -73,6 +73,21 @@ func TestWriteFileRegular(t *testing.T) {
 	noTemporaries(t, dir, "new.svm", "secret.svm")
 }
 
+// TestWriteFileReadOnly leaves a read-only file as it is, as the shell's >
+// does (root may write anything: skipped).
+func TestWriteFileReadOnly(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root may write a read-only file")
+	}
+	path := filepath.Join(t.TempDir(), "ro.svm")
+	if err := os.WriteFile(path, []byte("old\n"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFile(context.Background(), path, fillWith("new\n")); !errors.Is(err, fs.ErrPermission) || readBack(t, path) != "old\n" {
+		t.Errorf("read-only file: %v, content %q; want a permission error and the old content", err, readBack(t, path))
+	}
+}
+
 // TestWriteFileFailureKeepsOld keeps the old content when the write fails.
 func TestWriteFileFailureKeepsOld(t *testing.T) {
 	dir := t.TempDir()
