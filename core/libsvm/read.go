@@ -82,13 +82,17 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 		}
 		y, ok, bad := p.parse(line)
 		if bad != nil {
+			// damage reads on into the buffer that holds line: what the
+			// error quotes is taken first.
+			crOnly := hasBareCR(line)
+			tok := bytes.Clone(bad.tok[:min(len(bad.tok), maxTokenBytes+1)])
 			if err := src.damage(lines.br); err != nil {
 				return nil, fail(lines.line, nil, err) // the bad token is the damage's garbage
 			}
-			if hasBareCR(line) { // what went wrong is the line ends, not the token
+			if crOnly { // what went wrong is the line ends, not the token
 				return nil, fail(lines.line, nil, errCROnly)
 			}
-			return nil, fail(lines.line, bad.tok, bad.err)
+			return nil, fail(lines.line, tok, bad.err)
 		}
 		if err := limit.Check(p.shape(text.n, lines.line, opt.Bias)); err != nil {
 			return nil, fail(lines.line, nil, err)
