@@ -139,6 +139,10 @@ func createTemp(target string, perm fs.FileMode, exists bool) (*os.File, error) 
 		if errors.Is(err, fs.ErrExist) && try < 100 {
 			continue
 		}
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, &fs.PathError{Op: "create", Path: target, Err: pe.Err} // not the hidden name
+		}
 		if err != nil {
 			return nil, err
 		}
