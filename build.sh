@@ -148,10 +148,14 @@ test_all() {
 	# A count, not a duration: Go 1.26's fuzzer can fail a run with "context
 	# deadline exceeded" when a duration ends while a worker is busy
 	# (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline.
-	log "fuzzing the LIBSVM reader briefly (any input, long lines, a small memory budget)"
-	for target in FuzzRead FuzzReadLongLines FuzzReadBudget; do
+	log "fuzzing the LIBSVM reader briefly (any input, long lines, a small memory budget, gzip and bzip2, PositiveClass)"
+	for target in FuzzRead FuzzReadLongLines FuzzReadBudget FuzzReadCompressed FuzzPositiveClass; do
 		go test -run='^$' -fuzz="^$target\$" -fuzztime=30000x ./core/libsvm
 	done
+	# Some of its inputs are lines of 256 MiB, seconds each; one worker, as
+	# the fuzzer ends a worker that is silent for 10 s.
+	log "fuzzing the default budget's line limit briefly"
+	go test -run='^$' -fuzz='^FuzzReadDefaultLimit$' -fuzztime=1000x -parallel=1 ./core/libsvm
 	log "fuzzing the link parser briefly (round trip and validation)"
 	go test -run='^$' -fuzz='^FuzzParseHash$' -fuzztime=60000x ./ui/lab
 	log "fuzzing the generator's parameters briefly (laws, sizes, densities under a small budget)"

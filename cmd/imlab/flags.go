@@ -36,7 +36,9 @@ func newFlags(name string) *flag.FlagSet {
 
 // parse parses args, printing the flag defaults for -h.
 func parse(fs *flag.FlagSet, args []string, e *env) error {
+	restore := decimalFlags(fs)
 	err := fs.Parse(args)
+	restore()
 	if errors.Is(err, flag.ErrHelp) {
 		fs.SetOutput(e.stderr)
 		fmt.Fprintf(e.stderr, "usage of %s:\n", fs.Name())
@@ -50,6 +52,60 @@ func parse(fs *flag.FlagSet, args []string, e *env) error {
 		return fmt.Errorf("unexpected argument %q: %w", fs.Arg(0), errUsage)
 	}
 	return nil
+}
+
+// decimalFlags makes fs's numeric flags read numbers as data files write
+// them, until the returned function restores them: floats by
+// libsvm.ParseNumber, whole numbers in decimal digits only. The flag
+// package's own parsers would take 1_000, 0x10, inf and nan, and read 010
+// as octal 8. (Restored for -h, whose listing names each flag's type.)
+func decimalFlags(fs *flag.FlagSet) (restore func()) {
+	var wrapped []*flag.Flag
+	fs.VisitAll(func(f *flag.Flag) {
+		g, ok := f.Value.(flag.Getter)
+		if !ok {
+			return
+		}
+		switch g.Get().(type) {
+		case int, int64, uint, uint64, float64:
+			f.Value = decimalValue{g}
+			wrapped = append(wrapped, f)
+		}
+	})
+	return func() {
+		for _, f := range wrapped {
+			f.Value = f.Value.(decimalValue).Getter
+		}
+	}
+}
+
+// decimalValue is a numeric flag read in decimal notation only.
+type decimalValue struct{ flag.Getter }
+
+// errWholeNumber is the error for a whole-number flag given anything but
+// decimal digits.
+var errWholeNumber = errors.New("not a whole decimal number (digits only, such as 10)")
+
+func (d decimalValue) Set(s string) error {
+	switch d.Get().(type) {
+	case float64:
+		v, err := libsvm.ParseNumber(s)
+		if err != nil {
+			return err
+		}
+		return d.Getter.Set(strconv.FormatFloat(v, 'g', -1, 64))
+	case uint, uint64:
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return errWholeNumber
+		}
+		return d.Getter.Set(strconv.FormatUint(v, 10))
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return errWholeNumber
+	}
+	return d.Getter.Set(strconv.FormatInt(v, 10)) // no leading 0 for octal
 }
 
 // dataFlags are the flags every command that reads a data set shares.
@@ -123,8 +179,8 @@ func (p *problemFlags) problemFor(ds *dataset.Dataset) (*problem.Problem, error)
 	}
 	lambda := 0.0 // pipeline.Pose's "auto"
 	if p.lambda != "auto" {
-		if lambda, err = strconv.ParseFloat(p.lambda, 64); err != nil || !(lambda > 0) {
-			return nil, fmt.Errorf("-lambda %q: want auto or a positive number: %w", p.lambda, errUsage)
+		if lambda, err = libsvm.ParseNumber(p.lambda); err != nil || !(lambda > 0) {
+			return nil, fmt.Errorf("-lambda %q: want auto or a positive decimal number, such as 0.001 or 1e-3: %w", p.lambda, errUsage)
 		}
 	}
 	pr, err := pipeline.Pose(ds, l, lambda)

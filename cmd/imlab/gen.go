@@ -2,13 +2,9 @@ package main
 
 import (
 	"bufio"
-	"compress/gzip"
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"imlab/core/dataset"
@@ -75,50 +71,4 @@ func maxRowNNZ(ds *dataset.Dataset) int {
 		m = max(m, ds.RowPtr[i+1]-ds.RowPtr[i])
 	}
 	return m
-}
-
-// writeFile writes through fill into a temporary file beside path, gzipping
-// when path ends in .gz, and renames it to path once complete: a failed or
-// interrupted write leaves no file, and never a truncated one.
-func writeFile(ctx context.Context, path string, fill func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil { // CreateTemp's 0600 is for secrets
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(ctxWriter{ctx, f}, 1<<20)
-	var w io.Writer = bw
-	var gz *gzip.Writer
-	if strings.HasSuffix(path, ".gz") {
-		gz = gzip.NewWriter(bw)
-		w = gz
-	}
-	if err := fill(w); err != nil {
-		return err
-	}
-	if gz != nil {
-		if err := gz.Close(); err != nil {
-			return err
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }

@@ -18,13 +18,14 @@ import (
 
 // TestMemFlag parses the sizes -mem accepts and refuses the others.
 func TestMemFlag(t *testing.T) {
-	for in, want := range map[string]int64{"1": 1, "512MiB": 512 << 20, "8GiB": 8 << 30, "1.5g": 3 << 29, "64kb": 64 << 10} {
+	for in, want := range map[string]int64{"1": 1, "512MiB": 512 << 20, "8GiB": 8 << 30, "1.5g": 3 << 29, "64kb": 64 << 10,
+		"0.5KiB": 512, "1PiB": 1 << 50, "1024TiB": 1 << 50} {
 		var m memFlag
 		if err := m.Set(in); err != nil || int64(m.b) != want {
 			t.Errorf("-mem %s = %d, %v; want %d", in, m.b, err, want)
 		}
 	}
-	for _, in := range []string{"", "0", "-1GiB", "lots", "1XB", "NaN", "2PiB"} {
+	for _, in := range []string{"", "0", "0.5", "-1GiB", "lots", "1XB", "NaN", "2PiB", "1025TiB", "1_0GiB", "0x10GiB", "1e3"} {
 		var m memFlag
 		if err := m.Set(in); err == nil {
 			t.Errorf("-mem %q accepted as %d", in, m.b)

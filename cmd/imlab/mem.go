@@ -32,10 +32,14 @@ func (m *memFlag) String() string {
 
 // memUnits are the units -mem accepts, all binary.
 var memUnits = map[string]uint{"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20,
-	"g": 30, "gb": 30, "gib": 30, "t": 40, "tb": 40, "tib": 40}
+	"g": 30, "gb": 30, "gib": 30, "t": 40, "tb": 40, "tib": 40, "p": 50, "pb": 50, "pib": 50}
+
+// maxMem is the largest -mem, 1 PiB: far beyond any machine, and small
+// enough that every limit derived from it fits an int64.
+const maxMem = 1 << 50
 
 // Set parses a byte count with an optional unit, such as 512MiB or 1.5G
-// (KB, MB… are read as binary units too).
+// (KB, MB… are read as binary units too), from 1 byte to 1 PiB inclusive.
 func (m *memFlag) Set(s string) error {
 	i := strings.IndexFunc(s, func(r rune) bool { return !('0' <= r && r <= '9' || r == '.') })
 	if i < 0 {
@@ -43,10 +47,11 @@ func (m *memFlag) Set(s string) error {
 	}
 	shift, ok := memUnits[strings.ToLower(s[i:])]
 	v, err := strconv.ParseFloat(s[:i], 64)
-	if !ok || err != nil || !(v >= 1) || v*float64(uint64(1)<<shift) > 1<<50 {
-		return fmt.Errorf("%q: want a size such as 512MiB or 8GiB (1 byte to 1 PiB)", s)
+	bytes := v * float64(uint64(1)<<shift)
+	if !ok || err != nil || !(bytes >= 1 && bytes <= maxMem) {
+		return fmt.Errorf("%q: want a size such as 512MiB or 8GiB, from 1 byte to 1 PiB inclusive", s)
 	}
-	m.b = budget.Budget(v * float64(uint64(1)<<shift))
+	m.b = budget.Budget(bytes)
 	return nil
 }
 

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
+	"imlab/core/libsvm"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
@@ -111,8 +111,8 @@ func runMethods(args []string, e *env) error {
 func parseEps(s string) ([]float64, error) {
 	var eps []float64
 	for _, f := range strings.Split(s, ",") {
-		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || !(x > 0) || math.IsInf(x, 0) {
+		x, err := libsvm.ParseNumber(strings.TrimSpace(f))
+		if err != nil || !(x > 0) {
 			return nil, fmt.Errorf("-eps %q: positive numbers separated by commas: %w", s, errUsage)
 		}
 		eps = append(eps, x)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -108,7 +110,10 @@ func runReport(args []string, e *env) error {
 	if *m == catalog.DFSDCA {
 		doc.WriteString(reportDiscussion)
 	}
-	return os.WriteFile(filepath.Join(*out, reportFile(*m)), []byte(doc.String()), 0o644)
+	return writeFile(e.ctx, filepath.Join(*out, reportFile(*m)), func(w io.Writer) error {
+		_, err := io.WriteString(w, doc.String())
+		return err
+	})
 }
 
 // reportFile is the report's file name: results.md for dfSDCA, the paper's
@@ -259,9 +264,13 @@ var presetHeadings = map[paper.Table]string{
 	paper.RealTable:   "Table 5 (real data)",
 }
 
-// writeSVG draws one figure into an SVG file.
+// writeSVG draws one figure into an SVG file. The runs are over by then,
+// and a figure takes a moment: it is written whole, interrupted or not.
 func writeSVG(path string, w, h float64, draw func(chart.Painter)) error {
-	return os.WriteFile(path, chart.SVG(w, h, draw), 0o644)
+	return writeFile(context.Background(), path, func(out io.Writer) error {
+		_, err := out.Write(chart.SVG(w, h, draw))
+		return err
+	})
 }
 
 // cpuModel names the processor, where Linux tells.

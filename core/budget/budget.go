@@ -1,6 +1,11 @@
 package budget
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
 
 // Budget is a memory budget in bytes.
 type Budget int64
@@ -68,16 +73,65 @@ func (b Budget) LineBytes() int { return int(min(int64(b)/4, 1<<62)) }
 
 func (b Budget) String() string { return formatBytes(float64(b)) }
 
-// formatBytes writes a byte count in binary units.
-func formatBytes(x float64) string {
-	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+// units are the binary units byte counts are written in.
+var units = []string{"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+
+// formatBytes writes a byte count with three significant digits in the
+// largest binary unit under which it is at least 1, never in exponent
+// notation: 1023.9 MiB is written "1 GiB", not "1.02e+03 MiB".
+func formatBytes(x float64) string { return formatDigits(x, 3) }
+
+// formatDigits writes x bytes as formatBytes does, with the given number of
+// significant digits (more where the integer part has more).
+func formatDigits(x float64, digits int) string {
 	k := 0
 	for x >= 1024 && k < len(units)-1 {
 		x /= 1024
 		k++
 	}
 	if k == 0 {
-		return fmt.Sprintf("%.0f bytes", x)
+		if x == 1 {
+			return "1 byte"
+		}
+		return strconv.FormatFloat(x, 'f', 0, 64) + " bytes"
 	}
-	return fmt.Sprintf("%.3g %s", x, units[k])
+	s := fixedDigits(x, digits)
+	if s == "1024" && k < len(units)-1 { // rounded up into the next unit
+		x /= 1024
+		k++
+		s = fixedDigits(x, digits)
+	}
+	return s + " " + units[k]
+}
+
+// fixedDigits writes x (in [1, 1024)) in fixed notation with digits
+// significant digits, trailing zeros dropped.
+func fixedDigits(x float64, digits int) string {
+	whole := len(strconv.FormatFloat(math.Floor(x), 'f', 0, 64))
+	s := strconv.FormatFloat(x, 'f', max(0, digits-whole), 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+// formatPair writes two byte counts, a > b, so that they read differently:
+// with three significant digits, or as many more as it takes up to six, or
+// else with their exact byte counts beside them. "needs 11.8 GiB, the budget
+// is 11.8 GiB" would state no difference.
+func formatPair(a, b int64) (string, string) {
+	for digits := 3; digits <= 6; digits++ {
+		sa, sb := formatDigits(float64(a), digits), formatDigits(float64(b), digits)
+		if sa != sb {
+			return sa, sb
+		}
+	}
+	exact := func(x int64) string {
+		s := formatBytes(float64(x))
+		if x < 1024 {
+			return s
+		}
+		return s + " (" + strconv.FormatInt(x, 10) + " bytes)"
+	}
+	return exact(a), exact(b)
 }

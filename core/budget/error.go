@@ -47,11 +47,12 @@ type Error struct {
 func (e *Error) Error() string {
 	switch e.Quantity {
 	case Text:
-		return fmt.Sprintf("%v: more than %s of decompressed text, the limit is %s (%d× the budget of %v)",
-			ErrExceeded, formatBytes(float64(e.Value)), formatBytes(float64(e.Limit)), TextFactor, e.Budget)
+		value, limit := formatPair(e.Value, e.Limit)
+		return fmt.Sprintf("%v: more than %s of decompressed text, the limit is %s: %d× the budget of %v",
+			ErrExceeded, value, limit, TextFactor, e.Budget)
 	case Total:
-		return fmt.Sprintf("%v: the data set needs %s, the budget is %v",
-			ErrExceeded, formatBytes(float64(e.Value)), e.Budget)
+		value, limit := formatPair(e.Value, e.Limit)
+		return fmt.Sprintf("%v: the data set needs %s, the budget is %s", ErrExceeded, value, limit)
 	}
 	return fmt.Sprintf("%v: %d %v, the limit is %d (budget %v)", ErrExceeded, e.Value, e.Quantity, e.Limit, e.Budget)
 }

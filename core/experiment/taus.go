@@ -20,10 +20,15 @@ var ErrTaus = errors.New("invalid list of minibatch sizes τ")
 type TausError struct {
 	Entry string // the entry that is not a valid τ; "" for an empty list
 	Max   int    // the largest τ allowed; 0 for no limit
+	// Gap is set, with the whole list in Entry, for a list with an empty
+	// entry: two commas (or semicolons) in a row, or one at an end.
+	Gap bool
 }
 
 func (e *TausError) Error() string {
 	switch {
+	case e.Gap:
+		return fmt.Sprintf("%q has an empty entry (two commas in a row, or one at an end)", e.Entry)
 	case e.Entry == "":
 		return "the list is empty"
 	case e.Max > 0:
@@ -37,11 +42,20 @@ func (e *TausError) Is(target error) bool { return target == ErrTaus }
 
 // ParseTaus reads a list of minibatch sizes such as "1,2,4" or "1, 2; 4 8":
 // whole numbers in 1…maxTau (no upper limit if maxTau ≤ 0) separated by
-// commas, semicolons or spaces. It returns them sorted and without
-// duplicates, the order of every table's rows. It is the one rule the
-// CLI's -tau flags and the page's τ field share; errors are *TausError.
+// commas, semicolons or spaces. An empty entry ("1,,2", "1,2,") is an
+// error, as a τ left out. It returns them sorted and without duplicates,
+// the order of every table's rows. It is the one rule the CLI's -tau flags
+// and the page's τ field share; errors are *TausError.
 func ParseTaus(text string, maxTau int) ([]int, error) {
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' })
+	fields, gap := []string(nil), false
+	for _, entry := range strings.Split(strings.ReplaceAll(text, ";", ","), ",") {
+		words := strings.Fields(entry)
+		gap = gap || len(words) == 0
+		fields = append(fields, words...)
+	}
+	if gap && len(fields) > 0 {
+		return nil, &TausError{Entry: text, Max: max(maxTau, 0), Gap: true}
+	}
 	var taus []int
 	for _, f := range fields {
 		t, err := strconv.Atoi(f)

@@ -21,7 +21,8 @@ func TestParseTaus(t *testing.T) {
 	for _, c := range []struct {
 		in  string
 		max int
-	}{{"", 0}, {" , ", 0}, {"0", 0}, {"-1", 0}, {"1.5", 0}, {"two", 0}, {"1,4097", 4096}} {
+	}{{"", 0}, {" , ", 0}, {"0", 0}, {"-1", 0}, {"1.5", 0}, {"two", 0}, {"1,4097", 4096},
+		{"1,,2", 0}, {"1,2,", 0}, {";1", 0}, {"1, ;2", 0}} {
 		if got, err := ParseTaus(c.in, c.max); !errors.Is(err, ErrTaus) {
 			t.Errorf("ParseTaus(%q, %d) = %v, %v; want ErrTaus", c.in, c.max, got, err)
 		}
@@ -57,6 +58,7 @@ func TestTausErrorMessages(t *testing.T) {
 		{"1,x", 4096, `"x" is not a whole number in 1…4096`},
 		{"0", 0, `"0" is not a whole number ≥ 1`},
 		{",", 12, "the list is empty"},
+		{"1,,2", 0, `"1,,2" has an empty entry (two commas in a row, or one at an end)`},
 	} {
 		_, err := ParseTaus(c.in, c.max)
 		var te *TausError

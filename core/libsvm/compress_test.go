@@ -133,9 +133,11 @@ func TestReadCorrupt(t *testing.T) {
 }
 
 // TestReadCompressedSyntaxError checks that a syntax error in an intact
-// compressed stream is not blamed on the compression.
+// compressed stream is not blamed on the compression, and that the token
+// quoted is the line's, though the check for damage reads on through the
+// buffer that held it.
 func TestReadCompressedSyntaxError(t *testing.T) {
-	text := []byte(strings.Repeat("+1 1:0.5\n", 100) + "-1 2:x\n" + strings.Repeat("+1 1:0.5\n", 100))
+	text := []byte(strings.Repeat("+1 1:0.5\n", 100) + "-1 2:x\n" + strings.Repeat("+1 7:0.25\n", 20000))
 	_, err := Read(bytes.NewReader(gzipped(t, text)), Options{Name: "ok.gz"})
 	var pe *ParseError
 	if !errors.Is(err, ErrValue) || errors.Is(err, ErrCorrupt) || !errors.As(err, &pe) || pe.Line != 101 || pe.Token != "2:x" {

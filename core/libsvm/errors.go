@@ -15,6 +15,8 @@ var (
 	ErrValue       = errors.New("invalid value")             // not a number, NaN or infinite
 	ErrLabel       = errors.New("invalid label")             // missing, not a number, NaN or infinite
 	ErrLineTooLong = errors.New("line too long")             // longer than Options.MaxLineBytes
+	ErrBinary      = errors.New("not a text file")           // a NUL byte: binary data or UTF-16 text
+	ErrCRLineEnds  = errors.New("lines end in CR alone")     // classic Mac OS text, read as one long line
 	ErrEmpty       = errors.New("no examples")               // nothing but blank lines and comments
 	ErrMultiClass  = errors.New("multi-class labels")        // more than two classes and no PositiveClass
 	ErrNoClass     = errors.New("positive class not found")  // PositiveClass names no label in the file

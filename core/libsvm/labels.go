@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 )
 
 // parseClass reads Options.PositiveClass; "" means none (NaN).
@@ -12,9 +11,9 @@ func parseClass(s string) (float64, error) {
 	if s == "" {
 		return math.NaN(), nil
 	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("%w: PositiveClass %q is not a finite number", ErrLabel, s)
+	v, err := parseFloat([]byte(s)) // as labels are read
+	if err != nil {
+		return 0, fmt.Errorf("%w: PositiveClass %q is not a finite decimal number", ErrLabel, s)
 	}
 	return v, nil
 }

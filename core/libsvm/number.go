@@ -2,6 +2,23 @@ package libsvm
 
 import "errors"
 
+// ErrNumber is ParseNumber's error: the text is not a finite number in the
+// decimal notation of LIBSVM files.
+var ErrNumber = errors.New("not a finite decimal number (such as 10, 0.5 or 1e-3)")
+
+// ParseNumber reads s as Read reads a value: a finite decimal number, with
+// no hexadecimal, digit separators ("1_000"), "inf" or "nan", which
+// strconv.ParseFloat would take. Commands that read numbers from their
+// users read them by this rule, so that a number a data file may not hold
+// is not accepted from a flag either.
+func ParseNumber(s string) (float64, error) {
+	v, err := parseFloat([]byte(s))
+	if err != nil {
+		return 0, ErrNumber
+	}
+	return v, nil
+}
+
 // errNotDecimal marks a number outside LIBSVM's grammar that strconv would
 // accept: hexadecimal, digit separators ("1_000"), "inf" or "nan" spelled
 // out.

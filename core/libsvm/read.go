@@ -67,7 +67,12 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 			break
 		}
 		if err != nil {
-			if !errors.Is(err, ErrLineTooLong) {
+			switch {
+			case errors.Is(err, ErrBinary):
+				if derr := src.damage(lines.br); derr != nil {
+					err = derr // corrupt data decompresses to garbage
+				}
+			case !errors.Is(err, ErrLineTooLong) && !errors.Is(err, ErrCRLineEnds):
 				err = src.wrap(err)
 			}
 			return nil, fail(lines.line+1, nil, err)
@@ -77,10 +82,17 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 		}
 		y, ok, bad := p.parse(line)
 		if bad != nil {
+			// damage reads on into the buffer that holds line: what the
+			// error quotes is taken first.
+			crOnly := hasBareCR(line)
+			tok := bytes.Clone(bad.tok[:min(len(bad.tok), maxTokenBytes+1)])
 			if err := src.damage(lines.br); err != nil {
 				return nil, fail(lines.line, nil, err) // the bad token is the damage's garbage
 			}
-			return nil, fail(lines.line, bad.tok, bad.err)
+			if crOnly { // what went wrong is the line ends, not the token
+				return nil, fail(lines.line, nil, errCROnly)
+			}
+			return nil, fail(lines.line, tok, bad.err)
 		}
 		if err := limit.Check(p.shape(text.n, lines.line, opt.Bias)); err != nil {
 			return nil, fail(lines.line, nil, err)
