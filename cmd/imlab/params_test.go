@@ -31,7 +31,9 @@ func TestGenRefusesParametersOutOfRange(t *testing.T) {
 		{[]string{"-d", "-3"}, []string{"-d:", "1 ≤ D ≤ 2147483647"}},
 		{[]string{"-d", "2147483648"}, []string{"-d:", "1 ≤ D ≤ 2147483647"}},
 		{[]string{"-density", "0"}, []string{"-density:", "0 < ω' ≤ 1"}},
-		{[]string{"-density", "NaN"}, []string{"-density:", "0 < ω' ≤ 1"}},
+		{[]string{"-density", "1.5"}, []string{"-density:", "0 < ω' ≤ 1"}},
+		// NaN is no decimal number: the flag parser refuses it, naming the flag.
+		{[]string{"-density", "NaN"}, []string{"-density", "not a finite decimal number"}},
 	} {
 		path := filepath.Join(t.TempDir(), "out.svm")
 		args := append([]string{"gen", "-n", "10", "-d", "5", "-o", path}, c.args...)
