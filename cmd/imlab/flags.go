@@ -205,19 +205,45 @@ func methodFlag(fs *flag.FlagSet) *catalog.Name {
 	return &m
 }
 
-// tableEps registers -eps for the ratio tables of paper and report: 1e−10,
-// or catalog.SGDTableEps for -method sgd unless -eps is given. Call the
-// returned function after parsing to read it.
-func tableEps(fs *flag.FlagSet, m *catalog.Name) func() float64 {
-	eps := fs.Float64("eps", 1e-10, fmt.Sprintf("target gap P(w) − P* (for -method sgd the default is %g)", catalog.SGDTableEps))
-	return func() float64 {
-		set := false
-		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "eps" })
-		if *m == catalog.SGD && !set {
-			return catalog.SGDTableEps
-		}
-		return *eps
+// stopFlags are -eps and -max-passes, whose defaults are those of the
+// method chosen by -method (catalog.DefaultsOf) unless given.
+type stopFlags struct {
+	fs        *flag.FlagSet
+	m         *catalog.Name
+	eps       *float64
+	maxPasses *float64
+}
+
+// registerStop registers -eps and -max-passes for the method m will hold
+// once parsed; read them with eps and maxPasses after parsing.
+func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
+	d, sgd := catalog.DefaultsOf(catalog.DFSDCA), catalog.DefaultsOf(catalog.SGD)
+	return stopFlags{fs: fs, m: m,
+		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P* (default: the method's, %g for sgd)", sgd.Eps)),
+		maxPasses: fs.Float64("max-passes", d.MaxPasses, "budget per run in passes/τ, iterations/n for dfsdca (default: the method's)"),
 	}
+}
+
+func (f stopFlags) set(name string) bool {
+	set := false
+	f.fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	return set
+}
+
+// epsilon is -eps, or the method's default target gap.
+func (f stopFlags) epsilon() float64 {
+	if f.set("eps") {
+		return *f.eps
+	}
+	return catalog.DefaultsOf(*f.m).Eps
+}
+
+// budget is -max-passes in passes/τ, or the method's default budget.
+func (f stopFlags) budget() float64 {
+	if f.set("max-passes") {
+		return *f.maxPasses
+	}
+	return catalog.DefaultsOf(*f.m).MaxPasses
 }
 
 // checkWorkers refuses -workers other than 1 for a method other than

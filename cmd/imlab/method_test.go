@@ -164,7 +164,7 @@ func TestMethodFlagErrors(t *testing.T) {
 	}
 }
 
-// SGD's ratio tables default to catalog.SGDTableEps, a gap SGD reaches
+// SGD's ratio tables default to its catalog.DefaultsOf ε, a gap SGD reaches
 // within its budget, so every empirical cell is measured; -eps still
 // overrides it, and the other methods keep 1e−10 (their output unchanged).
 func TestSGDPaperTableEps(t *testing.T) {

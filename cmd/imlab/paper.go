@@ -14,7 +14,6 @@ func runPaper(args []string, e *env) error {
 	var p problemFlags
 	p.register(fs)
 	var cfg experiment.Config
-	fs.Float64Var(&cfg.MaxIterPerN, "max-passes", 1000, "budget per run in passes/τ (iterations/n for dfsdca)")
 	fs.IntVar(&cfg.Workers, "workers", 1, "goroutines per minibatch")
 	partitions := fs.String("partition", "random", "bucket partition rules, comma-separated: random, balanced")
 	taus := fs.String("tau", "1,2,4,8,16,32", "comma-separated minibatch sizes")
@@ -23,12 +22,12 @@ func runPaper(args []string, e *env) error {
 	size := fs.String("size", "quick", "artificial data size for -preset: quick or paper (n = 50,000)")
 	jobs := jobsFlag(fs)
 	m := methodFlag(fs)
-	eps := tableEps(fs, m)
+	stop := registerStop(fs, m)
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	cfg.Eps = eps()
+	cfg.Eps, cfg.MaxIterPerN = stop.epsilon(), stop.budget()
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}

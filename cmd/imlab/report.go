@@ -39,11 +39,11 @@ func runReport(args []string, e *env) error {
 	jobs := jobsFlag(fs)
 	m := methodFlag(fs)
 	var cfg experiment.Config
-	eps := tableEps(fs, m)
+	stop := registerStop(fs, m)
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	cfg.Eps = eps()
+	cfg.Eps, cfg.MaxIterPerN = stop.epsilon(), stop.budget()
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}

@@ -25,12 +25,12 @@ func runRun(args []string, e *env) error {
 	fs.IntVar(&spec.Tau, "tau", 1, "minibatch size τ")
 	ruleFlag(fs, &spec.Partition)
 	fs.Uint64Var(&spec.Seed, "seed", 1, "random seed (partition and sampler)")
-	var stop dfsdca.Stop
-	fs.Float64Var(&stop.Gap, "eps", 1e-10, "stop when P(w) − P* ≤ eps")
-	fs.Float64Var(&stop.MaxIterPerN, "max-passes", 1000, "budget on the trace's x axis: passes/τ (iterations/n) for dfsdca, passes for the other methods")
-	fs.Float64Var(&stop.EvalEvery, "eval-every", 0.25, "evaluate P every F units of the x axis (passes/τ for dfsdca, passes otherwise)")
-	workers := fs.Int("workers", 1, "goroutines per minibatch, dfsdca only (1 = sequential; results are identical)")
 	m := methodFlag(fs)
+	flags := registerStop(fs, m)
+	var stop dfsdca.Stop
+	fs.Float64Var(&stop.EvalEvery, "eval-every", catalog.DefaultsOf(catalog.DFSDCA).EvalEvery,
+		"evaluate P every F units of the x axis (passes/τ for dfsdca, passes otherwise)")
+	workers := fs.Int("workers", 1, "goroutines per minibatch, dfsdca only (1 = sequential; results are identical)")
 	scale := fs.Float64("step-scale", 1, "multiply the method's safe step by F (SDCA: divide its curvature)")
 	decreasing := fs.Bool("decreasing", false, "sgd: switch to decreasing steps after its k* iterations")
 	order := fs.String("order", "iid", "sdca with a serial sampling: iid draws, or shuffled epochs (each example ≈ n·p_i times, in random order)")
@@ -38,6 +38,7 @@ func runRun(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
+	stop.Gap, stop.MaxIterPerN = flags.epsilon(), flags.budget()
 	if !(stop.EvalEvery > 0) || !(stop.MaxIterPerN > 0) || !(stop.Gap >= 0) || *workers < 1 || !(*scale > 0) || math.IsInf(*scale, 0) {
 		return fmt.Errorf("-eval-every, -max-passes and -step-scale must be positive, -eps ≥ 0, -workers ≥ 1: %w", errUsage)
 	}
@@ -70,7 +71,7 @@ func runRun(args []string, e *env) error {
 	}
 	if *m != catalog.DFSDCA {
 		opt := catalog.Options{StepScale: *scale, Decreasing: *decreasing, Order: ord, Seed: spec.Seed}
-		ms := method.Stop{Gap: stop.Gap, PStar: stop.PStar, MaxPasses: stop.MaxIterPerN, EvalEvery: stop.EvalEvery}
+		ms := method.Stop{Gap: stop.Gap, PStar: stop.PStar, MaxPasses: float64(spec.Tau) * stop.MaxIterPerN, EvalEvery: stop.EvalEvery}
 		return runMethod(*m, pr, plan, opt, ms, *format, e)
 	}
 	theta := *scale * plan.Theta

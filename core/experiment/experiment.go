@@ -8,6 +8,7 @@ import (
 
 	"imlab/core/dfsdca"
 	"imlab/core/fmath"
+	"imlab/core/method/catalog"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/theory"
@@ -17,12 +18,12 @@ import (
 type Config struct {
 	Taus        []int           // minibatch sizes; default 1, 2, 4, 8, 16, 32
 	Samplings   []sampling.Kind // default sampling.Nice, sampling.Imp
-	Eps         float64         // target gap P(w) − P*; default 1e−10
+	Eps         float64         // target gap P(w) − P*; default catalog.DefaultsOf's
 	Partition   sampling.Rule   // bucket partition rule; "" = sampling.RandomRule
 	Seed        uint64          // seeds the partition and every run's sampler
 	Workers     int             // goroutines per minibatch (1 = sequential)
-	EvalEvery   float64         // iterations/n between evaluations of P; default 0.25
-	MaxIterPerN float64         // per-run budget in iterations/n; default 1000
+	EvalEvery   float64         // iterations/n between evaluations of P; default catalog.DefaultsOf's
+	MaxIterPerN float64         // per-run budget in iterations/n; default catalog.DefaultsOf's
 	// Yield, if set, is called by New after building each plan (a pass or
 	// two over the data), so that a browser can hand control back to its
 	// event loop while the experiment is planned.
@@ -50,17 +51,18 @@ func (c Config) withDefaults() Config {
 	if len(c.Samplings) == 0 {
 		c.Samplings = []sampling.Kind{sampling.Nice, sampling.Imp}
 	}
+	d := catalog.DefaultsOf(catalog.DFSDCA)
 	if c.Eps == 0 {
-		c.Eps = 1e-10
+		c.Eps = d.Eps
 	}
 	if c.Partition == "" {
 		c.Partition = sampling.RandomRule
 	}
 	if c.EvalEvery == 0 {
-		c.EvalEvery = 0.25
+		c.EvalEvery = d.EvalEvery
 	}
 	if c.MaxIterPerN == 0 {
-		c.MaxIterPerN = 1000
+		c.MaxIterPerN = d.MaxPasses
 	}
 	return c
 }

@@ -48,16 +48,6 @@ func rowOf(m catalog.Name, tau int, nice, imp finished, eps float64) experiment.
 	return r
 }
 
-// target is the gap a method's runs are asked to reach: eps, but no less
-// than catalog.SGDFloor for SGD, which with decreasing steps converges
-// only at rate O(1/k).
-func target(m catalog.Name, eps float64) float64 {
-	if m == catalog.SGD {
-		return max(eps, catalog.SGDFloor)
-	}
-	return eps
-}
-
 // runMethod runs the one job of ex with method m (not dfSDCA) through
 // core/method/catalog: the job's plan, the method's safe step (SGD with its
 // switch to decreasing steps) and ex's stopping rule converted from
@@ -77,7 +67,7 @@ func runMethod(ctx context.Context, m catalog.Name, prep *pipeline.Prepared, ex 
 		defer cl.Close()
 	}
 	tau := float64(j.Tau)
-	run := method.NewRun(s, method.Stop{Gap: target(m, c.Eps), PStar: prep.PStar(),
+	run := method.NewRun(s, method.Stop{Gap: catalog.Target(m, c.Eps), PStar: prep.PStar(),
 		MaxPasses: tau * c.MaxIterPerN, EvalEvery: tau * c.EvalEvery})
 	out := finished{step: th.Step, efold: th.PassesPerEFold}
 	err = run.Until(ctx, func(pt method.Point) {

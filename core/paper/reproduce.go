@@ -22,7 +22,8 @@ import (
 // Config says how Reproduce rebuilds a ratio table.
 type Config struct {
 	// Run holds the settings of every run: Taus (default PaperTaus), Eps,
-	// Workers, EvalEvery and MaxIterPerN. Its Samplings, Partition and Seed
+	// Workers, EvalEvery and MaxIterPerN (Eps and MaxIterPerN default to
+	// the method's, catalog.DefaultsOf). Its Samplings, Partition and Seed
 	// are set per job.
 	Run experiment.Config
 	// Rules are the partition rules, each a group of rows; default
@@ -163,6 +164,13 @@ func Reproduce(ctx context.Context, sources []Source, cfg Config) (*Result, erro
 	}
 	if _, err := catalog.Parse(string(cfg.Method)); err != nil {
 		return nil, err
+	}
+	d := catalog.DefaultsOf(cfg.Method)
+	if cfg.Run.Eps == 0 {
+		cfg.Run.Eps = d.Eps
+	}
+	if cfg.Run.MaxIterPerN == 0 {
+		cfg.Run.MaxIterPerN = d.MaxPasses
 	}
 	cfg.Seeds = max(cfg.Seeds, 1)
 	cfg.Jobs = max(cfg.Jobs, 1)
@@ -336,7 +344,7 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	if err != nil {
 		return err
 	}
-	eps := target(r.cfg.Method, ex.Config().Eps)
+	eps := catalog.Target(r.cfg.Method, ex.Config().Eps)
 	reached := false
 	progress := func(pt dfsdca.Point) {
 		if !reached && pt.Gap <= eps {
@@ -379,7 +387,7 @@ func (r *reproduction) file(j job, run *finished) {
 	}
 	rows := make([]experiment.Row, len(r.taus))
 	for t, tau := range r.taus {
-		rows[t] = rowOf(r.cfg.Method, tau, *runs[t], *runs[len(r.taus)+t], target(r.cfg.Method, r.epsilon()))
+		rows[t] = rowOf(r.cfg.Method, tau, *runs[t], *runs[len(r.taus)+t], catalog.Target(r.cfg.Method, r.cfg.Run.Eps))
 	}
 	r.rows[key] = rows
 	if j.seed == 1 {
@@ -392,14 +400,6 @@ func (r *reproduction) file(j job, run *finished) {
 	delete(r.done, key) // the runs, and through them the data, can go
 	r.mu.Unlock()
 	r.emit(Event{Kind: SeedFinished, Source: r.sources[j.src].Name, Rule: r.cfg.Rules[j.rule], Seed: j.seed})
-}
-
-// epsilon is the runs' target gap, with experiment's default.
-func (r *reproduction) epsilon() float64 {
-	if r.cfg.Run.Eps == 0 {
-		return 1e-10
-	}
-	return r.cfg.Run.Eps
 }
 
 // release counts a job of source s as finished, dropping the source's data

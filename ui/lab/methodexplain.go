@@ -36,7 +36,8 @@ func ExplainMethod(m catalog.Name) string {
 			"step η = 1/(6𝓛) with " + smooth + "; its full gradients count n evaluations each."
 	case catalog.SGD:
 		return "Minibatch SGD with arbitrary sampling: step η = 1/(2𝓛) with " + smooth + ", then decreasing steps (2k + 1)/((k + 1)²λ); " +
-			"it converges at rate O(1/k), so it may spend its budget of " + fmt.Sprint(SGDMaxPasses) + " passes before ε."
+			"it converges at rate O(1/k), so it runs to ε = " + table.Float(catalog.DefaultsOf(catalog.SGD).Eps) + " by default, and to no less than " +
+			table.Float(catalog.SGDFloor) + " beside other methods."
 	}
 	return string(m)
 }

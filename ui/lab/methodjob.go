@@ -12,35 +12,6 @@ import (
 	"imlab/core/theory"
 )
 
-// The budgets of a job of a method other than dfSDCA, in passes through the
-// data (dfSDCA's is experiment.Config's 1000 iterations/n): the defaults of
-// `imlab run -method M -max-passes`, and SGD's of the docs' method tables,
-// since with decreasing steps it converges only at rate O(1/k).
-const (
-	MethodMaxPasses = 1000
-	SGDMaxPasses    = 100
-)
-
-// MethodStop is the stop rule of a job of method m (not dfSDCA) with
-// target eps and optimum pstar: P is evaluated every method.DefaultEvalEvery
-// passes, as `imlab run -method M` does by default, so the page's trace and
-// the command line's are the same points.
-func MethodStop(m catalog.Name, eps, pstar float64) method.Stop {
-	budget := float64(MethodMaxPasses)
-	if m == catalog.SGD {
-		budget = SGDMaxPasses
-	}
-	return method.Stop{Gap: eps, PStar: pstar, MaxPasses: budget, EvalEvery: method.DefaultEvalEvery}
-}
-
-// MethodOptions are the catalog options of a job of method m: the safe
-// step, and SGD with its decreasing steps (`imlab run -method sgd
-// -decreasing`), without which it would stall at its noise floor far above
-// the page's ε.
-func MethodOptions(m catalog.Name, seed uint64) catalog.Options {
-	return catalog.Options{Decreasing: m == catalog.SGD, Seed: seed}
-}
-
 // methodJob is a JobRun of a method other than dfSDCA: the catalog's
 // solver driven by a method.Run. Its points carry passes through the data
 // in the trace's x field (dfsdca.Point.IterPerN), as `imlab run -method M`
@@ -60,7 +31,7 @@ func newMethodJobRun(pr *problem.Problem, spec JobSpec) (*JobRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := catalog.New(spec.Method, pr, pl, MethodOptions(spec.Method, spec.Seed))
+	s, err := catalog.New(spec.Method, pr, pl, catalog.OptionsOf(spec.Method, spec.Seed))
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +39,7 @@ func newMethodJobRun(pr *problem.Problem, spec JobSpec) (*JobRun, error) {
 		c.Close()
 		return nil, fmt.Errorf("lab: method %s holds goroutines", spec.Method)
 	}
-	stop := MethodStop(spec.Method, spec.Eps, spec.PStar)
+	stop := catalog.StopOf(spec.Method, spec.Tau, spec.Eps, spec.PStar)
 	return &JobRun{spec: spec, m: &methodJob{run: method.NewRun(s, stop), budget: stop.MaxPasses}, plan: jobPlanOf(pl)}, nil
 }
 

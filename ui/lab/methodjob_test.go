@@ -105,7 +105,7 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, werr := catalog.Measure(context.Background(), m, pr, pl, MethodOptions(m, 7), MethodStop(m, s.Eps, pstar))
+			want, werr := catalog.Measure(context.Background(), m, pr, pl, catalog.OptionsOf(m, 7), catalog.StopOf(m, 4, s.Eps, pstar))
 			if werr != nil {
 				t.Fatal(werr)
 			}
@@ -224,7 +224,7 @@ func checkMeasuredTimes(t *testing.T, m catalog.Name, s Settings, done Snapshot,
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr, err := catalog.Measure(context.Background(), m, pr, pl, MethodOptions(m, s.Seed), MethodStop(m, s.Eps, done.PStar))
+		tr, err := catalog.Measure(context.Background(), m, pr, pl, catalog.OptionsOf(m, s.Seed), catalog.StopOf(m, p.Tau, s.Eps, done.PStar))
 		if err != nil {
 			t.Fatal(err)
 		}
