@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 
 	"imlab/core/experiment"
 	"imlab/core/paper"
@@ -27,7 +28,7 @@ func runPaper(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	cfg.Eps, cfg.MaxIterPerN = stop.epsilon(), stop.budget()
+	cfg.Eps, cfg.MaxPassesPerTau = stop.epsilon(), stop.budget()
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}
@@ -62,7 +63,10 @@ func runPaper(args []string, e *env) error {
 		if err != nil {
 			return err
 		}
-		return resultTable(res, *format).Write(e.stdout, *format)
+		if err := resultTable(res, *format).Write(e.stdout, *format); err != nil {
+			return err
+		}
+		return unreached(e, res, cfg)
 	}
 	if len(rules) != 1 {
 		return fmt.Errorf("-partition: one rule without -preset: %w", errUsage)
@@ -81,12 +85,48 @@ func runPaper(args []string, e *env) error {
 	}
 	t := table.Table{Header: []string{"tau", "theory", "empirical", "empirical_sd"}}
 	for _, r := range cell.Rows {
-		t.Add(table.Float(float64(r.Tau)), table.Float(r.Theory), table.Float(r.Empirical), table.Float(r.SD))
+		t.Add(table.Float(float64(r.Tau)), table.Float(r.Theory), empirical(r, cell, table.Float), table.Float(r.SD))
 	}
 	if werr := t.Write(e.stdout, *format); werr != nil {
 		return werr
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return unreached(e, res, cfg)
+}
+
+// overBudget marks an empirical ratio that a run spent its budget before
+// reaching: the crossing lies beyond the budget.
+const overBudget = "> budget"
+
+// empirical is the empirical cell of row r of outcome c, written by f, or
+// overBudget where a run of the cell spent its budget first.
+func empirical(r paper.Row, c paper.Outcome, f func(float64) string) string {
+	if math.IsNaN(r.Empirical) && len(c.Unreached) > 0 {
+		return overBudget
+	}
+	return f(r.Empirical)
+}
+
+// unreached names on stderr every run of res that spent its budget before
+// ε, with the flags to change, and then fails: the table printed before it
+// marks their cells overBudget.
+func unreached(e *env, res *paper.Result, cfg experiment.Config) error {
+	n := 0
+	for s, cells := range res.Cells {
+		for _, c := range cells {
+			for _, msg := range c.Unreached {
+				fmt.Fprintf(e.stderr, "imlab: %s: %s\n", res.Sources[s].Name, msg)
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return fmt.Errorf("%d runs spent their budget before ε = %g; raise -max-passes (now %g passes/τ) or -eps",
+		n, cfg.Eps, cfg.MaxPassesPerTau)
 }
 
 // progress reports the paper engine's progress on stderr.
@@ -99,7 +139,7 @@ func progress(e *env) func(paper.Event) {
 			printOptimum(e, ev.Source+": ", ev.Prepared, ev.Elapsed)
 		case paper.RunReached:
 			fmt.Fprintf(e.stderr, "imlab: %s, %s, seed %d, %s τ=%d: gap %.2g at %.4g passes/τ\n",
-				ev.Source, ev.Rule, ev.Seed, ev.Sampling, ev.Tau, ev.Point.Gap, ev.Point.IterPerN)
+				ev.Source, ev.Rule, ev.Seed, ev.Sampling, ev.Tau, ev.Point.Gap, ev.X)
 		case paper.SeedFinished:
 			fmt.Fprintf(e.stderr, "imlab: %s, %s: seed %d finished\n", ev.Source, ev.Rule, ev.Seed)
 		}

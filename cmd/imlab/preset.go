@@ -69,7 +69,7 @@ func resultTable(r *paper.Result, format string) *table.Table {
 					if !ok {
 						pt, pe = math.NaN(), math.NaN()
 					}
-					t.Add(src.Name, string(rule), strconv.Itoa(row.Tau), table.Float(row.Theory), table.Float(row.Empirical),
+					t.Add(src.Name, string(rule), strconv.Itoa(row.Tau), table.Float(row.Theory), empirical(row, r.Cells[s][k], table.Float),
 						table.Float(row.SD), table.Float(pt), table.Float(pe))
 				}
 			}
@@ -91,7 +91,7 @@ func resultTable(r *paper.Result, format string) *table.Table {
 			any = true
 			cells := []string{src.Name, string(rule)}
 			for _, row := range c.Rows {
-				cell := table.Sig(row.Theory, 2) + " : " + table.Sig(row.Empirical, 2)
+				cell := table.Sig(row.Theory, 2) + " : " + empirical(row, c, func(x float64) string { return table.Sig(x, 2) })
 				if !math.IsNaN(row.SD) {
 					cell += " ±" + table.Sig(row.SD, 1)
 				}

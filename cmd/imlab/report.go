@@ -43,7 +43,7 @@ func runReport(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	cfg.Eps, cfg.MaxIterPerN = stop.epsilon(), stop.budget()
+	cfg.Eps, cfg.MaxPassesPerTau = stop.epsilon(), stop.budget()
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}
@@ -108,7 +108,10 @@ func runReport(args []string, e *env) error {
 	if *m == catalog.DFSDCA {
 		doc.WriteString(reportDiscussion)
 	}
-	return os.WriteFile(filepath.Join(*out, reportFile(*m)), []byte(doc.String()), 0o644)
+	if err := os.WriteFile(filepath.Join(*out, reportFile(*m)), []byte(doc.String()), 0o644); err != nil {
+		return err
+	}
+	return unreached(e, res, cfg)
 }
 
 // reportFile is the report's file name: results.md for dfSDCA, the paper's
@@ -175,7 +178,7 @@ func (part reportPart) section(m catalog.Name, whole *paper.Result, figDir, docD
 		}
 		var curves []figures.Curve
 		for _, tr := range r.Cells[s][0].Traces {
-			curves = append(curves, figures.Curve{Tau: tr.Tau, Sampling: tr.Sampling, Trace: tr.Points})
+			curves = append(curves, figures.Curve{Tau: tr.Tau, Sampling: tr.Sampling, Trace: tr.Points, X: tr.PerTau})
 		}
 		nice, imp := figures.Convergence(src.Name, r.Taus, curves)
 		for _, pl := range []struct {

@@ -1,6 +1,8 @@
 package lab
 
 import (
+	"imlab/core/method"
+	"imlab/core/method/catalog"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
 )
@@ -11,12 +13,13 @@ import (
 func Plots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	curves := make([]figures.Curve, len(s.Jobs))
 	for k, j := range s.Jobs {
-		curves[k] = figures.Curve{Tau: j.Tau, Sampling: j.Sampling, Trace: j.Trace}
+		curves[k] = figures.Curve{Tau: j.Tau, Sampling: j.Sampling, Trace: j.Trace, X: j.X}
 	}
 	if len(s.Settings.Methods()) > 1 {
 		return comparePlots(s) // methodcompare.go
 	}
-	if m := s.Settings.Method; m != DefaultMethod { // on the passes axis, as `imlab run -method M` prints it
+	m := s.Settings.Method
+	if catalog.AxisOf(m) == method.Passes { // as `imlab run -method M` counts it
 		nice, imp = figures.Convergence(MethodName(m), s.Settings.Taus, curves)
 		nice.XLabel, imp.XLabel = PassesLabel, PassesLabel
 		return nice, imp

@@ -56,3 +56,25 @@ func StopOf(m Name, tau int, eps, pstar float64) method.Stop {
 func OptionsOf(m Name, seed uint64) Options {
 	return Options{Decreasing: m == SGD, Seed: seed}
 }
+
+// AxisOf is the axis of method m's traces, budgets and evaluation grids:
+// iterations/n for dfSDCA, as the paper plots it, and passes through the
+// data for the others, whose iterations may cost more than τ evaluations
+// (L-SVRG's full gradients).
+func AxisOf(m Name) method.Axis {
+	if m == DFSDCA {
+		return method.Iterations
+	}
+	return method.Passes
+}
+
+// Speedup is the theoretical ratio of τ-importance over τ-nice sampling for
+// method m, from the theory of each: θ_imp/θ_nice for dfSDCA, as the paper
+// has it, and for the other methods, whose steps are not rates, the ratio
+// of the passes per e-fold predicted, τ-nice over τ-importance.
+func Speedup(m Name, nice, imp Theory) float64 {
+	if m == DFSDCA {
+		return imp.Step / nice.Step
+	}
+	return nice.PassesPerEFold / imp.PassesPerEFold
+}
