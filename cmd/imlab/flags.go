@@ -249,7 +249,7 @@ func (f stopFlags) budget() float64 {
 // checkWorkers refuses -workers other than 1 for a method other than
 // dfSDCA, the only one that shares a minibatch among goroutines.
 func checkWorkers(m catalog.Name, workers int) error {
-	if m != catalog.DFSDCA && workers != 1 {
+	if !catalog.Parallel(m) && workers != 1 {
 		return fmt.Errorf("-workers applies to dfsdca only (-method %s runs on one goroutine): %w", m, errUsage)
 	}
 	return nil

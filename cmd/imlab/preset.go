@@ -15,7 +15,6 @@ import (
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/table"
-	"imlab/core/theory"
 )
 
 // presetSources are the data sets of the paper table named preset ("sparse",
@@ -158,10 +157,6 @@ func theoryTable(m catalog.Name, sources []paper.Source, prob problemFlags, taus
 // for the other methods the ratio of the passes per e-fold their theory
 // predicts, τ-nice over τ-importance.
 func theoryRatio(m catalog.Name, pr *problem.Problem, tau int, rule sampling.Rule, seed uint64) (float64, error) {
-	if m == catalog.DFSDCA {
-		nice, imp, err := theory.Ratio(pr, tau, rule, seed)
-		return imp / nice, err
-	}
 	nice, imp, err := catalog.Ratio(m, pr, tau, rule, seed)
-	return nice.PassesPerEFold / imp.PassesPerEFold, err
+	return catalog.Speedup(m, nice, imp), err
 }

@@ -47,12 +47,12 @@ func (f Form) Settings() (Settings, error) {
 // method runs to its own ε (SGD's 1e−3, not dfSDCA's 1e−10) and the form
 // shows it. An unknown method leaves the form alone (Settings reports it).
 func (f Form) ChooseMethod() {
-	m, err := catalog.Parse(f[FieldMethod])
-	if err != nil {
+	var s Settings
+	if fd, _ := FieldOf(FieldMethod); fd.Read(f[FieldMethod], &s) != nil {
 		return
 	}
 	fd, _ := FieldOf(FieldEps)
-	f[FieldEps] = fd.Text(Settings{Eps: catalog.DefaultsOf(m).Eps})
+	f[FieldEps] = fd.Text(Settings{Eps: catalog.DefaultsOf(s.Method).Eps})
 }
 
 // Clone returns a copy of f that can be edited independently.

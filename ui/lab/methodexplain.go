@@ -56,18 +56,11 @@ func ExplainMethodRatio(m catalog.Name, r MethodRow) (theory, empirical string) 
 	return theory, empirical
 }
 
-// StepName is what the ratio table calls method m's safe step.
-func StepName(m catalog.Name) string {
-	if m == catalog.DFSDCA || m == catalog.SDCA {
-		return "θ"
-	}
-	return "η"
-}
 
 // ExplainStep explains the safe step of method m for one sampling at τ.
 func ExplainStep(m catalog.Name, smp sampling.Kind, tau int, step float64) string {
 	what := "the rate θ of its exact steps (dfSDCA's step size)"
-	if StepName(m) == "η" {
+	if catalog.StepSymbol(m) == "η" {
 		what = "its step size η from the expected smoothness 𝓛"
 	}
 	return fmt.Sprintf("%s with %s at τ = %d: %s, here %s.", MethodName(m), smp.Label(), tau, what, table.Sig(step, 4))

@@ -203,9 +203,12 @@ func TestFileOptionsIgnoreTheRestOfTheForm(t *testing.T) {
 // settings read from the form carry it.
 func TestChooseMethodTakesItsEps(t *testing.T) {
 	f := FormOf(DefaultSettings())
-	for _, m := range []catalog.Name{catalog.SGD, catalog.SAGA, catalog.DFSDCA} {
-		f[FieldMethod] = string(m)
+	for _, m := range []catalog.Name{catalog.SGD, catalog.SAGA, catalog.DFSDCA, catalog.SGD, ""} {
+		f[FieldMethod] = string(m) // "": the selector's value for the default method
 		f.ChooseMethod()
+		if m == "" {
+			m = DefaultMethod
+		}
 		s, err := f.Settings()
 		if err != nil {
 			t.Fatalf("%s: %v", m, err)

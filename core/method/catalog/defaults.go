@@ -78,3 +78,16 @@ func Speedup(m Name, nice, imp Theory) float64 {
 	}
 	return nice.PassesPerEFold / imp.PassesPerEFold
 }
+
+// Parallel reports whether method m shares a minibatch among goroutines
+// (Options.Workers): dfSDCA alone does.
+func Parallel(m Name) bool { return m == DFSDCA }
+
+// StepSymbol is how method m's safe step is written: θ for dfSDCA and SDCA
+// (a rate; SDCA's steps themselves are exact), η for the primal methods.
+func StepSymbol(m Name) string {
+	if m == DFSDCA || m == SDCA {
+		return "θ"
+	}
+	return "η"
+}
