@@ -56,7 +56,6 @@ func ExplainMethodRatio(m catalog.Name, r MethodRow) (theory, empirical string) 
 	return theory, empirical
 }
 
-
 // ExplainStep explains the safe step of method m for one sampling at τ.
 func ExplainStep(m catalog.Name, smp sampling.Kind, tau int, step float64) string {
 	what := "the rate θ of its exact steps (dfSDCA's step size)"
