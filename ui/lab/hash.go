@@ -3,6 +3,8 @@ package lab
 import (
 	"slices"
 	"strings"
+
+	"imlab/core/method/catalog"
 )
 
 // Hash encodes the settings as a URL hash (without '#'): every field of the
@@ -30,7 +32,8 @@ var readable = strings.NewReplacer("%2C", ",", "%3A", ":")
 
 // ParseHash reads a hash written by Hash (a leading '#' is allowed). Keys it
 // does not mention keep their values from base, except that a link without
-// a file names no file; unknown keys are errors, and the result is
+// a file names no file and one choosing a method without ε takes the
+// method's (catalog.DefaultsOf); unknown keys are errors, and the result is
 // validated. On error it returns base and a *FieldError that names the
 // field by its form label.
 func ParseHash(hash string, base Settings) (Settings, error) {
@@ -42,11 +45,13 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 		return base, &FieldError{Err: errorf("link: %v", err)}
 	}
 	// In the schema's order, so the error names the first bad field.
+	given := map[FieldKey]bool{}
 	for _, f := range Schema {
 		vs, ok := vals[string(f.Key)]
 		if !ok {
 			continue
 		}
+		given[f.Key] = true
 		delete(vals, string(f.Key))
 		if err := f.Read(vs[len(vs)-1], &s); err != nil {
 			return base, err
@@ -54,6 +59,9 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 	}
 	for key := range vals {
 		return base, &FieldError{Err: errorf("link: unknown key %q", key)}
+	}
+	if _, eps := given[FieldEps]; given[FieldMethod] && !eps {
+		s.Eps = catalog.DefaultsOf(s.Method).Eps // a method chosen without ε runs to its own
 	}
 	if err := s.Validate(); err != nil {
 		return base, err

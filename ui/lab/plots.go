@@ -19,12 +19,22 @@ func Plots(s *Snapshot) (nice, imp *chart.LinePlot) {
 		return comparePlots(s) // methodcompare.go
 	}
 	m := s.Settings.Method
-	if catalog.AxisOf(m) == method.Passes { // as `imlab run -method M` counts it
-		nice, imp = figures.Convergence(MethodName(m), s.Settings.Taus, curves)
-		nice.XLabel, imp.XLabel = PassesLabel, PassesLabel
-		return nice, imp
+	if catalog.AxisOf(m) == method.Iterations { // the paper's plots
+		return figures.Convergence("", s.Settings.Taus, curves)
 	}
-	return figures.Convergence("", s.Settings.Taus, curves)
+	nice, imp = figures.Convergence(MethodName(m), s.Settings.Taus, curves)
+	nice.XLabel, imp.XLabel = AxisLabel(m), AxisLabel(m)
+	return nice, imp
+}
+
+// AxisLabel is the x label of the convergence plots of method m: the
+// paper's iterations/n for dfSDCA, passes through the data for the others,
+// as `imlab run` counts them.
+func AxisLabel(m catalog.Name) string {
+	if catalog.AxisOf(m) == method.Iterations {
+		return figures.XLabel
+	}
+	return PassesLabel
 }
 
 // PassesLabel is the x label of the convergence plots of a method other

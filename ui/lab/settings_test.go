@@ -224,3 +224,19 @@ func TestChooseMethodTakesItsEps(t *testing.T) {
 		t.Errorf("an unknown method changed ε to %q", f[FieldEps])
 	}
 }
+
+// A link choosing a method without ε runs it to its own ε; a link giving ε
+// keeps it.
+func TestLinkMethodTakesItsEps(t *testing.T) {
+	s, err := ParseHash("method=sgd", DefaultSettings())
+	if err != nil || s.Method != catalog.SGD || s.Eps != catalog.DefaultsOf(catalog.SGD).Eps {
+		t.Errorf("method=sgd: %v, method %s, ε %g", err, s.Method, s.Eps)
+	}
+	s, err = ParseHash("method=sgd&eps=1e-5", DefaultSettings())
+	if err != nil || s.Eps != 1e-5 {
+		t.Errorf("method=sgd&eps=1e-5: %v, ε %g", err, s.Eps)
+	}
+	if s, _ := ParseHash("n=500", DefaultSettings()); s.Eps != DefaultSettings().Eps {
+		t.Errorf("a link without method changed ε to %g", s.Eps)
+	}
+}
