@@ -351,13 +351,11 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	if err != nil {
 		return err
 	}
-	c := r.cfg.Run
 	kind, rule := kinds[j.kind], r.cfg.Rules[j.rule]
-	c.Taus, c.Samplings = []int{r.taus[j.tau]}, []sampling.Kind{kind}
-	c.Partition, c.Seed = rule, uint64(j.seed)
-	c.Yield, c.Record = nil, 0
-	c.Method, c.EvalPerTau = r.cfg.Method, true
-	ex, err := prep.Experiment(c)
+	base := r.cfg.Run
+	base.Yield, base.Record, base.EvalPerTau = nil, 0, true
+	spec := experiment.Spec{Tau: r.taus[j.tau], Sampling: kind, Eps: base.Eps, Partition: rule, Seed: uint64(j.seed), Method: r.cfg.Method}
+	ex, err := prep.Experiment(spec.Config(base))
 	if err != nil {
 		return err
 	}

@@ -230,7 +230,7 @@ func theoryRequestIn(m Message) theoryRequest {
 
 // workerTheory computes the theory m asks for on ds, as the page would.
 func workerTheory(ds *dataset.Dataset, m Message, yield func()) (*MethodTheory, error) {
-	pr, err := m.Spec.problem(ds)
+	pr, err := m.Spec.Problem(ds)
 	if err != nil {
 		return nil, err
 	}

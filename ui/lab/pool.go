@@ -9,11 +9,8 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/experiment"
-	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
-	"imlab/core/problem"
-	"imlab/core/sampling"
 )
 
 // This file is the protocol of a pool of workers that run an experiment's
@@ -33,36 +30,17 @@ import (
 // by a Pool are bit-identical for any number of workers, and identical to
 // those of one experiment.Experiment running every job in turn.
 
-// JobSpec is one job of an experiment (one sampling at one τ), complete
-// enough for a worker holding the same data to run it alone.
-type JobSpec struct {
-	Index     int           // the job's place in the experiment's run order
-	Tau       int           // minibatch size
-	Sampling  sampling.Kind // sampling.Nice or sampling.Imp
-	Loss      string        // loss.Parse name
-	Lambda    float64
-	PStar     float64 // the optimum, solved once and shared by every job
-	Eps       float64
-	Partition sampling.Rule
-	Seed      uint64
-	Method    catalog.Name // the method the job runs
-}
+// JobSpec is one job of an experiment, what a worker runs: the core's
+// experiment.Spec.
+type JobSpec = experiment.Spec
 
 // JobSpecs lists the jobs of an experiment with settings s, regulariser
 // lambda and optimum pstar, in the run order of experiment.Experiment: for
 // each sampling, for each τ; then the same for each compared method
 // (Settings.Methods).
 func JobSpecs(s Settings, lambda, pstar float64) []JobSpec {
-	var specs []JobSpec
-	for _, m := range s.Methods() { // the compared methods' jobs after the experiment's own
-		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
-			for _, tau := range s.Taus {
-				specs = append(specs, JobSpec{Index: len(specs), Tau: tau, Sampling: smp, Loss: s.Loss,
-					Lambda: lambda, PStar: pstar, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Method: m})
-			}
-		}
-	}
-	return specs
+	return experiment.Specs(s.Methods(), s.Taus, experiment.Spec{Loss: s.Loss, Lambda: lambda, PStar: pstar,
+		Eps: s.Eps, Partition: s.Partition, Seed: s.Seed})
 }
 
 // Update is a message from a worker to the page: the trace points its job
@@ -114,24 +92,10 @@ type JobRun struct {
 	plan *JobPlan // sent with the first update, then nil
 }
 
-// problem is the job's problem on ds: its loss and λ.
-func (spec JobSpec) problem(ds *dataset.Dataset) (*problem.Problem, error) {
-	l, err := loss.Parse(spec.Loss)
-	if err != nil {
-		return nil, err
-	}
-	return problem.New(ds, l, spec.Lambda)
-}
-
 // NewJobRun plans spec on ds. The plan is the one experiment.New would make
 // for the same job in the whole experiment.
 func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
-	pr, err := spec.problem(ds)
-	if err != nil {
-		return nil, err
-	}
-	exp, err := experiment.New(pr, spec.PStar, experiment.Config{Method: spec.Method, Taus: []int{spec.Tau},
-		Samplings: []sampling.Kind{spec.Sampling}, Eps: spec.Eps, Partition: spec.Partition, Seed: spec.Seed, Workers: 1,
+	exp, err := spec.Run(ds, experiment.Config{Workers: 1,
 		Record: 2 * RecentMinibatches}) // as the controller records, for the sampling view
 	if err != nil {
 		return nil, err
