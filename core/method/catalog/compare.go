@@ -72,9 +72,9 @@ func Compare(ctx context.Context, pr *problem.Problem, pstar float64, c Comparis
 				return cells, err
 			}
 			cell := Cell{Method: m, Spec: spec, Theory: th}
-			target, budget := slices.Min(c.Eps), c.MaxPasses
+			target, budget := Target(m, slices.Min(c.Eps)), c.MaxPasses
 			if m == SGD {
-				target, budget = max(target, SGDFloor), c.SGDMaxPasses
+				budget = c.SGDMaxPasses
 			}
 			tr, err := Measure(ctx, m, pr, pl, Options{Decreasing: true, Seed: c.Seed},
 				method.Stop{Gap: target, PStar: pstar, MaxPasses: budget, EvalEvery: c.EvalEvery})
