@@ -208,14 +208,13 @@ func methodFlag(fs *flag.FlagSet) *catalog.Name {
 // stopFlags are -eps and -max-passes, whose defaults are those of the
 // method chosen by -method (catalog.DefaultsOf) unless given.
 type stopFlags struct {
-	fs        *flag.FlagSet
-	m         *catalog.Name
-	eps       *float64
-	maxPasses *float64
+	fs             *flag.FlagSet
+	m              *catalog.Name
+	eps, maxPasses *float64
 }
 
 // registerStop registers -eps and -max-passes for the method m will hold
-// once parsed; read them with eps and maxPasses after parsing.
+// once parsed; read them with values after parsing.
 func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
 	d, sgd := catalog.DefaultsOf(catalog.DFSDCA), catalog.DefaultsOf(catalog.SGD)
 	return stopFlags{fs: fs, m: m,
@@ -224,26 +223,19 @@ func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
 	}
 }
 
-func (f stopFlags) set(name string) bool {
-	set := false
-	f.fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
-	return set
-}
-
-// epsilon is -eps, or the method's default target gap.
-func (f stopFlags) epsilon() float64 {
-	if f.set("eps") {
-		return *f.eps
-	}
-	return catalog.DefaultsOf(*f.m).Eps
-}
-
-// budget is -max-passes in passes/τ, or the method's default budget.
-func (f stopFlags) budget() float64 {
-	if f.set("max-passes") {
-		return *f.maxPasses
-	}
-	return catalog.DefaultsOf(*f.m).MaxPasses
+// values are -eps and -max-passes (in passes/τ) as given, or the method's.
+func (f stopFlags) values() (eps, budget float64) {
+	d := catalog.DefaultsOf(*f.m)
+	eps, budget = d.Eps, d.MaxPasses
+	f.fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "eps":
+			eps = *f.eps
+		case "max-passes":
+			budget = *f.maxPasses
+		}
+	})
+	return eps, budget
 }
 
 // checkWorkers refuses -workers other than 1 for a method other than

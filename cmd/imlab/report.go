@@ -43,7 +43,7 @@ func runReport(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	cfg.Eps, cfg.MaxPassesPerTau = stop.epsilon(), stop.budget()
+	cfg.Eps, cfg.MaxPassesPerTau = stop.values()
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}

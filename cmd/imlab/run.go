@@ -34,7 +34,7 @@ func runRun(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	eps, budget := flags.epsilon(), flags.budget()
+	eps, budget := flags.values()
 	if !(*every > 0) || !(budget > 0) || !(eps >= 0) || *workers < 1 || !(*scale > 0) || math.IsInf(*scale, 0) {
 		return fmt.Errorf("-eval-every, -max-passes and -step-scale must be positive, -eps ≥ 0, -workers ≥ 1: %w", errUsage)
 	}
