@@ -68,7 +68,7 @@ func TestExports(t *testing.T) {
 		}
 	}
 	traces := dataLines(got["imlab-traces.csv"].Text)
-	if traces[0] != "sampling,tau,iter_per_n,primal,gap,seconds" || len(traces) < 10 {
+	if traces[0] != "sampling,tau,passes,iter,primal,gap,seconds" || len(traces) < 10 {
 		t.Errorf("traces CSV: header %q, %d lines", traces[0], len(traces))
 	}
 	ratios := dataLines(got["imlab-ratios.csv"].Text)

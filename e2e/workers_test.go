@@ -39,7 +39,7 @@ func withoutSeconds(t *testing.T, csv string) string {
 		}
 		out = append(out, line[:k])
 	}
-	if len(out) < 10 || out[0] != "sampling,tau,iter_per_n,primal,gap" {
+	if len(out) < 10 || out[0] != "sampling,tau,passes,iter,primal,gap" {
 		t.Fatalf("traces CSV has %d lines, header %q", len(out), out[0])
 	}
 	return strings.Join(out, "\n")

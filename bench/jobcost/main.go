@@ -75,7 +75,7 @@ func main() {
 			case paper.Solved:
 				fmt.Fprintf(os.Stderr, "%s: data and P* in %.1fs\n", e.Source, e.Elapsed.Seconds())
 			case paper.RunReached:
-				fmt.Printf("%s,%s,%s,%d,%g,%.3f,%.1f\n", *table, e.Source, e.Sampling, e.Tau, e.Point.IterPerN,
+				fmt.Printf("%s,%s,%s,%d,%g,%.3f,%.1f\n", *table, e.Source, e.Sampling, e.Tau, e.X,
 					e.Point.Seconds, time.Since(start).Seconds())
 			}
 		},

@@ -101,7 +101,7 @@ func pageJobs() {
 			}
 			points += len(u.Points)
 			if len(u.Points) > 0 {
-				done = u.Points[len(u.Points)-1].IterPerN * float64(ds.N)
+				done = float64(u.Points[len(u.Points)-1].Iter)
 			}
 			doubles += 5 * len(u.Points)
 			if u.Plan != nil {

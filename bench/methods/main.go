@@ -208,12 +208,12 @@ with method M instead of dfSDCA: each cell is **theoretical : empirical** ratio 
 dfSDCA the theoretical ratio is the paper's θ_imp/θ_nice; for the other methods it is the ratio of the passes per
 e-fold that the method's theory predicts with each sampling (`+"`imlab theory -method M`"+`). The empirical ratio
 is the passes to ε = 1e−10 of τ-nice over those of τ-importance; "–" where a run spent its budget first. SGD's
-tables are to ε = %g instead (`+"`catalog.SGDTableEps`"+`, the default of `+"`imlab paper -method sgd`"+`), with
+tables are to ε = %g instead (`+"`catalog.DefaultsOf`"+`, the default of `+"`imlab paper -method sgd`"+`), with
 decreasing steps and a budget of %s passes/τ: its theory gives its rate, and so the theoretical ratio, for the
 safe constant step down to a neighbourhood of w* set by the gradient noise at w*, and below it decreasing steps
 converge at O(1/k) only, so 1e−6 would take thousands of passes and measure that noise rather than the rate. The
 artificial data are at the %s size (n = 5,000 for quick), the real data w8a and ijcnn1.tr with a bias feature.
-`, g.cfg.seeds, catalog.SGDTableEps, g.cfg.sgdBudget, g.cfg.size)
+`, g.cfg.seeds, catalog.DefaultsOf(catalog.SGD).Eps, g.cfg.sgdBudget, g.cfg.size)
 	real := g.data("w8a.gz") + "," + g.data("ijcnn1.tr.gz")
 	for _, m := range g.cfg.methods {
 		fmt.Fprintf(&b, "\n### %s\n\n", m)

@@ -265,25 +265,43 @@ func methodFlag(fs *flag.FlagSet) *catalog.Name {
 	return &m
 }
 
-// tableEps registers -eps for the ratio tables of paper and report: 1e−10,
-// or catalog.SGDTableEps for -method sgd unless -eps is given. Call the
-// returned function after parsing to read it.
-func tableEps(fs *flag.FlagSet, m *catalog.Name) func() float64 {
-	eps := fs.Float64("eps", 1e-10, fmt.Sprintf("target gap P(w) − P* (for -method sgd the default is %g)", catalog.SGDTableEps))
-	return func() float64 {
-		set := false
-		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "eps" })
-		if *m == catalog.SGD && !set {
-			return catalog.SGDTableEps
-		}
-		return *eps
+// stopFlags are -eps and -max-passes, whose defaults are those of the
+// method chosen by -method (catalog.DefaultsOf) unless given.
+type stopFlags struct {
+	fs             *flag.FlagSet
+	m              *catalog.Name
+	eps, maxPasses *float64
+}
+
+// registerStop registers -eps and -max-passes for the method m will hold
+// once parsed; read them with values after parsing.
+func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
+	d, sgd := catalog.DefaultsOf(catalog.DFSDCA), catalog.DefaultsOf(catalog.SGD)
+	return stopFlags{fs: fs, m: m,
+		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P* (default: the method's, %g for sgd)", sgd.Eps)),
+		maxPasses: fs.Float64("max-passes", d.MaxPasses, "budget per run in passes/τ, iterations/n for dfsdca (default: the method's)"),
 	}
+}
+
+// values are -eps and -max-passes (in passes/τ) as given, or the method's.
+func (f stopFlags) values() (eps, budget float64) {
+	d := catalog.DefaultsOf(*f.m)
+	eps, budget = d.Eps, d.MaxPasses
+	f.fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "eps":
+			eps = *f.eps
+		case "max-passes":
+			budget = *f.maxPasses
+		}
+	})
+	return eps, budget
 }
 
 // checkWorkers refuses -workers other than 1 for a method other than
 // dfSDCA, the only one that shares a minibatch among goroutines.
 func checkWorkers(m catalog.Name, workers int) error {
-	if m != catalog.DFSDCA && workers != 1 {
+	if !catalog.Parallel(m) && workers != 1 {
 		return fmt.Errorf("-workers applies to dfsdca only (-method %s runs on one goroutine): %w", m, errUsage)
 	}
 	return nil

@@ -109,15 +109,16 @@ func TestRunReachesTarget(t *testing.T) {
 			t.Fatalf("run %s: %s", sampling, stderr)
 		}
 		recs := csvRecords(t, out)
-		if strings.Join(recs[0], ",") != "iter_per_n,primal,gap,seconds" {
+		if strings.Join(recs[0], ",") != "passes,iter,primal,gap,seconds" {
 			t.Fatalf("header %v", recs[0])
 		}
 		last := recs[len(recs)-1]
-		if g := num(t, last[2]); !(g <= 1e-8) {
+		if g := num(t, last[3]); !(g <= 1e-8) {
 			t.Errorf("%s: final gap %v > 1e-8", sampling, g)
 		}
-		if x0, x1 := num(t, recs[1][0]), num(t, recs[2][0]); x0 != 0 || x1 != 0.5 {
-			t.Errorf("%s: first rows at x=%v, %v, want 0 and 0.5", sampling, x0, x1)
+		// dfSDCA's grid is on iterations/n: t/n = 0 and 0.5, 2 passes at τ = 4.
+		if t0, t1, x1 := num(t, recs[1][1]), num(t, recs[2][1]), num(t, recs[2][0]); t0 != 0 || t1 != 100 || x1 != 2 {
+			t.Errorf("%s: first rows at t = %v, %v (%v passes), want 0 and 100 (2)", sampling, t0, t1, x1)
 		}
 		if !strings.Contains(stderr, "P* =") {
 			t.Errorf("%s: no progress on stderr: %q", sampling, stderr)
@@ -138,6 +139,35 @@ func TestPaperTable(t *testing.T) {
 	for _, r := range recs[1:] {
 		if th, em := num(t, r[1]), num(t, r[2]); !(th > 1) || !(em > 0) || math.IsNaN(num(t, r[3])) {
 			t.Errorf("row %v: want theory > 1, empirical > 0, a standard deviation", r)
+		}
+	}
+}
+
+// A run that spends its budget before ε still gets its table: the cell is
+// marked "> budget", the run is named on stderr with the flag to raise,
+// and the exit status is 1.
+func TestPaperOverBudget(t *testing.T) {
+	path := genFile(t, "extreme", 300, 8)
+	code, out, stderr := cli("paper", "-data", path, "-tau", "1,8", "-eps", "1e-10", "-seeds", "1", "-max-passes", "2")
+	if code != exitError {
+		t.Fatalf("exit %d, want %d; stderr %s", code, exitError, stderr)
+	}
+	recs := csvRecords(t, out)
+	if len(recs) != 3 || recs[0][2] != "empirical" {
+		t.Fatalf("no table printed:\n%s", out)
+	}
+	marked := 0
+	for _, r := range recs[1:] {
+		if r[2] == overBudget {
+			marked++
+		}
+	}
+	if marked == 0 {
+		t.Errorf("no cell marked %q:\n%s", overBudget, out)
+	}
+	for _, want := range []string{"dfsdca nice τ=8 seed 1", "budget spent before reaching the target gap", "gap ", "-max-passes (now 2 passes/τ)"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"imlab/core/dfsdca"
 	"imlab/core/libsvm"
 	"imlab/core/loss"
+	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/optimum"
 	"imlab/core/problem"
@@ -27,7 +28,8 @@ func dropColumn(recs [][]string, k int) string {
 
 // The default method is dfSDCA, and its output is what imlab printed before
 // -method existed: theory's table of θs byte for byte, and run's trace
-// (all but the wall-clock column) as dfsdca.Run computes it directly.
+// (all but the wall-clock column) as method.Run computes it on dfSDCA's
+// axis, iterations/n, in the columns every method prints.
 func TestDefaultMethodKeepsOutput(t *testing.T) {
 	path := genFile(t, "chisq1", 300, 12)
 	code, plain, stderr := cli("theory", "-data", path, "-tau", "1,4")
@@ -66,22 +68,22 @@ func TestDefaultMethodKeepsOutput(t *testing.T) {
 	}
 	pl, _ := theory.NewPlan(pr, theory.Spec{Sampling: "imp", Tau: 4, Seed: 1})
 	s, _ := dfsdca.New(pr, dfsdca.Options{Sampler: pl.Sampler, Theta: pl.Theta, Seed: 1})
-	run := dfsdca.NewRun(s, dfsdca.Stop{Gap: 1e-8, PStar: res.P, MaxIterPerN: 1000, EvalEvery: 0.5})
+	run := method.NewRun(s, method.Stop{Gap: 1e-8, PStar: res.P, Axis: method.Iterations, MaxPasses: 1000, EvalEvery: 0.5})
 	if err := run.Until(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	want = table.Table{Header: []string{"iter_per_n", "primal", "gap"}}
+	want = table.Table{Header: []string{"passes", "iter", "primal", "gap"}}
 	for _, pt := range run.Trace() {
-		want.Add(table.Float(pt.IterPerN), table.Float(pt.Primal), table.Float(pt.Gap))
+		want.Add(table.Float(pt.Passes), table.Float(float64(pt.Iter)), table.Float(pt.Primal), table.Float(pt.Gap))
 	}
 	wb.Reset()
 	want.WriteCSV(&wb)
-	got, gotNamed := dropColumn(csvRecords(t, plain), 3), dropColumn(csvRecords(t, named), 3)
+	got, gotNamed := dropColumn(csvRecords(t, plain), 4), dropColumn(csvRecords(t, named), 4)
 	if got != wb.String() || gotNamed != got {
 		t.Errorf("run output changed:\n%s\n-method dfsdca:\n%s\nwant:\n%s", got, gotNamed, wb.String())
 	}
-	if !strings.Contains(stderr, "θ = ") {
-		t.Errorf("stderr %q lacks θ", stderr)
+	if !strings.Contains(stderr, "safe step") {
+		t.Errorf("stderr %q lacks the safe step θ", stderr)
 	}
 }
 
@@ -164,7 +166,7 @@ func TestMethodFlagErrors(t *testing.T) {
 	}
 }
 
-// SGD's ratio tables default to catalog.SGDTableEps, a gap SGD reaches
+// SGD's ratio tables default to its catalog.DefaultsOf ε, a gap SGD reaches
 // within its budget, so every empirical cell is measured; -eps still
 // overrides it, and the other methods keep 1e−10 (their output unchanged).
 func TestSGDPaperTableEps(t *testing.T) {

@@ -225,12 +225,8 @@ func measureTau(e *env, m catalog.Name, pr *problem.Problem, plan func(int) (*th
 	if err != nil {
 		return 0, 0, err
 	}
-	target := eps
-	if m == catalog.SGD {
-		target = max(eps, catalog.SGDFloor)
-	}
 	tr, err := catalog.Measure(e.ctx, m, pr, pl, catalog.Options{Decreasing: true, Seed: seed},
-		method.Stop{Gap: target, PStar: pstar, MaxPasses: budget})
+		method.Stop{Gap: catalog.Target(m, eps), PStar: pstar, MaxPasses: budget})
 	if errors.Is(err, method.ErrDiverged) {
 		fmt.Fprintf(e.stderr, "imlab: %s τ=%d diverged\n", m, tau)
 		return math.NaN(), math.NaN(), nil

@@ -15,7 +15,6 @@ func runPaper(args []string, e *env) error {
 	var p problemFlags
 	p.register(fs)
 	var cfg experiment.Config
-	fs.Float64Var(&cfg.MaxIterPerN, "max-passes", 1000, "budget per run in passes/τ (iterations/n for dfsdca)")
 	fs.IntVar(&cfg.Workers, "workers", 1, "goroutines per minibatch")
 	partitions := fs.String("partition", "random", "bucket partition rules, comma-separated: random, balanced")
 	taus := fs.String("tau", "1,2,4,8,16,32", "comma-separated minibatch sizes")
@@ -24,12 +23,12 @@ func runPaper(args []string, e *env) error {
 	size := fs.String("size", "quick", "artificial data size for -preset: quick or paper (n = 50,000)")
 	jobs := jobsFlag(fs)
 	m := methodFlag(fs)
-	eps := tableEps(fs, m)
+	stop := registerStop(fs, m)
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	cfg.Eps = eps()
+	cfg.Eps, cfg.MaxPassesPerTau = stop.values()
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}
@@ -67,7 +66,10 @@ func runPaper(args []string, e *env) error {
 		if *seeds == 1 {
 			noteOneSeed(e)
 		}
-		return resultTable(res, *format).Write(e.stdout, *format)
+		if err := resultTable(res, *format).Write(e.stdout, *format); err != nil {
+			return err
+		}
+		return unreached(e, res, cfg)
 	}
 	if len(rules) != 1 {
 		return fmt.Errorf("-partition: one rule without -preset: %w", errUsage)
@@ -86,7 +88,7 @@ func runPaper(args []string, e *env) error {
 	}
 	t := table.Table{Header: []string{"tau", "theory", "empirical", "empirical_sd"}}
 	for _, r := range cell.Rows {
-		t.Add(table.Float(float64(r.Tau)), table.Float(r.Theory), table.Float(r.Empirical), sdCell(r.SD))
+		t.Add(table.Float(float64(r.Tau)), table.Float(r.Theory), empirical(r, cell, table.Float), sdCell(r.SD))
 	}
 	if cell.Seeds == 1 {
 		noteOneSeed(e)
@@ -94,7 +96,43 @@ func runPaper(args []string, e *env) error {
 	if werr := t.Write(e.stdout, *format); werr != nil {
 		return werr
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return unreached(e, res, cfg)
+}
+
+// overBudget marks an empirical ratio that a run spent its budget before
+// reaching: the crossing lies beyond the budget.
+const overBudget = "> budget"
+
+// empirical is the empirical cell of row r of outcome c, written by f, or
+// overBudget where a run of the cell spent its budget first.
+func empirical(r paper.Row, c paper.Outcome, f func(float64) string) string {
+	if math.IsNaN(r.Empirical) && len(c.Unreached) > 0 {
+		return overBudget
+	}
+	return f(r.Empirical)
+}
+
+// unreached names on stderr every run of res that spent its budget before
+// ε, with the flags to change, and then fails: the table printed before it
+// marks their cells overBudget.
+func unreached(e *env, res *paper.Result, cfg experiment.Config) error {
+	n := 0
+	for s, cells := range res.Cells {
+		for _, c := range cells {
+			for _, msg := range c.Unreached {
+				fmt.Fprintf(e.stderr, "imlab: %s: %s\n", res.Sources[s].Name, msg)
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return fmt.Errorf("%d runs spent their budget before ε = %g; raise -max-passes (now %g passes/τ) or -eps",
+		n, cfg.Eps, cfg.MaxPassesPerTau)
 }
 
 // progress reports the paper engine's progress on stderr.
@@ -107,7 +145,7 @@ func progress(e *env) func(paper.Event) {
 			printOptimum(e, ev.Source+": ", ev.Prepared, ev.Elapsed)
 		case paper.RunReached:
 			fmt.Fprintf(e.stderr, "imlab: %s, %s, seed %d, %s τ=%d: gap %.2g at %.4g passes/τ\n",
-				ev.Source, ev.Rule, ev.Seed, ev.Sampling, ev.Tau, ev.Point.Gap, ev.Point.IterPerN)
+				ev.Source, ev.Rule, ev.Seed, ev.Sampling, ev.Tau, ev.Point.Gap, ev.X)
 		case paper.SeedFinished:
 			fmt.Fprintf(e.stderr, "imlab: %s, %s: seed %d finished\n", ev.Source, ev.Rule, ev.Seed)
 		}

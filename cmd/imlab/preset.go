@@ -12,10 +12,8 @@ import (
 	"imlab/core/libsvm"
 	"imlab/core/method/catalog"
 	"imlab/core/paper"
-	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/table"
-	"imlab/core/theory"
 )
 
 // presetSources are the data sets of the paper table named preset ("sparse",
@@ -69,7 +67,7 @@ func resultTable(r *paper.Result, format string) *table.Table {
 					if !ok {
 						pt, pe = math.NaN(), math.NaN()
 					}
-					t.Add(src.Name, string(rule), strconv.Itoa(row.Tau), table.Float(row.Theory), table.Float(row.Empirical),
+					t.Add(src.Name, string(rule), strconv.Itoa(row.Tau), table.Float(row.Theory), empirical(row, r.Cells[s][k], table.Float),
 						sdCell(row.SD), table.Float(pt), table.Float(pe))
 				}
 			}
@@ -91,7 +89,7 @@ func resultTable(r *paper.Result, format string) *table.Table {
 			any = true
 			cells := []string{src.Name, string(rule)}
 			for _, row := range c.Rows {
-				cell := table.Sig(row.Theory, 2) + " : " + table.Sig(row.Empirical, 2)
+				cell := table.Sig(row.Theory, 2) + " : " + empirical(row, c, func(x float64) string { return table.Sig(x, 2) })
 				if !math.IsNaN(row.SD) {
 					cell += " ±" + table.Sig(row.SD, 1)
 				}
@@ -119,7 +117,7 @@ func resultTable(r *paper.Result, format string) *table.Table {
 // τ (partition rule and seed as given): cheap, O(nnz) per cell, so it runs
 // at the paper's size where the solver runs would take hours. Cells read
 // "ours (paper)"; the paper's are dfSDCA's θ_imp/θ_nice, and ours are
-// method m's (theoryRatio).
+// method m's (catalog.Speedup).
 func theoryTable(m catalog.Name, sources []paper.Source, prob problemFlags, taus []int, rule sampling.Rule, seed uint64, e *env) (*table.Table, error) {
 	header := []string{"data"}
 	for _, tau := range taus {
@@ -138,11 +136,11 @@ func theoryTable(m catalog.Name, sources []paper.Source, prob problemFlags, taus
 		}
 		cells := []string{src.Name}
 		for _, tau := range taus {
-			ratio, err := theoryRatio(m, pr, tau, rule, seed)
+			nice, imp, err := catalog.Ratio(m, pr, tau, rule, seed)
 			if err != nil {
 				return nil, fmt.Errorf("%s τ=%d: %w", src.Name, tau, err)
 			}
-			cell := table.Sig(ratio, 2)
+			cell := table.Sig(catalog.Speedup(m, nice, imp), 2)
 			if pt, _, ok := paper.Cell(src.Table.Rows(), src.Name, tau); ok {
 				cell += " (" + table.Sig(pt, 2) + ")"
 			}
@@ -151,17 +149,4 @@ func theoryTable(m catalog.Name, sources []paper.Source, prob problemFlags, taus
 		tab.Add(cells...)
 	}
 	return tab, nil
-}
-
-// theoryRatio is the theoretical ratio of τ-importance over τ-nice for
-// method m, as paper.Row.Theory defines it: θ_imp/θ_nice for dfSDCA, and
-// for the other methods the ratio of the passes per e-fold their theory
-// predicts, τ-nice over τ-importance.
-func theoryRatio(m catalog.Name, pr *problem.Problem, tau int, rule sampling.Rule, seed uint64) (float64, error) {
-	if m == catalog.DFSDCA {
-		nice, imp, err := theory.Ratio(pr, tau, rule, seed)
-		return imp / nice, err
-	}
-	nice, imp, err := catalog.Ratio(m, pr, tau, rule, seed)
-	return nice.PassesPerEFold / imp.PassesPerEFold, err
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,7 +15,6 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/paper"
 	"imlab/core/sampling"
-	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
 )
@@ -41,11 +39,11 @@ func runReport(args []string, e *env) error {
 	jobs := jobsFlag(fs)
 	m := methodFlag(fs)
 	var cfg experiment.Config
-	eps := tableEps(fs, m)
+	stop := registerStop(fs, m)
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	cfg.Eps = eps()
+	cfg.Eps, cfg.MaxPassesPerTau = stop.values()
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}
@@ -110,10 +108,13 @@ func runReport(args []string, e *env) error {
 	if *m == catalog.DFSDCA {
 		doc.WriteString(reportDiscussion)
 	}
-	return writeFile(e.ctx, filepath.Join(*out, reportFile(*m)), func(w io.Writer) error {
+	if err := writeFile(e.ctx, filepath.Join(*out, reportFile(*m)), func(w io.Writer) error {
 		_, err := io.WriteString(w, doc.String())
 		return err
-	})
+	}); err != nil {
+		return err
+	}
+	return unreached(e, res, cfg)
 }
 
 // reportFile is the report's file name: results.md for dfSDCA, the paper's
@@ -167,7 +168,7 @@ func (part reportPart) section(m catalog.Name, whole *paper.Result, figDir, docD
 	if err := resultTable(r, "md").WriteMarkdown(&b); err != nil {
 		return "", err
 	}
-	b.WriteString("\n" + comparison(r) + "\n")
+	b.WriteString("\n" + r.Comparison() + "\n")
 	rel := func(name string) string { rel, _ := filepath.Rel(docDir, filepath.Join(figDir, name)); return rel }
 	for s, src := range r.Sources {
 		if part.table != paper.RealTable {
@@ -180,7 +181,7 @@ func (part reportPart) section(m catalog.Name, whole *paper.Result, figDir, docD
 		}
 		var curves []figures.Curve
 		for _, tr := range r.Cells[s][0].Traces {
-			curves = append(curves, figures.Curve{Tau: tr.Tau, Sampling: tr.Sampling, Trace: tr.Points})
+			curves = append(curves, figures.Curve{Tau: tr.Tau, Sampling: tr.Sampling, Trace: tr.Points, X: tr.PerTau})
 		}
 		nice, imp := figures.Convergence(src.Name, r.Taus, curves)
 		for _, pl := range []struct {
@@ -220,42 +221,6 @@ func paperSizeTheory(m catalog.Name, p problemFlags, e *env) (string, error) {
 		}
 	}
 	return b.String(), nil
-}
-
-// comparison counts how far our cells are from the paper's and lists the
-// cells that differ by more than a quarter.
-func comparison(r *paper.Result) string {
-	var nTheory, okTheory, nEmp, okEmp int
-	var far []string
-	for s, src := range r.Sources {
-		for _, row := range r.Cells[s][0].Rows {
-			pt, pe, ok := paper.Cell(src.Table.Rows(), src.Name, row.Tau)
-			if !ok {
-				continue
-			}
-			nTheory++
-			if math.Abs(row.Theory/pt-1) <= 0.1 {
-				okTheory++
-			}
-			nEmp++
-			if math.Abs(row.Empirical/pe-1) <= 0.25 {
-				okEmp++
-			}
-			if d := row.Empirical/pe - 1; math.Abs(d) > 0.25 || math.Abs(row.Theory/pt-1) > 0.25 {
-				far = append(far, fmt.Sprintf("%s τ=%d (ours %s : %s, paper %s : %s)", src.Name, row.Tau,
-					table.Sig(row.Theory, 2), table.Sig(row.Empirical, 2), table.Sig(pt, 2), table.Sig(pe, 2)))
-			}
-		}
-	}
-	if nTheory == 0 {
-		return "The paper has no numbers for these data sets.\n"
-	}
-	s := fmt.Sprintf("With the %s partition, %d of %d theoretical ratios are within 10%% of the paper's and %d of %d empirical ratios within 25%%.",
-		r.Rules[0], okTheory, nTheory, okEmp, nEmp)
-	if len(far) > 0 {
-		s += " Cells more than 25% away: " + strings.Join(far, "; ") + "."
-	}
-	return s + "\n"
 }
 
 var presetHeadings = map[paper.Table]string{

@@ -13,12 +13,12 @@
 // all margins being taken at w^(t−1). Hence w = (1/(λn)) Σ_i α_i x_i at all
 // times. The step size θ comes from the theory package (theory.NewPlan).
 //
-// A Solver does the iterations (Step); a Run drives it under a Stop rule,
-// recording a trace of P(w) and its gap on the paper's axis t/n, in slices
-// of work a browser event loop can afford (Advance) or until done or
-// cancelled (Until). A step size above the theory's bound may make the
-// iterates overflow; that is reported as ErrDiverged, never as NaN in a
-// trace.
+// A Solver does the iterations (Step) and is a method.Solver: method.Run
+// drives it as it drives every method, recording a trace of P(w) and its
+// gap on the paper's axis t/n (method.Iterations), in slices of work a
+// browser event loop can afford (Advance) or until done or cancelled
+// (Until). A step size above the theory's bound may make the iterates
+// overflow; that is reported as ErrDiverged, never as NaN in a trace.
 //
 // With Options.Workers > 1 the work of one minibatch is shared by
 // persistent goroutines: the margins are split by example, the w update by

@@ -3,6 +3,7 @@ package dfsdca_test
 import (
 	"context"
 	"fmt"
+	"imlab/core/method"
 	"log"
 	"math"
 
@@ -14,9 +15,10 @@ import (
 	"imlab/core/theory"
 )
 
-// ExampleRun solves a small logistic regression with τ-importance sampling
-// to an optimality gap of 1e−10.
-func ExampleRun() {
+// Example solves a small logistic regression with τ-importance sampling
+// to an optimality gap of 1e−10, driven by method.Run on the paper's axis
+// t/n.
+func Example() {
 	ds, err := synth.Generate(synth.Config{N: 500, D: 40, Density: 0.3, Norms: "chisq1", Seed: 1})
 	if err != nil {
 		log.Fatal(err)
@@ -39,22 +41,23 @@ func ExampleRun() {
 		log.Fatal(err)
 	}
 	defer s.Close()
-	run := dfsdca.NewRun(s, dfsdca.Stop{Gap: 1e-10, PStar: opt.P, MaxIterPerN: 100})
+	run := method.NewRun(s, method.Stop{Gap: 1e-10, PStar: opt.P, Axis: method.Iterations, MaxPasses: 100})
 	if err := run.Until(context.Background(), nil); err != nil {
 		log.Fatal(err)
 	}
-	x, ok := run.Reached()
+	st := run.Status()
+	x, ok := st.At, st.Reason == method.Reached
 	first := run.Trace()[0]
-	fmt.Printf("first point: t/n = %g, P = %.4f\n", first.IterPerN, first.Primal)
+	fmt.Printf("first point: t/n = %g, P = %.4f\n", method.Iterations.Of(first, ds.N), first.Primal)
 	fmt.Printf("gap ≤ 1e-10 reached: %v, within 20 passes/τ: %v\n", ok, x <= 20)
 	// Output:
 	// first point: t/n = 0, P = 0.6931
 	// gap ≤ 1e-10 reached: true, within 20 passes/τ: true
 }
 
-// ExampleRun_Advance runs in small slices of work, as a browser's event loop
+// Example_advance runs in small slices of work, as a browser's event loop
 // does, without knowing P*: the gap column is then the certified bound.
-func ExampleRun_Advance() {
+func Example_advance() {
 	ds, err := synth.Generate(synth.Config{N: 300, D: 20, Density: 0.5, Norms: "uniform", Seed: 2})
 	if err != nil {
 		log.Fatal(err)
@@ -71,7 +74,7 @@ func ExampleRun_Advance() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	run := dfsdca.NewRun(s, dfsdca.Stop{Gap: 1e-6, PStar: math.NaN(), EvalEvery: 1})
+	run := method.NewRun(s, method.Stop{Gap: 1e-6, PStar: math.NaN(), Axis: method.Iterations, EvalEvery: 1})
 	for {
 		done, err := run.Advance(100) // ≤ 100 iterations and ≤ 1 evaluation of P
 		if err != nil {

@@ -1,6 +1,7 @@
 package dfsdca
 
 import (
+	"imlab/core/method"
 	"math"
 	"testing"
 
@@ -80,4 +81,21 @@ func testOptimum(t testing.TB, pr *problem.Problem) float64 {
 		t.Fatal(err)
 	}
 	return res.P
+}
+
+// newRun is a method.Run of s on the paper's axis, iterations/n, as
+// core/experiment runs dfSDCA.
+func newRun(s *Solver, stop method.Stop) *method.Run {
+	stop.Axis = method.Iterations
+	return method.NewRun(s, stop)
+}
+
+// tn is a point's t/n in a run over n examples.
+func tn(p method.Point, n int) float64 { return method.Iterations.Of(p, n) }
+
+// reached is where a run reached its target gap, on its axis, and whether
+// it did.
+func reached(r *method.Run) (float64, bool) {
+	st := r.Status()
+	return st.At, st.Reason == method.Reached
 }

@@ -1,6 +1,7 @@
 package dfsdca
 
 import (
+	"imlab/core/method"
 	"math"
 	"runtime"
 	"strings"
@@ -15,7 +16,7 @@ import (
 
 // runTrace runs the sampling for budget iterations/n with the given worker
 // count and parallel threshold, and returns the run and solver.
-func runTrace(t *testing.T, ds *dataset.Dataset, name sampling.Kind, tau, workers, parallelMin int) (*Run, *Solver) {
+func runTrace(t *testing.T, ds *dataset.Dataset, name sampling.Kind, tau, workers, parallelMin int) (*method.Run, *Solver) {
 	t.Helper()
 	pr := testProblem(t, ds, loss.Logistic{})
 	smp, theta := testPlan(t, pr, name, tau, 21)
@@ -30,7 +31,7 @@ func runTrace(t *testing.T, ds *dataset.Dataset, name sampling.Kind, tau, worker
 		s.parallelMin = parallelMin
 		s.tuner.always = parallelMin == 0
 	}
-	run := NewRun(s, Stop{PStar: math.NaN(), MaxIterPerN: 3, EvalEvery: 0.5})
+	run := newRun(s, method.Stop{PStar: math.NaN(), MaxPasses: 3, EvalEvery: 0.5})
 	if err := run.Until(t.Context(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestWorkersBitIdentical(t *testing.T) {
 					t.Fatalf("%s, %d workers: trace lengths %d and %d", c.name, workers, len(a), len(b))
 				}
 				for k := range a {
-					if math.Float64bits(a[k].IterPerN) != math.Float64bits(b[k].IterPerN) ||
+					if math.Float64bits(tn(a[k], c.ds.N)) != math.Float64bits(tn(b[k], c.ds.N)) ||
 						math.Float64bits(a[k].Primal) != math.Float64bits(b[k].Primal) ||
 						math.Float64bits(a[k].Gap) != math.Float64bits(b[k].Gap) {
 						t.Errorf("%s, %d workers, threshold %d: point %d is %+v, want %+v",

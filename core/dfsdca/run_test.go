@@ -3,6 +3,7 @@ package dfsdca
 import (
 	"context"
 	"errors"
+	"imlab/core/method"
 	"math"
 	"testing"
 
@@ -32,7 +33,7 @@ func TestReachesTarget(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			run := NewRun(s, Stop{Gap: 1e-10, PStar: pstar, MaxIterPerN: 2000})
+			run := newRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 2000})
 			for {
 				done, err := run.Advance(1000)
 				if err != nil {
@@ -47,10 +48,10 @@ func TestReachesTarget(t *testing.T) {
 					break
 				}
 			}
-			x, ok := run.Reached()
+			x, ok := reached(run)
 			tr := run.Trace()
 			last := tr[len(tr)-1]
-			if !ok || last.Gap > 1e-10 || x != last.IterPerN {
+			if !ok || last.Gap > 1e-10 || x != tn(last, ds.N) {
 				t.Errorf("%s %s: gap 1e-10 not reached (Reached = %v, %v; last point %+v)", l, sc.name, x, ok, last)
 				continue
 			}
@@ -74,7 +75,7 @@ func TestTrace(t *testing.T) {
 	}
 	// The grid is round(m·0.1·124) = round(12.4 m); the budget ends at
 	// ceil(0.55·124) = 69 iterations.
-	run := NewRun(s, Stop{PStar: 0, MaxIterPerN: 0.55, EvalEvery: 0.1})
+	run := newRun(s, method.Stop{PStar: 0, MaxPasses: 0.55, EvalEvery: 0.1})
 	wantIter := []int{0, 12, 25, 37, 50, 62, 69}
 	sizes := []int{1, 7, 0, 5, 12, 1000, 3}
 	for call := 0; ; call++ {
@@ -96,15 +97,15 @@ func TestTrace(t *testing.T) {
 	}
 	tr := run.Trace()
 	// x = 0: w = 0, so P = log 2 for the logistic loss.
-	if tr[0].IterPerN != 0 || tr[0].Primal != math.Ln2 || tr[0].Gap != math.Ln2 || tr[0].Seconds != 0 {
+	if tn(tr[0], ds.N) != 0 || tr[0].Primal != math.Ln2 || tr[0].Gap != math.Ln2 || tr[0].Seconds != 0 {
 		t.Errorf("first point %+v, want x = 0, P = Gap = log 2, 0 s", tr[0])
 	}
 	if len(tr) != len(wantIter) {
 		t.Fatalf("trace has %d points, want %d: %+v", len(tr), len(wantIter), tr)
 	}
 	for k, pt := range tr {
-		if want := float64(wantIter[k]) / float64(ds.N); pt.IterPerN != want {
-			t.Errorf("point %d at x = %g, want %d/%d", k, pt.IterPerN, wantIter[k], ds.N)
+		if want := float64(wantIter[k]) / float64(ds.N); tn(pt, ds.N) != want {
+			t.Errorf("point %d at x = %g, want %d/%d", k, tn(pt, ds.N), wantIter[k], ds.N)
 		}
 		if k > 0 && (pt.Seconds < tr[k-1].Seconds || pt.Primal >= tr[0].Primal) {
 			t.Errorf("point %d = %+v after %+v", k, pt, tr[k-1])
@@ -113,7 +114,7 @@ func TestTrace(t *testing.T) {
 	if s.Iter() != 69 {
 		t.Errorf("budget 0.55 ended at t = %d, want 69", s.Iter())
 	}
-	if _, ok := run.Reached(); ok {
+	if _, ok := reached(run); ok {
 		t.Error("Reached reports success without a gap target")
 	}
 	if s.Elapsed() <= 0 || tr[len(tr)-1].Seconds != s.Elapsed().Seconds() {
@@ -132,16 +133,16 @@ func TestCertifiedGap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := NewRun(s, Stop{Gap: 1e-10, PStar: math.NaN(), MaxIterPerN: 2000})
+	run := newRun(s, method.Stop{Gap: 1e-10, PStar: math.NaN(), MaxPasses: 2000})
 	if err := run.Until(t.Context(), nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := run.Reached(); !ok {
+	if _, ok := reached(run); !ok {
 		t.Fatal("certified gap 1e-10 not reached")
 	}
 	for _, pt := range run.Trace() {
 		if pt.Gap < pt.Primal-pstar-1e-15 {
-			t.Errorf("at x = %g the bound %g is below the true gap %g", pt.IterPerN, pt.Gap, pt.Primal-pstar)
+			t.Errorf("at x = %g the bound %g is below the true gap %g", tn(pt, ds.N), pt.Gap, pt.Primal-pstar)
 		}
 	}
 	if last := run.Trace()[len(run.Trace())-1]; last.Primal-pstar > 1e-10 {
@@ -151,13 +152,13 @@ func TestCertifiedGap(t *testing.T) {
 	// A run that ends at its budget evaluates the final w: its Gap is the
 	// optimum package's certified bound there.
 	s, _ = New(pr, Options{Sampler: smp, Theta: theta, Seed: 3})
-	run = NewRun(s, Stop{PStar: math.NaN(), MaxIterPerN: 1.3})
+	run = newRun(s, method.Stop{PStar: math.NaN(), MaxPasses: 1.3})
 	if err := run.Until(t.Context(), nil); err != nil {
 		t.Fatal(err)
 	}
 	last := run.Trace()[len(run.Trace())-1]
 	bound, primal := optimum.CertifiedGap(pr, s.W())
-	if last.IterPerN != s.IterPerN() || math.Abs(last.Gap-bound) > 1e-12*bound || last.Primal != primal {
+	if tn(last, ds.N) != s.IterPerN() || math.Abs(last.Gap-bound) > 1e-12*bound || last.Primal != primal {
 		t.Errorf("final point %+v, optimum.CertifiedGap gives bound %g, P %g at t/n = %g",
 			last, bound, primal, s.IterPerN())
 	}
@@ -172,10 +173,10 @@ func TestCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	// No target and no budget: only cancellation ends this run.
-	run := NewRun(s, Stop{PStar: math.NaN()})
+	run := newRun(s, method.Stop{PStar: math.NaN()})
 	ctx, cancel := context.WithCancel(t.Context())
-	var seen []Point
-	err = run.Until(ctx, func(p Point) {
+	var seen []method.Point
+	err = run.Until(ctx, func(p method.Point) {
 		seen = append(seen, p)
 		if len(seen) == 5 {
 			cancel()
@@ -198,19 +199,19 @@ func TestBadStop(t *testing.T) {
 	ds := testData(t, 30, 4, 0.8, 11)
 	pr := testProblem(t, ds, loss.Logistic{})
 	smp, theta := testPlan(t, pr, "uniform", 1, 1)
-	for _, stop := range []Stop{
-		{Gap: -1}, {Gap: math.NaN()}, {MaxIterPerN: -1}, {MaxIterPerN: math.Inf(1)},
+	for _, stop := range []method.Stop{
+		{Gap: -1}, {Gap: math.NaN()}, {MaxPasses: -1}, {MaxPasses: math.Inf(1)},
 		{EvalEvery: -0.5}, {EvalEvery: math.NaN()}, {PStar: math.Inf(-1)},
 	} {
 		s, err := New(pr, Options{Sampler: smp, Theta: theta})
 		if err != nil {
 			t.Fatal(err)
 		}
-		run := NewRun(s, stop)
-		if done, err := run.Advance(10); !done || !errors.Is(err, ErrOptions) || s.Iter() != 0 {
+		run := newRun(s, stop)
+		if done, err := run.Advance(10); !done || !errors.Is(err, method.ErrOptions) || s.Iter() != 0 {
 			t.Errorf("stop %+v: Advance = %v, %v after %d iterations; want ErrOptions", stop, done, err, s.Iter())
 		}
-		if err := run.Until(t.Context(), nil); !errors.Is(err, ErrOptions) {
+		if err := run.Until(t.Context(), nil); !errors.Is(err, method.ErrOptions) {
 			t.Errorf("stop %+v: Until = %v", stop, err)
 		}
 	}
@@ -230,13 +231,13 @@ func TestExtremeSpacing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		run := NewRun(s, Stop{PStar: math.NaN(), EvalEvery: c.every, MaxIterPerN: c.budget})
+		run := newRun(s, method.Stop{PStar: math.NaN(), EvalEvery: c.every, MaxPasses: c.budget})
 		if err := run.Until(t.Context(), nil); err != nil {
 			t.Fatal(err)
 		}
-		if tr := run.Trace(); len(tr) != c.points || tr[len(tr)-1].IterPerN != c.budget {
+		if tr := run.Trace(); len(tr) != c.points || tn(tr[len(tr)-1], ds.N) != c.budget {
 			t.Errorf("spacing %g, budget %g: %d points ending at %g, want %d ending at the budget",
-				c.every, c.budget, len(tr), tr[len(tr)-1].IterPerN, c.points)
+				c.every, c.budget, len(tr), tn(tr[len(tr)-1], ds.N), c.points)
 		}
 	}
 }

@@ -2,23 +2,12 @@ package dfsdca
 
 import (
 	"context"
+	"imlab/core/method"
 	"math"
 	"testing"
 
 	"imlab/core/loss"
 )
-
-// TestThinStep checks the thinned grid's spacing: 1 up to m = 2K, then
-// doubling with every doubling of m.
-func TestThinStep(t *testing.T) {
-	for _, c := range []struct{ m, k, want int }{
-		{0, 4, 1}, {7, 4, 1}, {8, 4, 2}, {15, 4, 2}, {16, 4, 4}, {31, 4, 4}, {32, 4, 8}, {1 << 20, 8, 1 << 17},
-	} {
-		if got := thinStep(c.m, c.k); got != c.want {
-			t.Errorf("thinStep(%d, %d) = %d, want %d", c.m, c.k, got, c.want)
-		}
-	}
-}
 
 // TestThinnedTrace runs each sampling to a gap of 1e−9 with every grid
 // point evaluated and with the grid thinned, and checks that the thinned
@@ -33,13 +22,13 @@ func TestThinnedTrace(t *testing.T) {
 		pr := testProblem(t, ds, l)
 		pstar := testOptimum(t, pr)
 		for _, sc := range testSamplings {
-			run := func(perDoubling int) *Run {
+			run := func(perDoubling int) *method.Run {
 				smp, theta := testPlan(t, pr, sc.name, sc.tau, 3)
 				s, err := New(pr, Options{Sampler: smp, Theta: theta, Seed: 9})
 				if err != nil {
 					t.Fatal(err)
 				}
-				r := NewRun(s, Stop{Gap: 1e-9, PStar: pstar, MaxIterPerN: 2000, EvalEvery: 0.1, PerDoubling: perDoubling})
+				r := newRun(s, method.Stop{Gap: 1e-9, PStar: pstar, MaxPasses: 2000, EvalEvery: 0.1, PerDoubling: perDoubling})
 				if err := r.Until(context.Background(), nil); err != nil {
 					t.Fatal(err)
 				}
@@ -47,21 +36,21 @@ func TestThinnedTrace(t *testing.T) {
 			}
 			full, thin := run(0), run(8)
 			ft, tt := full.Trace(), thin.Trace()
-			fx, fok := full.Reached()
-			tx, tok := thin.Reached()
+			fx, fok := reached(full)
+			tx, tok := reached(thin)
 			if !fok || !tok || tx < fx {
 				t.Errorf("%s %s: reached at %v (%v) thinned, %v (%v) on the full grid", l, sc.name, tx, tok, fx, fok)
 				continue
 			}
-			at := make(map[float64]Point, len(ft))
+			at := make(map[float64]method.Point, len(ft))
 			for _, pt := range ft {
-				at[pt.IterPerN] = pt
+				at[tn(pt, ds.N)] = pt
 			}
 			for _, pt := range tt {
-				if pt.IterPerN > fx {
+				if tn(pt, ds.N) > fx {
 					break // past the full run's end
 				}
-				want, ok := at[pt.IterPerN]
+				want, ok := at[tn(pt, ds.N)]
 				if !ok || math.Float64bits(pt.Primal) != math.Float64bits(want.Primal) || math.Float64bits(pt.Gap) != math.Float64bits(want.Gap) {
 					t.Fatalf("%s %s: thinned point %+v is not the full grid's %+v", l, sc.name, pt, want)
 				}
@@ -95,13 +84,13 @@ func TestThinnedGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewRun(s, Stop{PStar: 0, MaxIterPerN: 4, EvalEvery: 0.1, PerDoubling: 2})
+	r := newRun(s, method.Stop{PStar: 0, MaxPasses: 4, EvalEvery: 0.1, PerDoubling: 2})
 	if err := r.Until(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	var got []int
 	for _, pt := range r.Trace() {
-		got = append(got, int(math.Round(pt.IterPerN*100)))
+		got = append(got, int(math.Round(tn(pt, ds.N)*100)))
 	}
 	// Grid points m·10 iterations: m = 0…3, then every 2nd to 8, every
 	// 4th to 16, every 8th to 32, and the budget at 400.

@@ -2,6 +2,7 @@ package dfsdca
 
 import (
 	"errors"
+	"imlab/core/method"
 	"math"
 	"strings"
 	"testing"
@@ -104,18 +105,21 @@ func TestDivergenceIsAnError(t *testing.T) {
 			t.Errorf("%s: Step after divergence: err %v, iterations %d → %d", l, err, iter, s.Iter())
 		}
 
-		// Through a Run: an error, and no non-finite point in the trace.
+		// Through a Run: an error (the solver's ErrDiverged, or the Run's
+		// when P is the first to be non-finite), a NotFinite status, and no
+		// non-finite point in the trace.
 		s, _ = New(pr, Options{Sampler: smp, Theta: 1e4 * theta, Seed: 1})
-		run := NewRun(s, Stop{Gap: 1e-10, PStar: math.NaN(), MaxIterPerN: 1e6})
-		if err := run.Until(t.Context(), nil); !errors.Is(err, ErrDiverged) {
-			t.Errorf("%s: Until returned %v, want ErrDiverged", l, err)
+		run := newRun(s, method.Stop{Gap: 1e-10, PStar: math.NaN(), MaxPasses: 1e6})
+		err = run.Until(t.Context(), nil)
+		if !errors.Is(err, ErrDiverged) && !errors.Is(err, method.ErrDiverged) || run.Status().Reason != method.NotFinite {
+			t.Errorf("%s: Until returned %v, status %v; want ErrDiverged, not finite", l, err, run.Status().Reason)
 		}
 		for _, pt := range run.Trace() {
 			if math.IsNaN(pt.Primal+pt.Gap) || math.IsInf(pt.Primal+pt.Gap, 0) {
 				t.Errorf("%s: trace holds a non-finite point %+v", l, pt)
 			}
 		}
-		if done, err := run.Advance(10); !done || !errors.Is(err, ErrDiverged) {
+		if done, again := run.Advance(10); !done || again != err {
 			t.Errorf("%s: Advance after divergence = %v, %v", l, done, err)
 		}
 	}

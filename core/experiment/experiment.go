@@ -4,25 +4,40 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 
 	"imlab/core/dfsdca"
-	"imlab/core/fmath"
+	"imlab/core/method"
+	"imlab/core/method/catalog"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
-// Config selects what an Experiment runs. Zero fields take the paper's values.
+// Config selects what an Experiment runs. Zero fields take the paper's
+// values, and the method's (catalog.DefaultsOf).
 type Config struct {
-	Taus        []int           // minibatch sizes; default 1, 2, 4, 8, 16, 32
-	Samplings   []sampling.Kind // default sampling.Nice, sampling.Imp
-	Eps         float64         // target gap P(w) − P*; default 1e−10
-	Partition   sampling.Rule   // bucket partition rule; "" = sampling.RandomRule
-	Seed        uint64          // seeds the partition and every run's sampler
-	Workers     int             // goroutines per minibatch (1 = sequential)
-	EvalEvery   float64         // iterations/n between evaluations of P; default 0.25
-	MaxIterPerN float64         // per-run budget in iterations/n; default 1000
+	// Method is the method every job runs; default catalog.DFSDCA, the
+	// paper's. Each runs with its safe step and catalog.OptionsOf (SGD
+	// with decreasing steps) to catalog.Target(Method, Eps).
+	Method    catalog.Name
+	Taus      []int           // minibatch sizes; default 1, 2, 4, 8, 16, 32
+	Samplings []sampling.Kind // default sampling.Nice, sampling.Imp
+	Eps       float64         // target gap P(w) − P*; default catalog.DefaultsOf's
+	Partition sampling.Rule   // bucket partition rule; "" = sampling.RandomRule
+	Seed      uint64          // seeds the partition and every run's sampler
+	Workers   int             // goroutines per minibatch, dfSDCA only (1 = sequential)
+	// EvalEvery is the spacing of evaluations of P on the method's axis
+	// (catalog.AxisOf: iterations/n for dfSDCA, passes otherwise); default
+	// catalog.DefaultsOf's. EvalPerTau makes it passes/τ for every method.
+	EvalEvery float64
+	// EvalPerTau reads EvalEvery in passes/τ, the paper's axis, for every
+	// method, as the paper's tables evaluate.
+	EvalPerTau bool
+	// MaxPassesPerTau is the per-run budget in passes/τ (iterations/n for
+	// dfSDCA); default catalog.DefaultsOf's.
+	MaxPassesPerTau float64
 	// Yield, if set, is called by New after building each plan (a pass or
 	// two over the data), so that a browser can hand control back to its
 	// event loop while the experiment is planned.
@@ -32,7 +47,7 @@ type Config struct {
 	// examples are sampled; the iterates are the same as without.
 	Record int
 	// EvalPerDoubling, if positive, thins each run's evaluations to about
-	// this many per doubling of t (dfsdca.Stop.PerDoubling): far fewer
+	// this many per doubling of t (method.Stop.PerDoubling): far fewer
 	// evaluations of P on long runs, the same bits at every point that
 	// remains, but crossings that may come later by up to the thinned
 	// spacing. 0 evaluates at every multiple of EvalEvery, as the paper's
@@ -40,38 +55,44 @@ type Config struct {
 	EvalPerDoubling int
 }
 
-// ErrNoReach reports a run that spent its budget without reaching ε.
-var ErrNoReach = errors.New("experiment: budget spent before reaching the target gap")
-
 func (c Config) withDefaults() Config {
+	if c.Method == "" {
+		c.Method = catalog.DFSDCA
+	}
 	if len(c.Taus) == 0 {
 		c.Taus = PaperTaus
 	}
 	if len(c.Samplings) == 0 {
 		c.Samplings = []sampling.Kind{sampling.Nice, sampling.Imp}
 	}
+	d := catalog.DefaultsOf(c.Method)
 	if c.Eps == 0 {
-		c.Eps = 1e-10
+		c.Eps = d.Eps
 	}
 	if c.Partition == "" {
 		c.Partition = sampling.RandomRule
 	}
 	if c.EvalEvery == 0 {
-		c.EvalEvery = 0.25
+		c.EvalEvery = d.EvalEvery
 	}
-	if c.MaxIterPerN == 0 {
-		c.MaxIterPerN = 1000
+	if c.MaxPassesPerTau == 0 {
+		c.MaxPassesPerTau = d.MaxPasses
 	}
 	return c
 }
 
-// Job is one dfSDCA run of the experiment: one sampling at one τ.
+// Job is one run of the experiment: one sampling at one τ.
 type Job struct {
 	Tau      int
 	Sampling sampling.Kind
 	Plan     *theory.Plan
-	Run      *dfsdca.Run // nil until the job starts
-	Err      error       // set if the run failed (diverged, say)
+	// Theory is what the method's analysis promises with the plan's
+	// sampling (catalog.Predict).
+	Theory catalog.Theory
+	Run    *method.Run // nil until the job starts
+	// Err is set if the run fell short: its Status.Err (budget spent,
+	// diverged) naming the run.
+	Err error
 	// Recorder records the minibatches drawn when Config.Record > 0; nil
 	// otherwise and until the job starts.
 	Recorder *sampling.Recorder
@@ -96,6 +117,9 @@ type Experiment struct {
 // ratios, are available at once; no run starts until Advance or Until.
 func New(pr *problem.Problem, pstar float64, cfg Config) (*Experiment, error) {
 	cfg = cfg.withDefaults()
+	if _, err := catalog.Parse(string(cfg.Method)); err != nil {
+		return nil, fmt.Errorf("experiment: %w", err)
+	}
 	if math.IsNaN(pstar) || math.IsInf(pstar, 0) {
 		return nil, fmt.Errorf("experiment: P* must be finite (got %v)", pstar)
 	}
@@ -121,7 +145,11 @@ func New(pr *problem.Problem, pstar float64, cfg Config) (*Experiment, error) {
 			if err != nil {
 				return nil, fmt.Errorf("experiment: %s at τ=%d: %w", s, tau, err)
 			}
-			e.jobs = append(e.jobs, &Job{Tau: tau, Sampling: s, Plan: plan})
+			th, err := catalog.Predict(cfg.Method, pr, plan)
+			if err != nil {
+				return nil, fmt.Errorf("experiment: %s %s at τ=%d: %w", cfg.Method, s, tau, err)
+			}
+			e.jobs = append(e.jobs, &Job{Tau: tau, Sampling: s, Plan: plan, Theory: th})
 			if cfg.Yield != nil {
 				cfg.Yield()
 			}
@@ -154,50 +182,77 @@ func (e *Experiment) Advance(iters int) (done bool, err error) {
 		return true, nil
 	}
 	if j.Run == nil {
-		sampler := j.Plan.Sampler
-		if e.cfg.Record > 0 {
-			j.Recorder = sampling.NewRecorder(sampler, e.cfg.Record+dfsdca.MaxDrawnAhead)
-			sampler = j.Recorder
-		}
-		s, err := dfsdca.New(e.pr, dfsdca.Options{
-			Sampler: sampler, Theta: j.Plan.Theta, Workers: e.cfg.Workers, Seed: e.cfg.Seed,
-		})
-		if err != nil {
+		if err := e.start(j); err != nil {
 			return e.finish(j, err)
 		}
-		j.Run = dfsdca.NewRun(s, dfsdca.Stop{
-			Gap: e.cfg.Eps, PStar: e.pstar, MaxIterPerN: e.cfg.MaxIterPerN, EvalEvery: e.cfg.EvalEvery,
-			PerDoubling: e.cfg.EvalPerDoubling,
-		})
 	}
 	finished, err := j.Run.Advance(iters)
 	if err != nil || finished {
-		if err == nil {
-			if _, ok := j.Run.Reached(); !ok {
-				err = ErrNoReach
-			}
-		}
-		return e.finish(j, err)
+		return e.finish(j, j.Run.Status().Err())
 	}
 	return false, nil
 }
 
-func (e *Experiment) finish(j *Job, err error) (bool, error) {
-	if j.Run != nil {
-		j.Run.Solver().Close()
+// start builds the job's solver and run.
+func (e *Experiment) start(j *Job) error {
+	plan := *j.Plan
+	if e.cfg.Record > 0 {
+		j.Recorder = sampling.NewRecorder(plan.Sampler, e.cfg.Record+dfsdca.MaxDrawnAhead)
+		plan.Sampler = j.Recorder
 	}
+	opt := catalog.OptionsOf(e.cfg.Method, e.cfg.Seed)
+	opt.Workers = e.cfg.Workers
+	s, err := catalog.New(e.cfg.Method, e.pr, &plan, opt)
+	if err != nil {
+		return err
+	}
+	j.Run = method.NewRun(s, e.stop(j.Tau))
+	return nil
+}
+
+// stop is the stop rule of the job at τ: on the method's axis, the budget
+// and (with EvalPerTau) the spacing converted from passes/τ.
+func (e *Experiment) stop(tau int) method.Stop {
+	axis := catalog.AxisOf(e.cfg.Method)
+	scale := axis.PerPassPerTau(tau)
+	every := e.cfg.EvalEvery
+	if e.cfg.EvalPerTau {
+		every = scale * every
+	}
+	return method.Stop{Gap: catalog.Target(e.cfg.Method, e.cfg.Eps), PStar: e.pstar, Axis: axis,
+		MaxPasses: scale * e.cfg.MaxPassesPerTau, EvalEvery: every, PerDoubling: e.cfg.EvalPerDoubling}
+}
+
+func (e *Experiment) finish(j *Job, err error) (bool, error) {
+	closeRun(j.Run)
 	j.done = true
 	e.next++
 	if err != nil {
-		j.Err = fmt.Errorf("%s τ=%d: %w", j.Sampling, j.Tau, err)
+		j.Err = fmt.Errorf("%s: %w", e.Name(j), err)
 	}
 	return e.next >= len(e.jobs), j.Err
+}
+
+// Name names a job in messages: its method, sampling, τ and seed, as in
+// "sgd nice τ=32 seed 1".
+func (e *Experiment) Name(j *Job) string {
+	return fmt.Sprintf("%s %s τ=%d seed %d", e.cfg.Method, j.Sampling, j.Tau, e.cfg.Seed)
+}
+
+// closeRun stops the goroutines of a run's solver (dfSDCA's with workers).
+func closeRun(r *method.Run) {
+	if r == nil {
+		return
+	}
+	if c, ok := r.Solver().(io.Closer); ok {
+		c.Close()
+	}
 }
 
 // Until runs every remaining job to completion, calling progress (if not nil)
 // with each new trace point. It stops early only if ctx is cancelled; failed
 // jobs are reported together in the returned error.
-func (e *Experiment) Until(ctx context.Context, progress func(*Job, dfsdca.Point)) error {
+func (e *Experiment) Until(ctx context.Context, progress func(*Job, method.Point)) error {
 	const chunk = 4096 // iterations between checks of ctx: well under a millisecond each
 	var errs []error
 	seen := 0
@@ -233,79 +288,6 @@ func (e *Experiment) Until(ctx context.Context, progress func(*Job, dfsdca.Point
 // Close stops the worker goroutines of a job still in progress.
 func (e *Experiment) Close() {
 	for _, j := range e.jobs {
-		if j.Run != nil {
-			j.Run.Solver().Close()
-		}
+		closeRun(j.Run)
 	}
-}
-
-// Row is one row of the paper's ratio tables.
-type Row struct {
-	Tau                 int
-	ThetaNice, ThetaImp float64 // step sizes of τ-nice and τ-importance
-	Theory              float64 // ThetaImp / ThetaNice
-	NiceX, ImpX         float64 // iterations/n to reach ε (see Crossing); NaN until reached
-	Empirical           float64 // NiceX / ImpX
-}
-
-// Rows returns one row per τ, from the "nice" and "imp" jobs; cells whose
-// jobs have not reached ε yet are NaN.
-func (e *Experiment) Rows() []Row {
-	return e.RowsFrom(func(k int) []dfsdca.Point { return traceOf(e.jobs[k]) })
-}
-
-// NewRow is the table row of τ from its τ-nice and τ-importance jobs (nil
-// for a job not planned, whose cells are then NaN), with iterations/n
-// measured to the gap eps.
-func NewRow(tau int, nice, imp *Job, eps float64) Row {
-	return rowOf(tau, nice, imp, traceOf(nice), traceOf(imp), eps)
-}
-
-// rowOf is the row of τ from its two jobs (either may be nil) and their
-// traces, wherever those were made.
-func rowOf(tau int, nice, imp *Job, niceTrace, impTrace []dfsdca.Point, eps float64) Row {
-	r := Row{Tau: tau, ThetaNice: math.NaN(), ThetaImp: math.NaN(), NiceX: math.NaN(), ImpX: math.NaN()}
-	cell := func(j *Job, trace []dfsdca.Point) (theta, x float64) {
-		if j == nil {
-			return math.NaN(), math.NaN()
-		}
-		x = math.NaN()
-		if v, ok := Crossing(trace, eps); ok {
-			x = v
-		}
-		return j.Plan.Theta, x
-	}
-	r.ThetaNice, r.NiceX = cell(nice, niceTrace)
-	r.ThetaImp, r.ImpX = cell(imp, impTrace)
-	r.Theory = r.ThetaImp / r.ThetaNice
-	r.Empirical = r.NiceX / r.ImpX
-	return r
-}
-
-// traceOf is a job's trace so far, nil before its run starts.
-func traceOf(j *Job) []dfsdca.Point {
-	if j == nil || j.Run == nil {
-		return nil
-	}
-	return j.Run.Trace()
-}
-
-// Crossing returns the iterations/n at which a trace's gap falls to eps,
-// interpolating log(gap) linearly between the last evaluation above eps and
-// the first at or below it. Without interpolation the crossing would snap to
-// the evaluation grid, an error of up to EvalEvery in each run of a ratio.
-// ok is false if the trace never reaches eps.
-func Crossing(trace []dfsdca.Point, eps float64) (x float64, ok bool) {
-	for k, pt := range trace {
-		if !(pt.Gap <= eps) {
-			continue
-		}
-		if k == 0 || !(pt.Gap > 0) {
-			return pt.IterPerN, true
-		}
-		prev := trace[k-1]
-		f := fmath.Log(prev.Gap/eps) / fmath.Log(prev.Gap/pt.Gap)
-		return prev.IterPerN + float64(f*(pt.IterPerN-prev.IterPerN)), true
-	}
-	return math.NaN(), false
 }

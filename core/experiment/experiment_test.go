@@ -3,11 +3,13 @@ package experiment
 import (
 	"context"
 	"errors"
+	"fmt"
+	"imlab/core/method"
 	"math"
+	"strings"
 	"testing"
 
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
 	"imlab/core/loss"
 	"imlab/core/optimum"
 	"imlab/core/problem"
@@ -84,7 +86,7 @@ func TestRowsMatchTheoryAndRuns(t *testing.T) {
 		}
 	}
 	var points int
-	if err := ex.Until(context.Background(), func(*Job, dfsdca.Point) { points++ }); err != nil {
+	if err := ex.Until(context.Background(), func(*Job, method.Point) { points++ }); err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range ex.Rows() {
@@ -92,7 +94,7 @@ func TestRowsMatchTheoryAndRuns(t *testing.T) {
 			t.Errorf("τ=%d: finished row %+v", r.Tau, r)
 		}
 		// The interpolated crossing lies within the evaluation step that reached ε.
-		if x, _ := ex.Jobs()[0].Run.Reached(); r.Tau == 1 && !(r.NiceX <= x && r.NiceX > x-ex.Config().EvalEvery) {
+		if x := ex.Jobs()[0].Run.Status().At; r.Tau == 1 && !(r.NiceX <= x && r.NiceX > x-ex.Config().EvalEvery) {
 			t.Errorf("τ=1: τ-nice crossing %v outside (%v, %v]", r.NiceX, x-ex.Config().EvalEvery, x)
 		}
 	}
@@ -137,7 +139,7 @@ func TestSlicesDoNotChangeResults(t *testing.T) {
 			t.Fatalf("%s τ=%d: %d points whole, %d sliced", j.Sampling, j.Tau, len(a), len(b))
 		}
 		for i := range a {
-			if a[i].IterPerN != b[i].IterPerN || a[i].Primal != b[i].Primal {
+			if a[i].Iter != b[i].Iter || a[i].Primal != b[i].Primal {
 				t.Fatalf("%s τ=%d point %d: %+v whole, %+v sliced", j.Sampling, j.Tau, i, a[i], b[i])
 			}
 		}
@@ -163,16 +165,16 @@ func TestEvalPerDoubling(t *testing.T) {
 		if len(b) >= len(a) {
 			t.Errorf("%s τ=%d: %d points thinned, %d on the full grid", j.Sampling, j.Tau, len(b), len(a))
 		}
-		at := make(map[float64]float64, len(a))
+		at := make(map[int]float64, len(a))
 		for _, pt := range a {
-			at[pt.IterPerN] = pt.Primal
+			at[pt.Iter] = pt.Primal
 		}
-		end := a[len(a)-1].IterPerN
-		if b[len(b)-1].IterPerN < end {
-			t.Errorf("%s τ=%d: thinned run ended at t/n = %v, before the full grid's %v", j.Sampling, j.Tau, b[len(b)-1].IterPerN, end)
+		end := a[len(a)-1].Iter
+		if b[len(b)-1].Iter < end {
+			t.Errorf("%s τ=%d: thinned run ended at t = %v, before the full grid's %v", j.Sampling, j.Tau, b[len(b)-1].Iter, end)
 		}
 		for _, pt := range b {
-			if p, ok := at[pt.IterPerN]; pt.IterPerN <= end && (!ok || math.Float64bits(p) != math.Float64bits(pt.Primal)) {
+			if p, ok := at[pt.Iter]; pt.Iter <= end && (!ok || math.Float64bits(p) != math.Float64bits(pt.Primal)) {
 				t.Fatalf("%s τ=%d: thinned point %+v is not on the full grid", j.Sampling, j.Tau, pt)
 			}
 		}
@@ -181,17 +183,23 @@ func TestEvalPerDoubling(t *testing.T) {
 
 func TestBudgetExhaustionIsReportedAndRunsGoOn(t *testing.T) {
 	pr := heterogeneous(t, 60, 5)
-	ex, err := New(pr, pstar(t, pr), Config{Taus: []int{1, 2}, Eps: 1e-14, MaxIterPerN: 0.5})
+	ex, err := New(pr, pstar(t, pr), Config{Taus: []int{1, 2}, Eps: 1e-14, MaxPassesPerTau: 0.5})
 	if err != nil {
 		t.Fatal(err)
 	}
 	err = ex.Until(context.Background(), nil)
-	if !errors.Is(err, ErrNoReach) {
-		t.Fatalf("err = %v, want ErrNoReach", err)
+	if !errors.Is(err, method.ErrBudget) {
+		t.Fatalf("err = %v, want method.ErrBudget", err)
 	}
 	for _, j := range ex.Jobs() {
-		if !j.Done() || !errors.Is(j.Err, ErrNoReach) {
+		// The message names the run, its gap and the budget.
+		name := fmt.Sprintf("dfsdca %s τ=%d seed 0: ", j.Sampling, j.Tau)
+		if !j.Done() || !errors.Is(j.Err, method.ErrBudget) || !strings.HasPrefix(j.Err.Error(), name) ||
+			!strings.Contains(j.Err.Error(), "budget of 0.5 iterations/n") {
 			t.Errorf("%s τ=%d: done=%v err=%v", j.Sampling, j.Tau, j.Done(), j.Err)
+		}
+		if st := j.Run.Status(); st.Reason != method.BudgetSpent || !(st.Gap > 1e-14) || st.Eps != 1e-14 {
+			t.Errorf("%s τ=%d: status %+v", j.Sampling, j.Tau, st)
 		}
 	}
 }
@@ -222,28 +230,6 @@ func TestBadConfig(t *testing.T) {
 		if _, err := New(pr, c.pstar, c.cfg); err == nil {
 			t.Errorf("New(P*=%v, %+v) accepted", c.pstar, c.cfg)
 		}
-	}
-}
-
-func TestCrossing(t *testing.T) {
-	tr := []dfsdca.Point{{IterPerN: 0, Gap: 1}, {IterPerN: 1, Gap: 1e-4}, {IterPerN: 2, Gap: 1e-8}, {IterPerN: 3, Gap: 1e-12}}
-	for _, c := range []struct {
-		eps, want float64
-		ok        bool
-	}{
-		{1e-10, 2.5, true}, // halfway between 1e-8 and 1e-12 in log scale
-		{1e-8, 2, true},    // exactly at an evaluation
-		{10, 0, true},      // reached at the start
-		{1e-13, math.NaN(), false},
-	} {
-		x, ok := Crossing(tr, c.eps)
-		if ok != c.ok || (ok && math.Abs(x-c.want) > 1e-12) {
-			t.Errorf("Crossing(ε=%g) = %v, %v; want %v, %v", c.eps, x, ok, c.want, c.ok)
-		}
-	}
-	zero := []dfsdca.Point{{IterPerN: 0, Gap: 1}, {IterPerN: 0.5, Gap: 0}}
-	if x, ok := Crossing(zero, 1e-10); !ok || x != 0.5 {
-		t.Errorf("a gap of exactly 0 crosses at %v, %v; want 0.5", x, ok)
 	}
 }
 

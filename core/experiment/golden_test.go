@@ -14,6 +14,8 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/dfsdca"
 	"imlab/core/loss"
+	"imlab/core/method"
+	"imlab/core/method/catalog"
 	"imlab/core/optimum"
 	"imlab/core/problem"
 	"imlab/core/sampling"
@@ -160,7 +162,7 @@ func hashRun(t *testing.T, pr *problem.Problem, smp sampling.Kind, tau int, psta
 		t.Fatal(err)
 	}
 	defer s.Close()
-	run := dfsdca.NewRun(s, dfsdca.Stop{PStar: pstar, MaxIterPerN: 3, EvalEvery: 0.5})
+	run := method.NewRun(s, method.Stop{PStar: pstar, Axis: method.Iterations, MaxPasses: 3, EvalEvery: 0.5})
 	if err := run.Until(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -169,10 +171,10 @@ func hashRun(t *testing.T, pr *problem.Problem, smp sampling.Kind, tau int, psta
 	h.label("trace")
 	tr := run.Trace()
 	for _, pt := range tr {
-		h.floats(pt.IterPerN, pt.Primal, pt.Gap)
+		h.floats(method.Iterations.Of(pt, pr.Data.N), pt.Primal, pt.Gap)
 	}
 	eps := math.Sqrt(tr[0].Gap * tr[len(tr)-1].Gap)
-	x, ok := Crossing(tr, eps)
+	x, ok := Crossing(catalog.DFSDCA, tr, pr.Data.N, tau, eps)
 	if !ok {
 		t.Fatalf("%s τ=%d: the gap never falls to %v", smp, tau, eps)
 	}

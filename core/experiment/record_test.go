@@ -25,7 +25,7 @@ func TestRecordKeepsTracesBitIdenticalAndCountsVisits(t *testing.T) {
 			t.Fatalf("job %d: %d trace points recorded, %d plain", k, len(b), len(a))
 		}
 		for m := range a {
-			if a[m].Primal != b[m].Primal || a[m].IterPerN != b[m].IterPerN {
+			if a[m].Primal != b[m].Primal || a[m].Iter != b[m].Iter {
 				t.Fatalf("job %d point %d: %+v recorded, %+v plain", k, m, b[m], a[m])
 			}
 		}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"imlab/core/dfsdca"
+	"imlab/core/method"
 	"imlab/core/table"
 )
 
@@ -36,14 +36,14 @@ func TestParseTaus(t *testing.T) {
 }
 
 func TestTraceTable(t *testing.T) {
-	tr := []dfsdca.Point{{IterPerN: 0, Primal: 0.7, Gap: 0.5}, {IterPerN: 0.25, Primal: 0.25, Gap: 1e-3, Seconds: 0.01}}
+	tr := []method.Point{{Passes: 0, Primal: 0.7, Gap: 0.5}, {Passes: 0.25, Iter: 3, Primal: 0.25, Gap: 1e-3, Seconds: 0.01}}
 	tab := TraceTable(tr)
-	if !slices.Equal(tab.Header, TraceColumns) || len(tab.Rows) != 2 || tab.Rows[1][0] != "0.25" || tab.Rows[1][2] != "0.001" {
+	if !slices.Equal(tab.Header, TraceColumns) || len(tab.Rows) != 2 || tab.Rows[1][0] != "0.25" || tab.Rows[1][1] != "3" || tab.Rows[1][3] != "0.001" {
 		t.Errorf("TraceTable: %+v", tab)
 	}
 	all := &table.Table{Header: TracesHeader()}
 	AddTrace(all, "imp", 4, tr)
-	if len(all.Header) != 6 || all.Header[0] != "sampling" || len(all.Rows) != 2 || all.Rows[0][1] != "4" || all.Rows[0][3] != "0.7" {
+	if len(all.Header) != 7 || all.Header[0] != "sampling" || len(all.Rows) != 2 || all.Rows[0][1] != "4" || all.Rows[0][4] != "0.7" {
 		t.Errorf("traces table: %+v", all)
 	}
 }

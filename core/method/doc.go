@@ -1,7 +1,8 @@
 // Package method holds what the stochastic methods of imlab share: the
 // step-size theory that ties them to the paper's ESO, the bookkeeping of a
-// solver (Base), and a Run that records any Solver's trace of P(w) and its
-// gap against passes through the data. The methods live in the
+// solver (Base), and the one Run that records any Solver's trace of P(w)
+// and its gap against passes through the data (or, for dfSDCA, the paper's
+// iterations/n) and says why it ended (Status). The methods live in the
 // sub-packages sdca, saga, lsvrg and sgd; dfSDCA, the paper's method, is
 // core/dfsdca; package catalog builds any of the five by name.
 //

@@ -63,12 +63,29 @@ func Example() {
 		if err := run.Until(context.Background(), nil); err != nil {
 			log.Fatal(err)
 		}
-		_, ok := run.Reached()
-		fmt.Printf("%-5s reaches %g: %v\n", m.name, m.eps, ok)
+		fmt.Printf("%-5s reaches %g: %v\n", m.name, m.eps, run.Status().Reason == method.Reached)
 	}
 	// Output:
 	// sdca  reaches 1e-10: true
 	// saga  reaches 1e-10: true
 	// lsvrg reaches 1e-10: true
 	// sgd   reaches 0.0001: true
+}
+
+// Crossing interpolates log(gap) between the last evaluation above ε and the
+// first at or below it, so that a ratio of crossings does not snap to the
+// evaluation grid.
+func ExampleCrossing() {
+	trace := []method.Point{
+		{Passes: 0, Gap: 1},
+		{Passes: 1, Gap: 1e-2},
+		{Passes: 2, Gap: 1e-6},
+	}
+	x, ok := method.Crossing(trace, 1e-4)
+	fmt.Println(x, ok)
+	_, ok = method.Crossing(trace, 1e-9)
+	fmt.Println(ok)
+	// Output:
+	// 1.5 true
+	// false
 }

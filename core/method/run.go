@@ -27,24 +27,34 @@ type Stop struct {
 	// PStar is P(w*); NaN means unknown, and the Gap column is then the
 	// certified bound ‖∇P‖²/(2λ).
 	PStar float64
-	// MaxPasses is the budget in passes through the data; 0 means none.
+	// Axis is what MaxPasses and EvalEvery count: passes (the default) or
+	// iterations/n, dfSDCA's t/n, the paper's axis.
+	Axis Axis
+	// MaxPasses is the budget on Axis; 0 means none.
 	MaxPasses float64
-	// EvalEvery is the spacing of evaluations in passes; 0 means
+	// EvalEvery is the spacing of evaluations on Axis; 0 means
 	// DefaultEvalEvery.
 	EvalEvery float64
+	// PerDoubling, if positive, thins the evaluation grid as the run goes
+	// on: about PerDoubling evaluations per doubling of the axis, and
+	// every grid point again shortly before the crossing of Gap that the
+	// last two evaluations predict (see schedule.go). The points that
+	// remain are those of the full grid, bit for bit. 0 evaluates at every
+	// grid point.
+	PerDoubling int
 }
 
-// DefaultEvalEvery is the evaluation spacing, in passes, used when
-// Stop.EvalEvery is 0.
+// DefaultEvalEvery is the evaluation spacing used when Stop.EvalEvery is 0.
 const DefaultEvalEvery = 0.25
 
-// Run drives a Solver under a Stop rule and records its trace on the
-// passes axis. Evaluations fall at the first iteration boundary at or after
-// each multiple of EvalEvery passes, counted in iterations of τ
-// evaluations from the previous evaluation; an L-SVRG full gradient on the
-// way makes the evaluation fall later than that, never earlier. Each point
-// records the passes actually done, and the trace does not depend on how
-// Advance calls slice the iterations.
+// Run drives a Solver under a Stop rule and records its trace. Evaluations
+// fall at the first iteration boundary at or after each multiple of
+// EvalEvery on the Stop's axis, counted in iterations of τ evaluations
+// (of 1 iteration on the Iterations axis) from the previous evaluation; an
+// L-SVRG full gradient on the way makes the evaluation fall later than
+// that, never earlier. Each point records the passes and iterations
+// actually done, and the trace does not depend on how Advance calls slice
+// the iterations.
 type Run struct {
 	s    Solver
 	n    int64
@@ -52,34 +62,38 @@ type Run struct {
 	grad []float64 // ∇P scratch when P* is unknown
 
 	trace    []Point
-	nextEval int64 // evaluation count of the next evaluation
+	nextEval int64 // count on the axis of the next evaluation
 	chunk    int64 // iterations left of those planned to reach nextEval
 	grid     int64 // index m of the grid point at nextEval
-	budget   int64 // evaluation count that ends the run; −1 for none
-	reached  int   // index in trace of the first point with Gap ≤ target; −1 if none
-	done     bool
-	err      error
+	budget   int64 // count on the axis that ends the run; −1 for none
+	status   Status
 }
 
 // NewRun returns a run of s under stop. Invalid stop values are reported by
-// the first Advance or Until.
+// the first Advance or Until, and by Status.
 func NewRun(s Solver, stop Stop) *Run {
-	r := &Run{s: s, n: int64(s.Problem().Data.N), stop: stop, budget: -1, reached: -1}
+	r := &Run{s: s, n: int64(s.Problem().Data.N), stop: stop, budget: -1}
 	if stop.EvalEvery == 0 {
 		r.stop.EvalEvery = DefaultEvalEvery
 	}
+	r.status = Status{Axis: stop.Axis, Gap: math.NaN(), Eps: stop.Gap, Budget: stop.MaxPasses}
+	var err error
 	switch {
 	case !(stop.Gap >= 0) || math.IsInf(stop.Gap, 0):
-		r.err = fmt.Errorf("%w: gap target %v, want ≥ 0 and finite", ErrOptions, stop.Gap)
+		err = fmt.Errorf("%w: gap target %v, want ≥ 0 and finite", ErrOptions, stop.Gap)
+	case stop.Axis != Passes && stop.Axis != Iterations:
+		err = fmt.Errorf("%w: axis %d, want Passes or Iterations", ErrOptions, stop.Axis)
 	case !(stop.MaxPasses >= 0) || math.IsInf(stop.MaxPasses, 0):
-		r.err = fmt.Errorf("%w: budget %v passes, want ≥ 0 and finite", ErrOptions, stop.MaxPasses)
+		err = fmt.Errorf("%w: budget %v %s, want ≥ 0 and finite", ErrOptions, stop.MaxPasses, stop.Axis)
 	case !(r.stop.EvalEvery > 0) || math.IsInf(r.stop.EvalEvery, 0):
-		r.err = fmt.Errorf("%w: evaluation spacing %v passes, want > 0 and finite", ErrOptions, stop.EvalEvery)
+		err = fmt.Errorf("%w: evaluation spacing %v %s, want > 0 and finite", ErrOptions, stop.EvalEvery, stop.Axis)
+	case stop.PerDoubling < 0:
+		err = fmt.Errorf("%w: %d evaluations per doubling, want ≥ 0", ErrOptions, stop.PerDoubling)
 	case math.IsInf(stop.PStar, 0):
-		r.err = fmt.Errorf("%w: P* = %v, want finite or NaN", ErrOptions, stop.PStar)
+		err = fmt.Errorf("%w: P* = %v, want finite or NaN", ErrOptions, stop.PStar)
 	}
-	if r.err != nil {
-		r.done = true
+	if err != nil {
+		r.end(Invalid, err)
 		return r
 	}
 	if stop.MaxPasses > 0 {
@@ -88,49 +102,66 @@ func NewRun(s Solver, stop Stop) *Run {
 	if math.IsNaN(stop.PStar) {
 		r.grad = make([]float64, s.Problem().Data.D)
 	}
-	r.nextEval = s.Evals()
+	r.nextEval = r.count()
 	return r
+}
+
+// count is the run's position on its axis, in evaluations (Passes) or
+// iterations (Iterations).
+func (r *Run) count() int64 {
+	if r.stop.Axis == Iterations {
+		return int64(r.s.Iter())
+	}
+	return r.s.Evals()
+}
+
+// perIter is what one ordinary iteration adds to count.
+func (r *Run) perIter() int64 {
+	if r.stop.Axis == Iterations {
+		return 1
+	}
+	return int64(max(r.s.BatchSize(), 1))
 }
 
 // Advance does at most iters iterations and at most one evaluation of P,
 // evaluating at the start and then at every EvalEvery boundary (and at the
-// budget). It reports done once a stop criterion has fired; err is
-// ErrDiverged if the iterates became non-finite.
+// budget). It reports done once a stop criterion has fired; err is the
+// Step's error (ErrDiverged, or the solver's own) or ErrDiverged if P
+// became non-finite, or the invalid Stop's.
 func (r *Run) Advance(iters int) (done bool, err error) {
-	if r.done {
-		return true, r.err
+	if r.status.Done() {
+		return true, r.status.Cause
 	}
 	s := r.s
 	evaluated := false
-	if r.chunk == 0 && s.Evals() >= r.nextEval {
+	if r.chunk == 0 && r.count() >= r.nextEval {
 		if r.evaluate() {
-			return true, r.err
+			return true, r.status.Cause
 		}
 		evaluated = true
 	}
-	tau := int64(max(s.BatchSize(), 1))
+	unit := r.perIter()
 	for iters > 0 {
 		if r.chunk == 0 {
-			// Iterations of τ evaluations until the next evaluation is
-			// due, planned here and done across as many calls as it
-			// takes: an iteration that costs more (an L-SVRG full
-			// gradient) then moves the evaluation the same way however
-			// the caller slices the run.
-			r.chunk = max((r.nextEval-s.Evals()+tau-1)/tau, 1)
+			// Iterations until the next evaluation is due, planned here
+			// and done across as many calls as it takes: an iteration
+			// that costs more (an L-SVRG full gradient) then moves the
+			// evaluation the same way however the caller slices the run.
+			r.chunk = max((r.nextEval-r.count()+unit-1)/unit, 1)
 		}
 		k := int(min(int64(iters), r.chunk))
 		if err := s.Step(k); err != nil {
-			r.done, r.err = true, err
+			r.end(NotFinite, err)
 			return true, err
 		}
 		iters -= k
 		r.chunk -= int64(k)
-		if r.chunk == 0 && s.Evals() >= r.nextEval {
+		if r.chunk == 0 && r.count() >= r.nextEval {
 			if evaluated {
 				break // the evaluation waits for the next call
 			}
 			if r.evaluate() {
-				return true, r.err
+				return true, r.status.Cause
 			}
 			evaluated = true
 		}
@@ -143,8 +174,7 @@ func (r *Run) Advance(iters int) (done bool, err error) {
 func (r *Run) evaluate() bool {
 	s := r.s
 	pr := s.Problem()
-	evals := s.Evals()
-	pt := Point{Passes: float64(evals) / float64(r.n), Iter: s.Iter(), Seconds: s.Elapsed().Seconds()}
+	pt := Point{Passes: float64(s.Evals()) / float64(r.n), Iter: s.Iter(), Seconds: s.Elapsed().Seconds()}
 	if r.grad == nil {
 		pt.Primal = pr.Primal(s.W())
 		pt.Gap = pt.Primal - r.stop.PStar
@@ -157,34 +187,48 @@ func (r *Run) evaluate() bool {
 		pt.Gap = norm2 / (2 * pr.Lambda)
 	}
 	if math.IsNaN(pt.Primal) || math.IsInf(pt.Primal, 0) || math.IsNaN(pt.Gap) || math.IsInf(pt.Gap, 0) {
-		r.done, r.err = true, ErrDiverged
+		r.end(NotFinite, ErrDiverged)
 		return true
 	}
 	r.trace = append(r.trace, pt)
+	r.status.Passes, r.status.Iter, r.status.Gap = pt.Passes, pt.Iter, pt.Gap
+	r.status.At = r.stop.Axis.Of(pt, int(r.n))
 	if r.stop.Gap > 0 && pt.Gap <= r.stop.Gap {
-		r.reached = len(r.trace) - 1
-		r.done = true
+		r.end(Reached, nil)
 		return true
 	}
-	if r.budget >= 0 && evals >= r.budget {
-		r.done = true
+	at := r.count()
+	if r.budget >= 0 && at >= r.budget {
+		r.end(BudgetSpent, nil)
 		return true
 	}
-	// The next grid point round(m·EvalEvery·n) beyond the evaluations done.
-	spacing := r.stop.EvalEvery * float64(r.n)
-	r.grid = max(r.grid+1, int64(float64(evals)/spacing))
-	for evalCount(math.Round(float64(r.grid)*spacing)) <= evals {
-		r.grid++
+	// The next grid point round(m·EvalEvery·n) beyond the count done
+	// (every count when the grid is finer than that).
+	if spacing := r.stop.EvalEvery * float64(r.n); spacing <= 1 {
+		r.nextEval = at + 1
+	} else {
+		r.grid = max(r.grid+1, int64(float64(at)/spacing))
+		for evalCount(math.Round(float64(r.grid)*spacing)) <= at {
+			r.grid++
+		}
+		if r.stop.PerDoubling > 0 {
+			r.grid = r.thinned(r.grid, spacing)
+		}
+		r.nextEval = evalCount(math.Round(float64(r.grid) * spacing))
 	}
-	r.nextEval = evalCount(math.Round(float64(r.grid) * spacing))
 	if r.budget >= 0 {
 		r.nextEval = min(r.nextEval, r.budget)
 	}
 	return false
 }
 
-// evalCount converts a whole number of evaluations to int64, saturating far
-// beyond any reachable count instead of overflowing.
+// end records why the run ended.
+func (r *Run) end(why Reason, cause error) {
+	r.status.Reason, r.status.Cause = why, cause
+}
+
+// evalCount converts a whole count to int64, saturating far beyond any
+// reachable count instead of overflowing.
 func evalCount(x float64) int64 {
 	return int64(math.Min(x, 1<<62))
 }
@@ -192,22 +236,22 @@ func evalCount(x float64) int64 {
 // Trace returns the points recorded so far; the slice must not be modified.
 func (r *Run) Trace() []Point { return r.trace }
 
-// Reached returns the passes of the first point with Gap ≤ Stop.Gap, and
-// whether there is one.
-func (r *Run) Reached() (passes float64, ok bool) {
-	if r.reached < 0 {
-		return 0, false
-	}
-	return r.trace[r.reached].Passes, true
-}
+// Status says whether the run has ended and why, with the figures of its
+// last evaluation.
+func (r *Run) Status() Status { return r.status }
 
 // Solver returns the solver the run drives.
 func (r *Run) Solver() Solver { return r.s }
 
 // Until advances the run until a stop criterion fires, an error occurs or
-// ctx is cancelled, in which case it returns ctx.Err(). It checks ctx about
-// every millisecond of solver work and calls progress, if not nil, with
-// every new trace point.
+// ctx is cancelled, in which case it returns ctx.Err() and the run ends
+// Cancelled. It checks ctx about every millisecond of solver work (and
+// between evaluations of P), and calls progress, if not nil, with every
+// new trace point.
 func (r *Run) Until(ctx context.Context, progress func(Point)) error {
-	return pace.Until(ctx, r, r.s, progress)
+	err := pace.Until(ctx, r, r.s, progress)
+	if err != nil && !r.status.Done() {
+		r.end(Cancelled, err)
+	}
+	return err
 }

@@ -57,8 +57,8 @@ func TestRunGrid(t *testing.T) {
 			t.Errorf("point %d: P = %v, gap against P* = 0 is %v", k, pt.Primal, pt.Gap)
 		}
 	}
-	if _, ok := run.Reached(); ok {
-		t.Error("Reached without a target")
+	if st := run.Status(); st.Reason != method.BudgetSpent || st.Err() != nil {
+		t.Errorf("status %v (%v), want the budget spent without a target, no error", st.Reason, st.Err())
 	}
 }
 

@@ -80,7 +80,7 @@ func TestReproduceMethodIsTheCatalog(t *testing.T) {
 				t.Fatalf("trace %s τ=%d: %d points, catalog run %d", got.Sampling, got.Tau, len(got.Points), len(tr))
 			}
 			for i, pt := range tr {
-				if q := got.Points[i]; !same(q.Primal, pt.Primal) || !same(q.IterPerN, pt.Passes/ft) {
+				if q := got.Points[i]; !same(q.Primal, pt.Primal) || !same(got.PerTau(q), pt.Passes/ft) {
 					t.Fatalf("%s τ=%d point %d: %+v, catalog run %+v", kind, tau, i, q, pt)
 				}
 			}

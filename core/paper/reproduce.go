@@ -2,6 +2,7 @@ package paper
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -11,8 +12,8 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
 	"imlab/core/experiment"
+	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/pipeline"
 	"imlab/core/problem"
@@ -22,7 +23,8 @@ import (
 // Config says how Reproduce rebuilds a ratio table.
 type Config struct {
 	// Run holds the settings of every run: Taus (default PaperTaus), Eps,
-	// Workers, EvalEvery and MaxIterPerN. Its Samplings, Partition and Seed
+	// Workers, EvalEvery and MaxPassesPerTau (Eps and MaxPassesPerTau default to
+	// the method's, catalog.DefaultsOf). Its Samplings, Partition and Seed
 	// are set per job.
 	Run experiment.Config
 	// Rules are the partition rules, each a group of rows; default
@@ -35,11 +37,12 @@ type Config struct {
 	// not depend on it. Up to Jobs data sets may be in memory at once.
 	Jobs int
 	// Method is the method of every run; default catalog.DFSDCA, the
-	// paper's. Run.Workers applies to dfSDCA only. For the other methods
-	// Run.EvalEvery and Run.MaxIterPerN are in passes/τ (passes through the
-	// data over τ, which for dfSDCA is iterations/n), SGD runs with its
-	// decreasing steps to max(Run.Eps, catalog.SGDFloor), and a run that
-	// spends its budget leaves its cells NaN instead of failing the table.
+	// paper's. Run.Workers applies to dfSDCA only. Run.EvalEvery and
+	// Run.MaxPassesPerTau are in passes/τ (passes through the data over τ,
+	// which for dfSDCA is iterations/n), SGD runs with its decreasing steps
+	// to catalog.Target(SGD, Run.Eps), and a run that spends its budget
+	// leaves its cells NaN and is named in Outcome.Unreached instead of
+	// failing the table.
 	Method catalog.Name
 	// Pose poses the problem on a source's data (loss and λ); required.
 	Pose func(*dataset.Dataset) (*problem.Problem, error)
@@ -69,9 +72,10 @@ type Event struct {
 	Seed     int                // RunReached, SeedFinished
 	Sampling sampling.Kind      // RunReached
 	Tau      int                // RunReached
-	// Point is, for RunReached, the first point with gap ≤ ε, on the
-	// passes/τ axis (for dfSDCA, iterations/n).
-	Point dfsdca.Point
+	// Point is, for RunReached, the first point with gap ≤ ε, and X its
+	// position on the paper's axis passes/τ (iterations/n for dfSDCA).
+	Point method.Point
+	X     float64
 }
 
 // Row is one τ of a reproduced table, averaged over seeds.
@@ -89,8 +93,14 @@ type Row struct {
 type Trace struct {
 	Sampling sampling.Kind
 	Tau      int
-	Points   []dfsdca.Point // IterPerN is passes/τ (for dfSDCA, iterations/n)
+	Points   []method.Point
+	Axis     method.Axis // the method's (catalog.AxisOf)
+	N        int         // examples of the data
 }
+
+// PerTau is the position of a point of the trace on the paper's axis
+// passes/τ (iterations/n for dfSDCA).
+func (t Trace) PerTau(p method.Point) float64 { return t.Axis.PerTau(p, t.N, t.Tau) }
 
 // Outcome is one source under one partition rule: a cell of Result.
 type Outcome struct {
@@ -101,6 +111,10 @@ type Outcome struct {
 	// Traces are seed 1's runs, τ-nice then τ-importance, each by
 	// increasing τ; nil unless seed 1 finished.
 	Traces []Trace
+	// Unreached names the runs of the finished seeds that spent their
+	// budget before ε, each with its gap and budget (method.Status.Err);
+	// their rows' empirical ratios are NaN.
+	Unreached []string
 }
 
 // Result is a reproduced table: Cells[s][r] is Sources[s] under Rules[r].
@@ -164,6 +178,13 @@ func Reproduce(ctx context.Context, sources []Source, cfg Config) (*Result, erro
 	if _, err := catalog.Parse(string(cfg.Method)); err != nil {
 		return nil, err
 	}
+	d := catalog.DefaultsOf(cfg.Method)
+	if cfg.Run.Eps == 0 {
+		cfg.Run.Eps = d.Eps
+	}
+	if cfg.Run.MaxPassesPerTau == 0 {
+		cfg.Run.MaxPassesPerTau = d.MaxPasses
+	}
 	cfg.Seeds = max(cfg.Seeds, 1)
 	cfg.Jobs = max(cfg.Jobs, 1)
 	r := newReproduction(sources, cfg)
@@ -178,12 +199,15 @@ type reproduction struct {
 	jobs    []job
 	preps   []*sourcePrep
 
-	mu       sync.Mutex
-	events   sync.Mutex
-	done     map[seedKey][]*finished      // finished runs of each seed, by kind × τ
-	rows     map[seedKey][]experiment.Row // rows of each finished seed
-	traces   map[seedKey][]Trace
-	failures map[int]error // by job order
+	mu     sync.Mutex
+	events sync.Mutex
+	done   map[seedKey][]*finished      // finished runs of each seed, by kind × τ
+	rows   map[seedKey][]experiment.Row // rows of each finished seed
+	traces map[seedKey][]Trace
+	// unreached names the runs of each cell (seed 0) that spent their
+	// budget before ε.
+	unreached map[seedKey][]string
+	failures  map[int]error // by job order
 }
 
 // seedKey names one seed of one cell.
@@ -202,7 +226,7 @@ type sourcePrep struct {
 func newReproduction(sources []Source, cfg Config) *reproduction {
 	r := &reproduction{sources: sources, cfg: cfg, taus: cfg.Run.Taus,
 		done: map[seedKey][]*finished{}, rows: map[seedKey][]experiment.Row{},
-		traces: map[seedKey][]Trace{}, failures: map[int]error{}}
+		traces: map[seedKey][]Trace{}, unreached: map[seedKey][]string{}, failures: map[int]error{}}
 	// Largest τ first within a seed: the longest runs start early, which
 	// shortens the tail where some workers idle.
 	byTau := make([]int, len(r.taus))
@@ -327,38 +351,40 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	if err != nil {
 		return err
 	}
-	c := r.cfg.Run
 	kind, rule := kinds[j.kind], r.cfg.Rules[j.rule]
-	c.Taus, c.Samplings = []int{r.taus[j.tau]}, []sampling.Kind{kind}
-	c.Partition, c.Seed = rule, uint64(j.seed)
-	c.Yield, c.Record = nil, 0
-	ex, err := prep.Experiment(c)
+	base := r.cfg.Run
+	base.Yield, base.Record, base.EvalPerTau = nil, 0, true
+	spec := experiment.Spec{Tau: r.taus[j.tau], Sampling: kind, Eps: base.Eps, Partition: rule, Seed: uint64(j.seed), Method: r.cfg.Method}
+	ex, err := prep.Experiment(spec.Config(base))
 	if err != nil {
 		return err
 	}
-	eps := target(r.cfg.Method, ex.Config().Eps)
+	eps := catalog.Target(r.cfg.Method, ex.Config().Eps)
+	n, tau := prep.Problem.Data.N, r.taus[j.tau]
+	axis := catalog.AxisOf(r.cfg.Method)
 	reached := false
-	progress := func(pt dfsdca.Point) {
+	err = ex.Until(ctx, func(_ *experiment.Job, pt method.Point) {
 		if !reached && pt.Gap <= eps {
 			reached = true
 			r.emit(Event{Kind: RunReached, Source: r.sources[j.src].Name, Rule: rule, Seed: j.seed,
-				Sampling: kind, Tau: r.taus[j.tau], Point: pt})
+				Sampling: kind, Tau: tau, Point: pt, X: axis.PerTau(pt, n, tau)})
 		}
-	}
-	if r.cfg.Method != catalog.DFSDCA {
-		run, err := runMethod(ctx, r.cfg.Method, prep, ex, progress)
-		if err != nil {
-			return fmt.Errorf("%s τ=%d: %w", kind, r.taus[j.tau], err)
-		}
-		r.file(j, &run)
-		return nil
-	}
-	if err := ex.Until(ctx, func(_ *experiment.Job, pt dfsdca.Point) { progress(pt) }); err != nil {
+	})
+	run := ex.Jobs()[0]
+	if err != nil && (ctx.Err() != nil || !errors.Is(err, method.ErrBudget)) {
 		return err
 	}
-	run := ex.Jobs()[0]
-	r.file(j, &finished{step: run.Plan.Theta, trace: run.Run.Trace()})
+	// A run that spent its budget leaves its cells NaN and is named in the
+	// outcome, instead of failing the table.
+	r.file(j, &finished{side: experiment.Side{Theory: run.Theory, Trace: run.Run.Trace()}, n: n, unreached: err})
 	return nil
+}
+
+// finished is one finished run of a table: what a row needs of it.
+type finished struct {
+	side      experiment.Side
+	n         int   // examples of its data
+	unreached error // the run's error wrapping method.ErrBudget, if it spent its budget
 }
 
 // file records a finished run; the seed's last run turns them into rows.
@@ -379,27 +405,26 @@ func (r *reproduction) file(j job, run *finished) {
 	}
 	rows := make([]experiment.Row, len(r.taus))
 	for t, tau := range r.taus {
-		rows[t] = rowOf(r.cfg.Method, tau, *runs[t], *runs[len(r.taus)+t], target(r.cfg.Method, r.epsilon()))
+		rows[t] = experiment.NewRow(r.cfg.Method, run.n, tau, &runs[t].side, &runs[len(r.taus)+t].side, r.cfg.Run.Eps)
 	}
 	r.rows[key] = rows
+	cell := seedKey{j.src, j.rule, 0}
+	for _, x := range runs {
+		if x.unreached != nil {
+			r.unreached[cell] = append(r.unreached[cell], x.unreached.Error())
+		}
+	}
 	if j.seed == 1 {
 		tr := make([]Trace, len(runs))
 		for k, x := range runs {
-			tr[k] = Trace{Sampling: kinds[k/len(r.taus)], Tau: r.taus[k%len(r.taus)], Points: x.trace}
+			tr[k] = Trace{Sampling: kinds[k/len(r.taus)], Tau: r.taus[k%len(r.taus)], Points: x.side.Trace,
+				Axis: catalog.AxisOf(r.cfg.Method), N: run.n}
 		}
 		r.traces[key] = tr
 	}
 	delete(r.done, key) // the runs, and through them the data, can go
 	r.mu.Unlock()
 	r.emit(Event{Kind: SeedFinished, Source: r.sources[j.src].Name, Rule: r.cfg.Rules[j.rule], Seed: j.seed})
-}
-
-// epsilon is the runs' target gap, with experiment's default.
-func (r *reproduction) epsilon() float64 {
-	if r.cfg.Run.Eps == 0 {
-		return 1e-10
-	}
-	return r.cfg.Run.Eps
 }
 
 // release counts a job of source s as finished, dropping the source's data
@@ -432,7 +457,7 @@ func (r *reproduction) result() *Result {
 				seeds = append(seeds, rows)
 			}
 			res.Cells[s][ru] = Outcome{Seeds: len(seeds), Rows: Average(r.taus, seeds),
-				Traces: r.traces[seedKey{s, ru, 1}]}
+				Traces: r.traces[seedKey{s, ru, 1}], Unreached: r.unreached[seedKey{s, ru, 0}]}
 		}
 	}
 	return res

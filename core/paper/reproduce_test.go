@@ -75,7 +75,7 @@ func equalResults(t *testing.T, a, b *Result) {
 						x.Sampling, x.Tau, len(x.Points), y.Sampling, y.Tau, len(y.Points))
 				}
 				for m := range x.Points {
-					if !same(x.Points[m].Primal, y.Points[m].Primal) || !same(x.Points[m].IterPerN, y.Points[m].IterPerN) {
+					if !same(x.Points[m].Primal, y.Points[m].Primal) || !same(x.PerTau(x.Points[m]), y.PerTau(y.Points[m])) {
 						t.Fatalf("%s trace %d point %d differs", a.Sources[s].Name, k, m)
 					}
 				}

@@ -17,8 +17,11 @@ import (
 // field. The link is left alone: it describes the data and results on
 // screen, not settings typed but not yet run (the page says when the form
 // differs from them). A change of a file option re-reads the file in use
-// at once.
+// at once, and a change of method takes the method's defaults.
 func (p *Page) formChanged(key lab.FieldKey) {
+	if key == lab.FieldMethod {
+		p.form.ChooseMethod()
+	}
 	s, err := p.form.Settings()
 	p.formErr = nil
 	var fe *lab.FieldError

@@ -40,7 +40,7 @@ func (p *Page) methodRatioTable(s *lab.Snapshot) *vecty.HTML {
 	if len(rows) == 0 {
 		caption = "Speed-up of τ-importance over τ-nice for " + lab.MethodName(m) + ": press Run to fill in."
 	}
-	step := lab.StepName(m)
+	step := catalog.StepSymbol(m)
 	head := []vecty.MarkupOrChild{colHeader("τ"), colHeader("theoretical"), colHeader("empirical"), colHeader(step + " τ-nice"), colHeader(step + " τ-imp")}
 	return ratiosCard(s, caption, head, rows) // results.go
 }

@@ -74,10 +74,7 @@ func (p *Page) plotsView(s *lab.Snapshot) *vecty.HTML {
 			fullscreenButton(id),
 		)
 	}
-	against := "iterations / n"
-	if m := s.Settings.Method; m != lab.DefaultMethod {
-		against = lab.PassesLabel + " (" + lab.MethodName(m) + ")"
-	}
+	against := lab.AxisLabel(s.Settings.Method) + " (" + lab.MethodName(s.Settings.Method) + ")"
 	return elem.Section(vecty.Markup(vecty.Class("plots"), vecty.Attribute("aria-label", "Convergence plots")),
 		plot("plot-nice", "Primal gap against "+against+" for τ-nice sampling, one curve per τ"),
 		plot("plot-imp", "Primal gap against "+against+" for τ-importance sampling, one curve per τ"),

@@ -9,7 +9,7 @@ import (
 	"unsafe"
 
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
+	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/ui/lab"
@@ -95,7 +95,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		xs := make([]float64, 0, pointFloats*len(u.Points))
 		for _, p := range u.Points {
 			// Iter is exact as a float64: a run does far fewer than 2⁵³ iterations.
-			xs = append(xs, p.IterPerN, float64(p.Iter), p.Primal, p.Gap, p.Seconds)
+			xs = append(xs, p.Passes, float64(p.Iter), p.Primal, p.Gap, p.Seconds)
 		}
 		uo.floats("points", xs)
 		if mb := u.Minibatches; mb != nil {
@@ -104,7 +104,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 			uo.nested("recent", "recentLens", mb.Recent)
 		}
 		if pl := u.Plan; pl != nil {
-			uo.num("theta", pl.Theta)
+			uo.floats("theory", []float64{pl.Theory.Step, pl.Theory.Rate, pl.Theory.PassesPerEFold})
 			uo.floats("planP", pl.P)
 			if pl.Buckets != nil {
 				uo.nested("buckets", "bucketLens", pl.Buckets)
@@ -186,18 +186,20 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 			m.Update.Minibatches = &lab.Minibatches{Iters: u.int("iters"), Visits: u.ints("visits"), Recent: u.nested("recent", "recentLens")}
 		}
 		if u.has("planP") {
-			m.Update.Plan = &lab.JobPlan{Theta: u.num("theta"), P: u.floats("planP"), Buckets: u.nested("buckets", "bucketLens")}
+			th := u.floats("theory")
+			m.Update.Plan = &lab.JobPlan{Theory: catalog.Theory{Step: th[0], Rate: th[1], PassesPerEFold: th[2]},
+				P: u.floats("planP"), Buckets: u.nested("buckets", "bucketLens")}
 		}
 		xs := u.floats("points")
 		for k := 0; k+pointFloats <= len(xs); k += pointFloats {
-			m.Update.Points = append(m.Update.Points, dfsdca.Point{IterPerN: xs[k], Iter: int(xs[k+1]), Primal: xs[k+2], Gap: xs[k+3], Seconds: xs[k+4]})
+			m.Update.Points = append(m.Update.Points, method.Point{Passes: xs[k], Iter: int(xs[k+1]), Primal: xs[k+2], Gap: xs[k+3], Seconds: xs[k+4]})
 		}
 	}
 	return m, nil
 }
 
 // pointFloats is the number of float64 values a trace point crosses as:
-// IterPerN, Iter, Primal, Gap, Seconds.
+// Passes, Iter, Primal, Gap, Seconds.
 const pointFloats = 5
 
 func encodeSpec(o fields, s lab.JobSpec) {

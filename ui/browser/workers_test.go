@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
+	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/ui/lab"
 )
@@ -32,11 +32,11 @@ func TestMessagesRoundTrip(t *testing.T) {
 			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7, Method: catalog.SAGA}},
 		{Kind: lab.MsgCmd, Cmd: lab.Command(2)},
 		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 2, Done: true, Err: "failed",
-			Points:      []dfsdca.Point{{IterPerN: 0.5, Iter: 3, Primal: 1.25, Gap: nan, Seconds: 3}, {IterPerN: 1, Iter: 1<<53 - 1, Primal: math.Copysign(0, -1), Gap: 1e-300, Seconds: 4}},
+			Points:      []method.Point{{Passes: 0.5, Iter: 3, Primal: 1.25, Gap: nan, Seconds: 3}, {Passes: 1, Iter: 1<<53 - 1, Primal: math.Copysign(0, -1), Gap: 1e-300, Seconds: 4}},
 			Minibatches: &lab.Minibatches{Iters: 9, Recent: [][]int{{1, 2}, {3}, {}}, Visits: []int{0, 5, 1 << 30}}}},
-		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 4, Plan: &lab.JobPlan{Theta: 1e-4, P: []float64{0.25, 0.5, 0.25},
+		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 4, Plan: &lab.JobPlan{Theory: catalog.Theory{Step: 1e-4, Rate: 0.5, PassesPerEFold: math.Inf(1)}, P: []float64{0.25, 0.5, 0.25},
 			Buckets: [][]int{{0, 2}, {1}}}}},
-		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 5, Plan: &lab.JobPlan{Theta: 0.75, P: []float64{0.5, 0.5}}}},
+		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 5, Plan: &lab.JobPlan{Theory: catalog.Theory{Step: 0.75, Rate: 0.25, PassesPerEFold: 3}, P: []float64{0.5, 0.5}}}},
 		{Kind: lab.MsgTheory, Loss: "logistic", Lambda: 1e-4, Taus: []int{1, 4, 32},
 			Spec: lab.JobSpec{Loss: "logistic", Lambda: 1e-4, Method: catalog.SAGA, Partition: "random", Seed: 1<<63 + 9}},
 		{Kind: lab.MsgTheory, Loss: "logistic", Lambda: 1e-4, Taus: []int{2}, Busy: 250 * time.Millisecond,
@@ -95,7 +95,7 @@ func sameMessage(a, b lab.Message) bool {
 		if p.Iter != q.Iter {
 			return false
 		}
-		for _, xy := range [][2]float64{{p.IterPerN, q.IterPerN}, {p.Primal, q.Primal}, {p.Gap, q.Gap}, {p.Seconds, q.Seconds}} {
+		for _, xy := range [][2]float64{{p.Passes, q.Passes}, {p.Primal, q.Primal}, {p.Gap, q.Gap}, {p.Seconds, q.Seconds}} {
 			if math.Float64bits(xy[0]) != math.Float64bits(xy[1]) {
 				return false
 			}

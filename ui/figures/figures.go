@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
+	"imlab/core/method"
 	"imlab/core/sampling"
 	"imlab/ui/chart"
 )
@@ -20,7 +20,10 @@ const (
 type Curve struct {
 	Tau      int
 	Sampling sampling.Kind // sampling.Nice or sampling.Imp; other samplings are not drawn
-	Trace    []dfsdca.Point
+	Trace    []method.Point
+	// X is a point's position on the plots' x axis (method.Axis.PerTau,
+	// passes/τ, for the paper's plots).
+	X func(method.Point) float64
 }
 
 // Convergence returns the paper's pair of plots: gap against iterations/n on
@@ -42,7 +45,7 @@ func Convergence(prefix string, taus []int, curves []Curve) (nice, imp *chart.Li
 		ser := chart.Series{Label: fmt.Sprintf("τ = %d", c.Tau), Style: style % chart.NumStyles,
 			X: make([]float64, len(c.Trace)), Y: make([]float64, len(c.Trace))}
 		for k, p := range c.Trace {
-			ser.X[k], ser.Y[k] = p.IterPerN, p.Gap
+			ser.X[k], ser.Y[k] = c.X(p), p.Gap
 		}
 		switch c.Sampling {
 		case sampling.Nice:

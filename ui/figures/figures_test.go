@@ -5,24 +5,26 @@ import (
 	"testing"
 
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
+	"imlab/core/method"
 )
 
-func trace(rate float64) []dfsdca.Point {
-	var tr []dfsdca.Point
+func trace(rate float64) []method.Point {
+	var tr []method.Point
 	for x := 0.0; x <= 10; x += 0.5 {
-		tr = append(tr, dfsdca.Point{IterPerN: x, Gap: math.Exp(-rate * x)})
+		tr = append(tr, method.Point{Passes: x, Gap: math.Exp(-rate * x)})
 	}
 	return tr
 }
 
+func passes(p method.Point) float64 { return p.Passes }
+
 func TestConvergenceSplitsAndSharesAxes(t *testing.T) {
 	taus := []int{1, 4, 16}
 	curves := []Curve{
-		{Tau: 1, Sampling: "nice", Trace: trace(1)},
-		{Tau: 16, Sampling: "nice", Trace: trace(0.5)},
-		{Tau: 16, Sampling: "imp", Trace: trace(3)},
-		{Tau: 4, Sampling: "uniform", Trace: trace(2)}, // not part of the paper's figure
+		{Tau: 1, Sampling: "nice", Trace: trace(1), X: passes},
+		{Tau: 16, Sampling: "nice", Trace: trace(0.5), X: passes},
+		{Tau: 16, Sampling: "imp", Trace: trace(3), X: passes},
+		{Tau: 4, Sampling: "uniform", Trace: trace(2), X: passes}, // not part of the paper's figure
 	}
 	nice, imp := Convergence("w8a", taus, curves)
 	if len(nice.Series) != 2 || len(imp.Series) != 1 {

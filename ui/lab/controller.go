@@ -13,7 +13,6 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/loss"
-	"imlab/core/method/catalog"
 	"imlab/core/problem"
 )
 
@@ -348,7 +347,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	c.markLocked(0, "method-theory", -1, 0)
 	c.mtheory = mt
 	c.mu.Unlock()
-	if s.Method != catalog.DFSDCA || len(s.Methods()) > 1 {
+	if len(s.Methods()) > 1 {
 		return c.runJobsHere(t, s, pr, key, pstar, known) // methodmain.go
 	}
 	if !known {
@@ -363,7 +362,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 			return fmt.Errorf("computing P*: %w", err)
 		}
 	}
-	exp, err := experiment.New(pr, pstar, experiment.Config{
+	exp, err := experiment.New(pr, pstar, experiment.Config{Method: s.Method,
 		Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
 		Record: 2 * RecentMinibatches, // room for the minibatches the solver draws ahead
 	})
@@ -432,7 +431,7 @@ func (c *Controller) slice(t *task, exp *experiment.Experiment) (alive, done boo
 	if done {
 		c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
 		if len(c.runErrs) > 0 {
-			c.err = fmt.Errorf("%d of %d runs failed: %w", len(c.runErrs), len(exp.Jobs()), errors.Join(c.runErrs...))
+			c.err = runsFailed(c.runErrs, len(exp.Jobs()))
 		}
 	}
 	c.changedLocked()

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"imlab/core/dfsdca"
+	"imlab/core/method"
 )
 
 // recConn records what the page sends to one worker.
@@ -183,7 +183,7 @@ func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
 	}
 	defer run.Close()
 	slicer := NewSlicer(WorkerSliceTarget)
-	var points []dfsdca.Point
+	var points []method.Point
 	updates := 0
 	for {
 		u, _ := fillSlice(run, slicer, now, false, nil)
@@ -196,7 +196,7 @@ func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
 			break
 		}
 	}
-	sameTraces(t, "filled slices", [][]dfsdca.Point{points}, f.want[:1])
+	sameTraces(t, "filled slices", [][]method.Point{points}, f.want[:1])
 	if updates*2 > len(points) {
 		t.Errorf("%d updates for %d points, want at most half as many", updates, len(points))
 	}
@@ -223,7 +223,7 @@ func TestWorkerBatchesUpdatesAndSendsThemBeforeParking(t *testing.T) {
 	var clock time.Duration
 	now := func() time.Duration { clock += time.Millisecond; return clock }
 	ctl := NewControl()
-	var sent []dfsdca.Point
+	var sent []method.Point
 	updates, slices := 0, 0
 	send := func(u Update) {
 		updates++
@@ -248,7 +248,7 @@ func TestWorkerBatchesUpdatesAndSendsThemBeforeParking(t *testing.T) {
 	if !serveJob(ds, spec, send, ctl, NewSlicer(WorkerSliceTarget), now, &busy) {
 		t.Fatal("the job did not end")
 	}
-	sameTraces(t, "batched updates", [][]dfsdca.Point{sent}, f.want[:1])
+	sameTraces(t, "batched updates", [][]method.Point{sent}, f.want[:1])
 	if len(atPark) != 2 || atPark[0] == 0 || atPark[1] != atPark[0]+1 {
 		t.Errorf("points sent at each park: %v, want all made before the pause, then one more after the Step", atPark)
 	}

@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"imlab/core/experiment"
-	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/ui/chart"
@@ -15,12 +14,10 @@ import (
 )
 
 // TracesTable is every trace point of every started run, in run order,
-// under the CLI's trace columns with the run's sampling and τ in front.
-// The first trace column is the method's x axis (XLabel): iter_per_n for
-// dfSDCA, passes for the others, as `imlab run -method M` prints.
-func TracesTable(m catalog.Name, jobs []JobView) *table.Table {
+// under the CLI's trace columns (the same for every method, as `imlab run`
+// prints them) with the run's sampling and τ in front.
+func TracesTable(jobs []JobView) *table.Table {
 	t := &table.Table{Header: experiment.TracesHeader()}
-	t.Header[len(experiment.JobColumns)] = XLabel(m)
 	for _, j := range jobs {
 		experiment.AddTrace(t, j.Sampling, j.Tau, j.Trace)
 	}

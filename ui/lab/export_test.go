@@ -31,7 +31,7 @@ func TestExports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(traces[0], ",") != "sampling,tau,iter_per_n,primal,gap,seconds" {
+	if strings.Join(traces[0], ",") != "sampling,tau,passes,iter,primal,gap,seconds" {
 		t.Errorf("trace header %v", traces[0])
 	}
 	points := 0
@@ -43,7 +43,7 @@ func TestExports(t *testing.T) {
 	}
 	// Each row round-trips to the snapshot's values.
 	first := done.Jobs[0].Trace[1]
-	if gap, _ := strconv.ParseFloat(traces[2][4], 64); traces[2][0] != "nice" || gap != first.Gap {
+	if gap, _ := strconv.ParseFloat(traces[2][5], 64); traces[2][0] != "nice" || gap != first.Gap {
 		t.Errorf("row %v, want nice with gap %v", traces[2], first.Gap)
 	}
 

@@ -1,6 +1,10 @@
 package lab
 
-import "strings"
+import (
+	"strings"
+
+	"imlab/core/method/catalog"
+)
 
 // Form holds the settings as the user typed them, one text per form field
 // of the Schema (a checkbox as "true" or "false"), so that a half-typed
@@ -36,6 +40,19 @@ func (f Form) Settings() (Settings, error) {
 		}
 	}
 	return s, s.Validate()
+}
+
+// ChooseMethod follows a change of the method selector: the target gap
+// becomes the chosen method's default (catalog.DefaultsOf), so that each
+// method runs to its own ε (SGD's 1e−3, not dfSDCA's 1e−10) and the form
+// shows it. An unknown method leaves the form alone (Settings reports it).
+func (f Form) ChooseMethod() {
+	var s Settings
+	if fd, _ := FieldOf(FieldMethod); fd.Read(f[FieldMethod], &s) != nil {
+		return
+	}
+	fd, _ := FieldOf(FieldEps)
+	f[FieldEps] = fd.Text(Settings{Eps: catalog.DefaultsOf(s.Method).Eps})
 }
 
 // Clone returns a copy of f that can be edited independently.

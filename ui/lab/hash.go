@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"imlab/core/method/catalog"
 )
 
 // Hash encodes the settings as a URL hash (without '#'): every field of the
@@ -33,10 +35,11 @@ var readable = strings.NewReplacer("%2C", ",", "%3A", ":")
 
 // ParseHash reads a hash written by Hash (a leading '#' is allowed). Keys it
 // does not mention keep their values from base, except that a link without
-// a file names no file; unknown keys and keys given twice are errors, and
-// the result is validated. On error it returns base and a *FieldError that
-// names the field by its form label and, when the link gave it, by its
-// key.
+// a file names no file and one choosing a method without ε takes the
+// method's (catalog.DefaultsOf); unknown keys and keys given twice are
+// errors, and the result is validated. On error it returns base and a
+// *FieldError that names the field by its form label and, when the link
+// gave it, by its key.
 func ParseHash(hash string, base Settings) (Settings, error) {
 	s := base
 	s.Taus = slices.Clone(base.Taus)
@@ -64,6 +67,9 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 	}
 	for key := range vals {
 		return base, &FieldError{Err: errorf("link: unknown key %q", key)}
+	}
+	if _, eps := given[FieldEps]; given[FieldMethod] && !eps {
+		s.Eps = catalog.DefaultsOf(s.Method).Eps // a method chosen without ε runs to its own
 	}
 	if err := s.Validate(); err != nil {
 		if fe, ok := errors.AsType[*FieldError](err); ok && given[fe.Field] {

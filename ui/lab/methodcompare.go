@@ -2,7 +2,6 @@ package lab
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 
@@ -29,7 +28,7 @@ func (c *Controller) comparedLocked() []ComparedJob {
 	var out []ComparedJob
 	for k := own; k < len(pj); k++ {
 		spec := c.pool.specs[k]
-		v := c.poolJobViewLocked(pj[k], spec.Tau, spec.Sampling, math.NaN())
+		v := c.poolJobViewLocked(pj[k], spec, pj[k].plan)
 		out = append(out, ComparedJob{Method: spec.Method, JobView: v})
 	}
 	return out
@@ -47,7 +46,7 @@ func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
 		ser := chart.Series{Label: fmt.Sprintf("%s τ = %d", m, j.Tau), Style: max(slices.Index(methods, m), 0) % chart.NumStyles,
 			X: make([]float64, len(j.Trace)), Y: make([]float64, len(j.Trace))}
 		for k, p := range j.Trace {
-			ser.X[k], ser.Y[k] = PassesOf(m, p, j.Tau), p.Gap
+			ser.X[k], ser.Y[k] = p.Passes, p.Gap
 		}
 		switch j.Sampling {
 		case sampling.Nice:
@@ -70,10 +69,8 @@ func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
 // the run's method first, each row led by its method, on the passes axis.
 func CompareTracesTable(s *Snapshot) *table.Table {
 	t := &table.Table{Header: append([]string{"method"}, experiment.TracesHeader()...)}
-	t.Header[1+len(experiment.JobColumns)] = "passes"
 	add := func(m catalog.Name, j JobView) {
 		for _, p := range j.Trace {
-			p.IterPerN = PassesOf(m, p, j.Tau)
 			t.Add(append([]string{string(m), string(j.Sampling), strconv.Itoa(j.Tau)}, experiment.TraceCells(p)...)...)
 		}
 	}
@@ -92,5 +89,5 @@ func tracesTableOf(s *Snapshot) *table.Table {
 	if len(s.Compared) > 0 {
 		return CompareTracesTable(s)
 	}
-	return TracesTable(s.Settings.Method, s.Jobs)
+	return TracesTable(s.Jobs)
 }

@@ -36,7 +36,8 @@ func ExplainMethod(m catalog.Name) string {
 			"step η = 1/(6𝓛) with " + smooth + "; its full gradients count n evaluations each."
 	case catalog.SGD:
 		return "Minibatch SGD with arbitrary sampling: step η = 1/(2𝓛) with " + smooth + ", then decreasing steps (2k + 1)/((k + 1)²λ); " +
-			"it converges at rate O(1/k), so it may spend its budget of " + fmt.Sprint(SGDMaxPasses) + " passes before ε."
+			"it converges at rate O(1/k), so it runs to ε = " + table.Float(catalog.DefaultsOf(catalog.SGD).Eps) + " by default, and to no less than " +
+			table.Float(catalog.SGDFloor) + " beside other methods."
 	}
 	return string(m)
 }
@@ -55,18 +56,10 @@ func ExplainMethodRatio(m catalog.Name, r MethodRow) (theory, empirical string) 
 	return theory, empirical
 }
 
-// StepName is what the ratio table calls method m's safe step.
-func StepName(m catalog.Name) string {
-	if m == catalog.DFSDCA || m == catalog.SDCA {
-		return "θ"
-	}
-	return "η"
-}
-
 // ExplainStep explains the safe step of method m for one sampling at τ.
 func ExplainStep(m catalog.Name, smp sampling.Kind, tau int, step float64) string {
 	what := "the rate θ of its exact steps (dfSDCA's step size)"
-	if StepName(m) == "η" {
+	if catalog.StepSymbol(m) == "η" {
 		what = "its step size η from the expected smoothness 𝓛"
 	}
 	return fmt.Sprintf("%s with %s at τ = %d: %s, here %s.", MethodName(m), smp.Label(), tau, what, table.Sig(step, 4))

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"imlab/core/dfsdca"
-	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
@@ -20,23 +18,26 @@ import (
 	"imlab/core/theory"
 )
 
-// methodSettings is small() running method m, to a target every method but
-// SGD reaches within its budget there.
+// methodSettings is small() running method m, to a target every method
+// reaches within its budget there: 1e−8, and SGD's own ε
+// (catalog.DefaultsOf), as choosing it in the page sets.
 func methodSettings(m catalog.Name) Settings {
 	s := small()
 	s.Method, s.Eps, s.Taus = m, 1e-8, []int{1, 4}
+	if m == catalog.SGD {
+		s.Eps = catalog.DefaultsOf(m).Eps
+	}
 	return s
 }
 
-// runMethodTraces runs s to the end; only SGD may end without reaching ε
-// (its budget, with decreasing steps at rate O(1/k)).
+// runMethodTraces runs s to the end: every run reaches ε.
 func runMethodTraces(t *testing.T, h *harness, s Settings) Snapshot {
 	t.Helper()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
 	h.c.Run(s)
 	done := h.wait("done", isPhase(Done))
-	if done.Err != nil && !(s.Method == catalog.SGD && strings.Contains(done.Err.Error(), experiment.ErrNoReach.Error())) {
+	if done.Err != nil {
 		t.Fatalf("%s: run failed: %v", s.Method, done.Err)
 	}
 	return done
@@ -68,7 +69,7 @@ func TestMethodsOnWorkersGiveTheMainThreadsTraces(t *testing.T) {
 
 // A method's job gives the points `imlab run -method M` prints for the same
 // settings: catalog.New with the plan of theory.NewPlan and the seed, run by
-// method.Run under MethodStop with MethodOptions.
+// method.Run under catalog.StopOf with catalog.OptionsOf.
 func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 	s := methodSettings(catalog.SAGA)
 	ds, err := synth.Generate(s.Synth())
@@ -105,7 +106,7 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, werr := catalog.Measure(context.Background(), m, pr, pl, MethodOptions(m, 7), MethodStop(m, s.Eps, pstar))
+			want, werr := catalog.Measure(context.Background(), m, pr, pl, catalog.OptionsOf(m, 7), catalog.StopOf(m, 4, s.Eps, pstar))
 			if werr != nil {
 				t.Fatal(werr)
 			}
@@ -114,7 +115,7 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 			}
 			for k, p := range want {
 				q := got.Points[k]
-				if math.Float64bits(q.IterPerN) != math.Float64bits(p.Passes) || q.Iter != p.Iter || math.Float64bits(q.Primal) != math.Float64bits(p.Primal) ||
+				if math.Float64bits(q.Passes) != math.Float64bits(p.Passes) || q.Iter != p.Iter || math.Float64bits(q.Primal) != math.Float64bits(p.Primal) ||
 					math.Float64bits(q.Gap) != math.Float64bits(p.Gap) {
 					t.Fatalf("%s %s: point %d is %+v, the command line's %+v", m, smp, k, q, p)
 				}
@@ -224,7 +225,7 @@ func checkMeasuredTimes(t *testing.T, m catalog.Name, s Settings, done Snapshot,
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr, err := catalog.Measure(context.Background(), m, pr, pl, MethodOptions(m, s.Seed), MethodStop(m, s.Eps, done.PStar))
+		tr, err := catalog.Measure(context.Background(), m, pr, pl, catalog.OptionsOf(m, s.Seed), catalog.StopOf(m, p.Tau, s.Eps, done.PStar))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +270,7 @@ func TestCompareMethods(t *testing.T) {
 	if err != nil || !strings.Contains(s.Hash(), "compare=sdca,saga") || !slices.Equal(back.Compare, []catalog.Name{catalog.SDCA, catalog.SAGA}) {
 		t.Fatalf("link %q reads back %v, %v", s.Hash(), back.Compare, err)
 	}
-	all := func(snap Snapshot) [][]dfsdca.Point {
+	all := func(snap Snapshot) [][]method.Point {
 		out := tracesOf(snap)
 		for _, j := range snap.Compared {
 			out = append(out, j.Trace)
@@ -298,13 +299,13 @@ func TestCompareTracesTable(t *testing.T) {
 	s.Taus, s.Compare = []int{4}, []catalog.Name{catalog.DFSDCA}
 	done := runMethodTraces(t, newHarness(t), s)
 	tb := tracesTableOf(&done)
-	if got := strings.Join(tb.Header, ","); got != "method,sampling,tau,passes,primal,gap,seconds" {
+	if got := strings.Join(tb.Header, ","); got != "method,sampling,tau,passes,iter,primal,gap,seconds" {
 		t.Fatalf("header %q", got)
 	}
 	// The dfSDCA rows are on the passes axis: τ × iterations/n.
 	j := done.Compared[0]
 	last := j.Trace[len(j.Trace)-1]
-	want := strconv.FormatFloat(4*last.IterPerN, 'g', -1, 64)
+	want := strconv.FormatFloat(float64(4*last.Iter)/float64(done.Data.Stats.N), 'g', -1, 64)
 	found := false
 	for _, r := range tb.Rows {
 		found = found || (r[0] == "dfsdca" && r[1] == string(j.Sampling) && r[3] == want)

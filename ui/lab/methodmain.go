@@ -7,10 +7,10 @@ import (
 	"imlab/core/problem"
 )
 
-// runJobsHere runs the experiment of a method other than dfSDCA on the
-// controller's goroutine, in slices: its jobs in run order through a Pool,
-// each a JobRun, which is the code a worker runs, so the traces are the
-// workers' bit for bit. (dfSDCA on the main thread keeps its
+// runJobsHere runs the experiment of methods compared on the controller's
+// goroutine, in slices: its jobs in run order through a Pool, each a
+// JobRun, which is the code a worker runs, so the traces are the workers'
+// bit for bit. (One method on the main thread keeps its
 // experiment.Experiment, which records the minibatches of every slice for
 // the slowed-down view.)
 func (c *Controller) runJobsHere(t *task, s Settings, pr *problem.Problem, key pstarKey, pstar float64, known bool) error {
@@ -25,7 +25,7 @@ func (c *Controller) runJobsHere(t *task, s Settings, pr *problem.Problem, key p
 	}
 	// The experiment plans every job (the views' θ, P and buckets); its
 	// runs never start.
-	exp, err := experiment.New(pr, pstar, experiment.Config{
+	exp, err := experiment.New(pr, pstar, experiment.Config{Method: s.Method,
 		Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
 	})
 	if err != nil {
@@ -106,7 +106,7 @@ func (c *Controller) sliceJob(t *task, pool *Pool, spec JobSpec, run *JobRun, st
 	if pool.Done() {
 		c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
 		if err := pool.Err(); err != nil {
-			c.err = fmt.Errorf("%d of %d runs failed: %w", len(errorsOf(err)), len(c.exp.Jobs()), err)
+			c.err = runsFailed(errorsOf(err), len(c.exp.Jobs()))
 		}
 	}
 	c.changedLocked()

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
@@ -50,7 +49,7 @@ type jobKey struct {
 // time to ε (NaN if not reached), for the trace of those points (its first
 // point's address and its length; traces only grow) and that ε.
 type traceReading struct {
-	first          *dfsdca.Point
+	first          *method.Point
 	n              int
 	eps            float64
 	passes, timeTo float64
@@ -173,17 +172,6 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 	return v
 }
 
-// points converts a job's trace to the method package's points, with
-// passes and iterations (Point.Iter), which with them give L-SVRG's full
-// gradients.
-func (mt *MethodTheory) points(j JobView) []method.Point {
-	pts := make([]method.Point, len(j.Trace))
-	for k, p := range j.Trace {
-		pts[k] = method.Point{Passes: PassesOf(mt.Method, p, j.Tau), Iter: p.Iter, Primal: p.Primal, Gap: p.Gap}
-	}
-	return pts
-}
-
 // read returns the passes and the modelled time job j took to reach eps
 // (NaN if it has not), read again only if its trace grew since the last
 // call.
@@ -196,7 +184,7 @@ func (mt *MethodTheory) read(j JobView, eps float64) traceReading {
 	if old, ok := mt.seen[k]; ok && old.first == r.first && old.n == r.n && old.eps == eps {
 		return old
 	}
-	pts := mt.points(j)
+	pts := j.Trace
 	if x, ok := method.Crossing(pts, eps); ok {
 		r.passes = x
 	}
@@ -242,7 +230,7 @@ func theoryRequestIn(m Message) theoryRequest {
 
 // workerTheory computes the theory m asks for on ds, as the page would.
 func workerTheory(ds *dataset.Dataset, m Message, yield func()) (*MethodTheory, error) {
-	pr, err := m.Spec.problem(ds)
+	pr, err := m.Spec.Problem(ds)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"imlab/core/dfsdca"
+	"imlab/core/method"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 )
@@ -63,7 +63,7 @@ func TestJobCostFollowsTheWork(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var points []dfsdca.Point
+		var points []method.Point
 		for {
 			u := run.Advance(1 << 20)
 			points = append(points, u.Points...)
@@ -72,7 +72,7 @@ func TestJobCostFollowsTheWork(t *testing.T) {
 			}
 		}
 		run.Close()
-		iters := points[len(points)-1].IterPerN * float64(ds.N)
+		iters := float64(points[len(points)-1].Iter)
 		work := iters*float64(spec.Tau)*float64(st.NNZ)/float64(st.N) + float64(len(points))*float64(st.NNZ)/2
 		r := work / JobCost(spec, st)
 		t.Logf("%s τ=%d: %d iterations, %d evaluations, work ÷ JobCost %.3g", spec.Sampling, spec.Tau, int(iters), len(points), r)

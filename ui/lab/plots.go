@@ -1,6 +1,8 @@
 package lab
 
 import (
+	"imlab/core/method"
+	"imlab/core/method/catalog"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
 )
@@ -11,17 +13,28 @@ import (
 func Plots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	curves := make([]figures.Curve, len(s.Jobs))
 	for k, j := range s.Jobs {
-		curves[k] = figures.Curve{Tau: j.Tau, Sampling: j.Sampling, Trace: j.Trace}
+		curves[k] = figures.Curve{Tau: j.Tau, Sampling: j.Sampling, Trace: j.Trace, X: j.X}
 	}
 	if len(s.Settings.Methods()) > 1 {
 		return comparePlots(s) // methodcompare.go
 	}
-	if m := s.Settings.Method; m != DefaultMethod { // on the passes axis, as `imlab run -method M` prints it
-		nice, imp = figures.Convergence(MethodName(m), s.Settings.Taus, curves)
-		nice.XLabel, imp.XLabel = PassesLabel, PassesLabel
-		return nice, imp
+	m := s.Settings.Method
+	if catalog.AxisOf(m) == method.Iterations { // the paper's plots
+		return figures.Convergence("", s.Settings.Taus, curves)
 	}
-	return figures.Convergence("", s.Settings.Taus, curves)
+	nice, imp = figures.Convergence(MethodName(m), s.Settings.Taus, curves)
+	nice.XLabel, imp.XLabel = AxisLabel(m), AxisLabel(m)
+	return nice, imp
+}
+
+// AxisLabel is the x label of the convergence plots of method m: the
+// paper's iterations/n for dfSDCA, passes through the data for the others,
+// as `imlab run` counts them.
+func AxisLabel(m catalog.Name) string {
+	if catalog.AxisOf(m) == method.Iterations {
+		return figures.XLabel
+	}
+	return PassesLabel
 }
 
 // PassesLabel is the x label of the convergence plots of a method other

@@ -8,13 +8,9 @@ import (
 	"time"
 
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
 	"imlab/core/experiment"
-	"imlab/core/loss"
+	"imlab/core/method"
 	"imlab/core/method/catalog"
-	"imlab/core/problem"
-	"imlab/core/sampling"
-	"imlab/core/theory"
 )
 
 // This file is the protocol of a pool of workers that run an experiment's
@@ -34,43 +30,24 @@ import (
 // by a Pool are bit-identical for any number of workers, and identical to
 // those of one experiment.Experiment running every job in turn.
 
-// JobSpec is one job of an experiment (one sampling at one τ), complete
-// enough for a worker holding the same data to run it alone.
-type JobSpec struct {
-	Index     int           // the job's place in the experiment's run order
-	Tau       int           // minibatch size
-	Sampling  sampling.Kind // sampling.Nice or sampling.Imp
-	Loss      string        // loss.Parse name
-	Lambda    float64
-	PStar     float64 // the optimum, solved once and shared by every job
-	Eps       float64
-	Partition sampling.Rule
-	Seed      uint64
-	Method    catalog.Name // the method the job runs
-}
+// JobSpec is one job of an experiment, what a worker runs: the core's
+// experiment.Spec.
+type JobSpec = experiment.Spec
 
 // JobSpecs lists the jobs of an experiment with settings s, regulariser
 // lambda and optimum pstar, in the run order of experiment.Experiment: for
 // each sampling, for each τ; then the same for each compared method
 // (Settings.Methods).
 func JobSpecs(s Settings, lambda, pstar float64) []JobSpec {
-	var specs []JobSpec
-	for _, m := range s.Methods() { // the compared methods' jobs after the experiment's own
-		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
-			for _, tau := range s.Taus {
-				specs = append(specs, JobSpec{Index: len(specs), Tau: tau, Sampling: smp, Loss: s.Loss,
-					Lambda: lambda, PStar: pstar, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Method: m})
-			}
-		}
-	}
-	return specs
+	return experiment.Specs(s.Methods(), s.Taus, experiment.Spec{Loss: s.Loss, Lambda: lambda, PStar: pstar,
+		Eps: s.Eps, Partition: s.Partition, Seed: s.Seed})
 }
 
 // Update is a message from a worker to the page: the trace points its job
 // made since its last update, and whether the job has finished (and how).
 type Update struct {
 	Job    int            // JobSpec.Index
-	Points []dfsdca.Point // new trace points, in order
+	Points []method.Point // new trace points, in order
 	Done   bool
 	Err    string // the job's failure, if Done and it failed ("" otherwise)
 	// Minibatches, with the last update of a job that ran, is what the
@@ -85,17 +62,18 @@ type Update struct {
 	Plan *JobPlan
 }
 
-// JobPlan is what the page shows of a job's plan (theory.Plan): θ for the
-// ratio table, and pᵢ and the buckets for the sampling view.
+// JobPlan is what the page shows of a job's plan (theory.Plan) and its
+// method's theory: the safe step (θ for dfSDCA) and the predicted rate for
+// the ratio table, and pᵢ and the buckets for the sampling view.
 type JobPlan struct {
-	Theta   float64
+	Theory  catalog.Theory
 	P       []float64 // read-only, shared
 	Buckets [][]int   // nil for τ-nice; read-only, shared
 }
 
-// jobPlanOf is what the page shows of pl.
-func jobPlanOf(pl *theory.Plan) *JobPlan {
-	return &JobPlan{Theta: pl.Theta, P: pl.P, Buckets: pl.Partition.Buckets}
+// jobPlanOf is what the page shows of an experiment's job.
+func jobPlanOf(j *experiment.Job) *JobPlan {
+	return &JobPlan{Theory: j.Theory, P: j.Plan.P, Buckets: j.Plan.Partition.Buckets}
 }
 
 // Minibatches is a run's record of the minibatches it used: how many, the
@@ -110,37 +88,19 @@ type Minibatches struct {
 type JobRun struct {
 	spec JobSpec
 	exp  *experiment.Experiment
-	sent int        // trace points already sent
-	m    *methodJob // a method other than dfSDCA (methodjob.go); exp is then nil
-	plan *JobPlan   // sent with the first update, then nil
-}
-
-// problem is the job's problem on ds: its loss and λ.
-func (spec JobSpec) problem(ds *dataset.Dataset) (*problem.Problem, error) {
-	l, err := loss.Parse(spec.Loss)
-	if err != nil {
-		return nil, err
-	}
-	return problem.New(ds, l, spec.Lambda)
+	sent int      // trace points already sent
+	plan *JobPlan // sent with the first update, then nil
 }
 
 // NewJobRun plans spec on ds. The plan is the one experiment.New would make
 // for the same job in the whole experiment.
 func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
-	pr, err := spec.problem(ds)
-	if err != nil {
-		return nil, err
-	}
-	if spec.Method != catalog.DFSDCA {
-		return newMethodJobRun(pr, spec)
-	}
-	exp, err := experiment.New(pr, spec.PStar, experiment.Config{Taus: []int{spec.Tau},
-		Samplings: []sampling.Kind{spec.Sampling}, Eps: spec.Eps, Partition: spec.Partition, Seed: spec.Seed, Workers: 1,
+	exp, err := spec.Run(ds, experiment.Config{Workers: 1,
 		Record: 2 * RecentMinibatches}) // as the controller records, for the sampling view
 	if err != nil {
 		return nil, err
 	}
-	return &JobRun{spec: spec, exp: exp, plan: jobPlanOf(exp.Jobs()[0].Plan)}, nil
+	return &JobRun{spec: spec, exp: exp, plan: jobPlanOf(exp.Jobs()[0])}, nil
 }
 
 // Advance does at most iters iterations (plus at most one evaluation of P)
@@ -153,14 +113,11 @@ func (r *JobRun) Advance(iters int) Update {
 }
 
 func (r *JobRun) advance(iters int) Update {
-	if r.m != nil {
-		return r.m.advance(r.spec.Index, iters)
-	}
 	done, err := r.exp.Advance(iters)
 	u := Update{Job: r.spec.Index, Done: done}
 	if j := r.exp.Jobs()[0]; j.Run != nil {
 		tr := j.Run.Trace()
-		u.Points = append([]dfsdca.Point(nil), tr[r.sent:]...)
+		u.Points = append([]method.Point(nil), tr[r.sent:]...)
 		r.sent = len(tr)
 	}
 	if err != nil {
@@ -200,7 +157,7 @@ type Pool struct {
 	next   int   // the next place in order never handed out
 	back   []int // jobs handed back (Pool.Return), handed out again first
 	handed []bool
-	traces [][]dfsdca.Point
+	traces [][]method.Point
 	done   []bool
 	errs   []string
 	mbs    []*Minibatches
@@ -237,7 +194,7 @@ func NewPoolInOrder(specs []JobSpec, order []int) *Pool {
 		}
 		seen[k] = true
 	}
-	return &Pool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]dfsdca.Point, n), plans: make([]*JobPlan, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
+	return &Pool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]method.Point, n), plans: make([]*JobPlan, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
 }
 
 // PoolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
@@ -321,12 +278,12 @@ func (p *Pool) Done() bool {
 }
 
 // Traces returns a copy of every job's trace so far, in run order.
-func (p *Pool) Traces() [][]dfsdca.Point {
+func (p *Pool) Traces() [][]method.Point {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	out := make([][]dfsdca.Point, len(p.traces))
+	out := make([][]method.Point, len(p.traces))
 	for k, t := range p.traces {
-		out[k] = append([]dfsdca.Point(nil), t...)
+		out[k] = append([]method.Point(nil), t...)
 	}
 	return out
 }
@@ -346,7 +303,7 @@ func (p *Pool) Err() error {
 
 // poolJob is what the page shows of one job of a Pool.
 type poolJob struct {
-	trace   []dfsdca.Point
+	trace   []method.Point
 	started bool // handed out to a worker (perhaps queued behind another job)
 	done    bool
 	err     string

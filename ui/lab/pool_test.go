@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/loss"
+	"imlab/core/method"
 	"imlab/core/optimum"
 	"imlab/core/problem"
 	"imlab/core/synth"
@@ -22,7 +22,7 @@ type poolFixture struct {
 	s      Settings
 	lambda float64
 	pstar  float64
-	want   [][]dfsdca.Point
+	want   [][]method.Point
 }
 
 func newPoolFixture(t *testing.T) poolFixture {
@@ -141,7 +141,7 @@ func (fp *fakePool) wait(t *testing.T) {
 }
 
 // sameTraces compares traces bit for bit, but for the solver's own time.
-func sameTraces(t *testing.T, what string, got, want [][]dfsdca.Point) {
+func sameTraces(t *testing.T, what string, got, want [][]method.Point) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d traces, want %d", what, len(got), len(want))
@@ -154,7 +154,7 @@ func sameTraces(t *testing.T, what string, got, want [][]dfsdca.Point) {
 		}
 		for i, p := range want[k] {
 			q := got[k][i]
-			if bits(q.IterPerN) != bits(p.IterPerN) || q.Iter != p.Iter || bits(q.Primal) != bits(p.Primal) || bits(q.Gap) != bits(p.Gap) {
+			if bits(q.Passes) != bits(p.Passes) || q.Iter != p.Iter || bits(q.Primal) != bits(p.Primal) || bits(q.Gap) != bits(p.Gap) {
 				t.Errorf("%s: job %d point %d: %+v, want %+v", what, k, i, q, p)
 				break
 			}
@@ -248,8 +248,8 @@ func TestPoolStopEndsWorkers(t *testing.T) {
 	}
 }
 
-func flatten(tr [][]dfsdca.Point) []dfsdca.Point {
-	var out []dfsdca.Point
+func flatten(tr [][]method.Point) []method.Point {
+	var out []method.Point
 	for _, t := range tr {
 		out = append(out, t...)
 	}
@@ -293,8 +293,8 @@ func TestPoolSize(t *testing.T) {
 func TestPoolJobsShareTraces(t *testing.T) {
 	p := NewPool(JobSpecs(small(), 1, 0))
 	spec, _ := p.Next()
-	pt := func(k int) dfsdca.Point { return dfsdca.Point{Iter: k, IterPerN: float64(k), Gap: 1 / float64(k+1)} }
-	if err := p.Apply(Update{Job: spec.Index, Points: []dfsdca.Point{pt(0), pt(1)}}); err != nil {
+	pt := func(k int) method.Point { return method.Point{Iter: k, Passes: float64(k), Gap: 1 / float64(k+1)} }
+	if err := p.Apply(Update{Job: spec.Index, Points: []method.Point{pt(0), pt(1)}}); err != nil {
 		t.Fatal(err)
 	}
 	a := p.jobs()[spec.Index].trace
@@ -306,7 +306,7 @@ func TestPoolJobsShareTraces(t *testing.T) {
 		t.Errorf("a view has capacity %d beyond its %d points: an append would write into the pool", cap(a), len(a))
 	}
 	for k := 2; k < 40; k++ { // grows, reallocating the pool's array at times
-		if err := p.Apply(Update{Job: spec.Index, Points: []dfsdca.Point{pt(k)}}); err != nil {
+		if err := p.Apply(Update{Job: spec.Index, Points: []method.Point{pt(k)}}); err != nil {
 			t.Fatal(err)
 		}
 	}

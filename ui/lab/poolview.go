@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"imlab/core/experiment"
+	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 )
 
@@ -14,17 +15,15 @@ import (
 // own.
 
 // poolJobViewsLocked is jobViews for a run of a Pool: the experiment's own
-// jobs (ownJobsLocked), θ from the plans their workers sent (NaN until a
-// job starts), or from the page's own plans (c.exp) where it made them.
+// jobs (ownJobsLocked), their theory from the plans their workers sent
+// (NaN until a job starts), or from the page's own plans (c.exp) where it
+// made them.
 func (c *Controller) poolJobViewsLocked() []JobView {
 	pj := c.pool.jobs()
 	out := make([]JobView, c.ownJobsLocked())
 	for k := range out {
-		spec, theta := c.pool.specs[k], math.NaN()
-		if pl := c.poolPlanLocked(k, pj); pl != nil {
-			theta = pl.Theta
-		}
-		out[k] = c.poolJobViewLocked(pj[k], spec.Tau, spec.Sampling, theta)
+		spec := c.pool.specs[k]
+		out[k] = c.poolJobViewLocked(pj[k], spec, c.poolPlanLocked(k, pj))
 	}
 	return out
 }
@@ -43,49 +42,51 @@ func (c *Controller) poolPlanLocked(k int, pj []poolJob) *JobPlan {
 		return pj[k].plan
 	}
 	if c.exp != nil && k < len(c.exp.Jobs()) {
-		return jobPlanOf(c.exp.Jobs()[k].Plan)
+		return jobPlanOf(c.exp.Jobs()[k])
 	}
 	return nil
 }
 
-// poolRowsLocked is the ratio table of a run of a Pool, one row per τ, as
-// experiment.Experiment.RowsFrom makes it, from jobs (poolJobViewsLocked).
+// poolRowsLocked is the ratio table of a run of a Pool, one row per τ, by
+// experiment.NewRow, the row of every table, from jobs
+// (poolJobViewsLocked).
 func (c *Controller) poolRowsLocked(jobs []JobView) []experiment.Row {
-	cell := func(smp sampling.Kind, tau int) (theta, x float64) {
+	side := func(smp sampling.Kind, tau int) *experiment.Side {
 		for _, j := range jobs {
 			if j.Tau == tau && j.Sampling == smp {
-				x = math.NaN()
-				if v, ok := experiment.Crossing(j.Trace, c.settings.Eps); ok {
-					x = v
-				}
-				return j.Theta, x
+				return &experiment.Side{Theory: j.Theory, Trace: j.Trace}
 			}
 		}
-		return math.NaN(), math.NaN()
+		return nil
 	}
 	rows := make([]experiment.Row, 0, len(c.settings.Taus))
 	for _, tau := range c.settings.Taus {
-		r := experiment.Row{Tau: tau}
-		r.ThetaNice, r.NiceX = cell(sampling.Nice, tau)
-		r.ThetaImp, r.ImpX = cell(sampling.Imp, tau)
-		r.Theory, r.Empirical = r.ThetaImp/r.ThetaNice, r.NiceX/r.ImpX
-		rows = append(rows, r)
+		rows = append(rows, experiment.NewRow(c.settings.Method, c.data.Stats.N, tau,
+			side(sampling.Nice, tau), side(sampling.Imp, tau), c.settings.Eps))
 	}
 	return rows
 }
 
-// poolJobViewLocked is the view of pool job p (at τ = tau with sampling smp
-// and step theta, NaN if none): active once it has sent a point, until it
-// is done; Reached where its gap first fell to ε. Call with c.mu held.
-func (c *Controller) poolJobViewLocked(p poolJob, tau int, smp sampling.Kind, theta float64) JobView {
-	v := JobView{Tau: tau, Sampling: smp, Theta: theta, Reached: math.NaN(),
-		Active: p.started && len(p.trace) > 0 && !p.done && c.phase == Running, Done: p.done, Trace: p.trace}
+// unplanned is the theory of a job whose plan has not arrived.
+var unplanned = catalog.Theory{Step: math.NaN(), Rate: math.NaN(), PassesPerEFold: math.NaN()}
+
+// poolJobViewLocked is the view of pool job p (of spec, with plan pl, nil
+// if none yet): active once it has sent a point, until it is done; Reached
+// where its gap first fell to ε. Call with c.mu held.
+func (c *Controller) poolJobViewLocked(p poolJob, spec JobSpec, pl *JobPlan) JobView {
+	v := JobView{Tau: spec.Tau, Sampling: spec.Sampling, Theory: unplanned, Reached: math.NaN(),
+		Active: p.started && len(p.trace) > 0 && !p.done && c.phase == Running, Done: p.done, Trace: p.trace,
+		Axis: catalog.AxisOf(spec.Method), N: c.data.Stats.N}
+	if pl != nil {
+		v.Theory = pl.Theory
+	}
 	if p.err != "" {
 		v.Err = errors.New(p.err)
 	}
+	eps := catalog.Target(spec.Method, c.settings.Eps)
 	for _, pt := range p.trace {
-		if pt.Gap <= c.settings.Eps {
-			v.Reached = pt.IterPerN
+		if pt.Gap <= eps {
+			v.Reached = v.X(pt)
 			break
 		}
 	}

@@ -68,7 +68,7 @@ var ErrSettings = errors.New("invalid setting")
 func DefaultSettings() Settings {
 	return Settings{
 		Norms: DefaultNorms, Density: DefaultDensity, N: DefaultN, D: DefaultD, DataSeed: 1,
-		Bias: true, Loss: "logistic", Eps: 1e-10, Taus: slices.Clone(experiment.PaperTaus),
+		Bias: true, Loss: "logistic", Eps: catalog.DefaultsOf(DefaultMethod).Eps, Taus: slices.Clone(experiment.PaperTaus),
 		Partition: sampling.RandomRule, Seed: 1, Method: DefaultMethod,
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"imlab/core/method/catalog"
 )
 
 func TestHashRoundTrip(t *testing.T) {
@@ -201,5 +203,48 @@ func TestFileOptionsIgnoreTheRestOfTheForm(t *testing.T) {
 	var fe *FieldError
 	if _, err := f.FileOptions(DefaultSettings()); !errors.As(err, &fe) || fe.Field != FieldPositiveClass {
 		t.Errorf("positive class \"cats\": %v", err)
+	}
+}
+
+// TestChooseMethodTakesItsEps: choosing a method in the form puts its own
+// target gap in the form (SGD's 1e−3, then dfSDCA's 1e−10 again), and the
+// settings read from the form carry it.
+func TestChooseMethodTakesItsEps(t *testing.T) {
+	f := FormOf(DefaultSettings())
+	for _, m := range []catalog.Name{catalog.SGD, catalog.SAGA, catalog.DFSDCA, catalog.SGD, ""} {
+		f[FieldMethod] = string(m) // "": the selector's value for the default method
+		f.ChooseMethod()
+		if m == "" {
+			m = DefaultMethod
+		}
+		s, err := f.Settings()
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		if want := catalog.DefaultsOf(m).Eps; s.Method != m || s.Eps != want {
+			t.Errorf("after choosing %s: method %s, ε %g; want ε %g", m, s.Method, s.Eps, want)
+		}
+	}
+	f[FieldMethod] = "newton"
+	f[FieldEps] = "0.5"
+	f.ChooseMethod()
+	if f[FieldEps] != "0.5" {
+		t.Errorf("an unknown method changed ε to %q", f[FieldEps])
+	}
+}
+
+// A link choosing a method without ε runs it to its own ε; a link giving ε
+// keeps it.
+func TestLinkMethodTakesItsEps(t *testing.T) {
+	s, err := ParseHash("method=sgd", DefaultSettings())
+	if err != nil || s.Method != catalog.SGD || s.Eps != catalog.DefaultsOf(catalog.SGD).Eps {
+		t.Errorf("method=sgd: %v, method %s, ε %g", err, s.Method, s.Eps)
+	}
+	s, err = ParseHash("method=sgd&eps=1e-5", DefaultSettings())
+	if err != nil || s.Eps != 1e-5 {
+		t.Errorf("method=sgd&eps=1e-5: %v, ε %g", err, s.Eps)
+	}
+	if s, _ := ParseHash("n=500", DefaultSettings()); s.Eps != DefaultSettings().Eps {
+		t.Errorf("a link without method changed ε to %g", s.Eps)
 	}
 }

@@ -1,6 +1,11 @@
 package lab
 
-import "math"
+import (
+	"math"
+
+	"imlab/core/method"
+	"imlab/core/method/catalog"
+)
 
 // The Snapshot is how the UI reads the controller: a copy of its state
 // taken under the lock, cheap enough for every animation frame. What only
@@ -53,13 +58,14 @@ func (c *Controller) jobViews() []JobView {
 	jobs := c.exp.Jobs()
 	out := make([]JobView, len(jobs))
 	for k, j := range jobs {
-		v := JobView{Tau: j.Tau, Sampling: j.Sampling, Theta: j.Plan.Theta, Reached: math.NaN(),
-			Active: j == cur && c.phase == Running, Done: j.Done(), Err: j.Err}
+		v := JobView{Tau: j.Tau, Sampling: j.Sampling, Theory: j.Theory, Reached: math.NaN(),
+			Active: j == cur && c.phase == Running, Done: j.Done(), Err: j.Err,
+			Axis: catalog.AxisOf(c.exp.Config().Method), N: c.data.Stats.N}
 		if j.Run != nil {
 			tr := j.Run.Trace()
 			v.Trace = tr[:len(tr):len(tr)] // a view, as a Pool's (Pool.jobs)
-			if x, ok := j.Run.Reached(); ok {
-				v.Reached = x
+			if st := j.Run.Status(); st.Reason == method.Reached {
+				v.Reached = st.At
 			}
 		}
 		out[k] = v

@@ -61,7 +61,7 @@ func TestSlowRunWaitsOneFramePerSlice(t *testing.T) {
 	// frame; the two jobs together ran Iters of the last plus the first's.
 	iters := 0
 	for _, j := range st.Jobs {
-		iters += int(j.Trace[len(j.Trace)-1].IterPerN*float64(s.N) + 0.5)
+		iters += j.Trace[len(j.Trace)-1].Iter
 	}
 	want := int64(iters / 16)
 	if f := frames.Load(); f < want-2 || f > want+2 {

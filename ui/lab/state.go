@@ -6,8 +6,9 @@ import (
 	"time"
 
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
 	"imlab/core/experiment"
+	"imlab/core/method"
+	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/core/table"
 )
@@ -74,14 +75,22 @@ const HistogramBins = 40
 // JobView is one run as the UI shows it.
 type JobView struct {
 	Tau      int
-	Sampling sampling.Kind // sampling.Nice or sampling.Imp
-	Theta    float64
-	Trace    []dfsdca.Point // read-only and shared, not copied: a view of the points so far (capacity = length)
-	Reached  float64        // iterations/n at which the gap first reached ε; NaN if not (yet)
-	Active   bool           // the job now advancing
-	Done     bool
-	Err      error
+	Sampling sampling.Kind  // sampling.Nice or sampling.Imp
+	Theory   catalog.Theory // the method's: its safe step (θ for dfSDCA); NaN until planned
+	Trace    []method.Point // read-only and shared, not copied: a view of the points so far (capacity = length)
+	Reached  float64        // where on Axis the gap first reached ε; NaN if not (yet)
+	// Axis is the method's (catalog.AxisOf), over N examples: what X,
+	// Reached and the plots read.
+	Axis   method.Axis
+	N      int
+	Active bool // the job now advancing
+	Done   bool
+	Err    error
 }
+
+// X is a trace point's position on the job's axis: iterations/n for
+// dfSDCA, passes for the others.
+func (j JobView) X(p method.Point) float64 { return j.Axis.Of(p, j.N) }
 
 // Snapshot is a consistent copy of the controller's state for rendering.
 type Snapshot struct {

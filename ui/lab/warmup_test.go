@@ -4,14 +4,14 @@ import (
 	"testing"
 	"time"
 
-	"imlab/core/dfsdca"
+	"imlab/core/method"
 )
 
 // workerTraces runs s's jobs on one worker as the page does at load and
 // then at a run (the data, P*, the theory, then every job) and returns the
 // jobs' traces and how many warm-up slices it made. With a warm-up, the
 // jobs are sent only once it has made a slice.
-func workerTraces(t *testing.T, s Settings, warm time.Duration) ([][]dfsdca.Point, int) {
+func workerTraces(t *testing.T, s Settings, warm time.Duration) ([][]method.Point, int) {
 	t.Helper()
 	const lambda = 0.1
 	in := make(chan Message, 64)
@@ -61,7 +61,7 @@ func workerTraces(t *testing.T, s Settings, warm time.Duration) ([][]dfsdca.Poin
 	for _, spec := range specs {
 		in <- Message{Kind: MsgJob, Spec: spec}
 	}
-	traces := make([][]dfsdca.Point, len(specs))
+	traces := make([][]method.Point, len(specs))
 	for left := len(specs); left > 0; {
 		m := next("update (the warm-up did not stop for the jobs)")
 		if m.Kind != MsgUpdate {

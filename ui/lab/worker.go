@@ -9,8 +9,8 @@ import (
 
 	"imlab/core/budget"
 	"imlab/core/dataset"
-	"imlab/core/dfsdca"
 	"imlab/core/loss"
+	"imlab/core/method"
 	"imlab/core/problem"
 )
 
@@ -300,7 +300,7 @@ func workerPStar(ds *dataset.Dataset, lossName string, lambda float64, yield fun
 // the job ends, or, while stepping, a point is made. It returns the
 // slice's update (its points appended to held, the points not sent yet;
 // the job's plan if it came in it; the end) and the slice's duration.
-func fillSlice(run *JobRun, slicer *Slicer, now func() time.Duration, stepping bool, held []dfsdca.Point) (Update, time.Duration) {
+func fillSlice(run *JobRun, slicer *Slicer, now func() time.Duration, stepping bool, held []method.Point) (Update, time.Duration) {
 	t0 := now()
 	u := Update{Points: held}
 	for {

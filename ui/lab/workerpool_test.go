@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"imlab/core/dfsdca"
+	"imlab/core/method"
 )
 
 // fakeHost runs each worker as a goroutine running RunWorker, with its own
@@ -118,8 +118,8 @@ func runTraces(t *testing.T, h *harness, s Settings) Snapshot {
 	return done
 }
 
-func tracesOf(s Snapshot) [][]dfsdca.Point {
-	var out [][]dfsdca.Point
+func tracesOf(s Snapshot) [][]method.Point {
+	var out [][]method.Point
 	for _, j := range s.Jobs {
 		out = append(out, j.Trace)
 	}
@@ -165,8 +165,8 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 			t.Errorf("workers=%d: the method view\n%s\ndiffers from the main thread's\n%s", n, g, m)
 		}
 		for k, j := range got.Jobs {
-			if math.Float64bits(j.Theta) != math.Float64bits(main.Jobs[k].Theta) {
-				t.Errorf("workers=%d: job %d θ %v, main thread %v", n, k, j.Theta, main.Jobs[k].Theta)
+			if math.Float64bits(j.Theory.Step) != math.Float64bits(main.Jobs[k].Theory.Step) {
+				t.Errorf("workers=%d: job %d θ %v, main thread %v", n, k, j.Theory.Step, main.Jobs[k].Theory.Step)
 			}
 		}
 		// The workers' solver time lies within the run's wall time, on each.
@@ -477,5 +477,23 @@ func TestWorkersStayWithTheirData(t *testing.T) {
 			t.Errorf("worker %d of the old data still open", w)
 		}
 		c.mu.Unlock()
+	}
+}
+
+// TestRunsFailedSaysWhatToChange: the error of a run with failed jobs
+// counts them, keeps each job's words (which run, its gap, its budget),
+// and, when a job spent its budget (an error from a worker arrives as
+// text), says to raise ε; a diverged job gets no such advice.
+func TestRunsFailedSaysWhatToChange(t *testing.T) {
+	budget := errors.New("sgd nice τ=32 seed 1: " + method.ErrBudget.Error() + ": gap 2e-06 > ε = 1e-06")
+	diverged := fmt.Errorf("saga imp τ=4 seed 1: %w", method.ErrDiverged)
+	msg := runsFailed([]error{budget, diverged}, 12).Error()
+	for _, want := range []string{"2 of 12 runs failed", "sgd nice τ=32 seed 1", "gap 2e-06 > ε = 1e-06", "saga imp τ=4 seed 1", "Raise the target gap ε"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message %q lacks %q", msg, want)
+		}
+	}
+	if msg := runsFailed([]error{diverged}, 12).Error(); strings.Contains(msg, "Raise") {
+		t.Errorf("a diverged run is told to raise ε: %q", msg)
 	}
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // TestDualFreeTraceMatchesDfsdca: dfSDCA through the catalog, on the passes
-// axis, gives the same points as dfsdca.Run on its iterations/n axis, with
+// axis, gives the same points as a run on its iterations/n axis, with
 // passes = τ·t/n.
 func TestDualFreeTraceMatchesDfsdca(t *testing.T) {
 	ds := mtest.Data(t, 120, 10, 0.5, 2)
@@ -30,18 +30,19 @@ func TestDualFreeTraceMatchesDfsdca(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := dfsdca.NewRun(d, dfsdca.Stop{PStar: 0, MaxIterPerN: 2, EvalEvery: 0.25})
+	ref := method.NewRun(d, method.Stop{PStar: 0, Axis: method.Iterations, MaxPasses: 2, EvalEvery: 0.25})
 	if err := ref.Until(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	got, want := run.Trace(), ref.Trace()
 	if len(got) != len(want) {
-		t.Fatalf("%d points, dfsdca.Run has %d", len(got), len(want))
+		t.Fatalf("%d points, the iterations axis has %d", len(got), len(want))
 	}
 	for k := range got {
-		if got[k].Passes != tau*want[k].IterPerN || got[k].Primal != want[k].Primal {
-			t.Errorf("point %d: passes %v, P %v; dfsdca: τ·t/n %v, P %v",
-				k, got[k].Passes, got[k].Primal, tau*want[k].IterPerN, want[k].Primal)
+		tn := method.Iterations.Of(want[k], ds.N)
+		if got[k].Passes != tau*tn || got[k].Passes != want[k].Passes || got[k].Primal != want[k].Primal {
+			t.Errorf("point %d: passes %v, P %v; on the iterations axis: τ·t/n %v, passes %v, P %v",
+				k, got[k].Passes, got[k].Primal, tau*tn, want[k].Passes, want[k].Primal)
 		}
 	}
 }

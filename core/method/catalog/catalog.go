@@ -83,7 +83,7 @@ func New(m Name, pr *problem.Problem, pl *theory.Plan, opt Options) (method.Solv
 		if err != nil {
 			return nil, err
 		}
-		return &dualFree{Solver: s, tau: pl.Sampler.MaxSize()}, nil
+		return closer{s}, nil
 	case SDCA:
 		return sdca.New(pr, sdca.Options{Sampler: pl.Sampler, V: pl.V, StepScale: scale, Order: opt.Order, Seed: opt.Seed})
 	case SAGA:
@@ -96,18 +96,11 @@ func New(m Name, pr *problem.Problem, pl *theory.Plan, opt Options) (method.Solv
 	return nil, fmt.Errorf("%w %q (want one of %v)", ErrUnknown, m, Names)
 }
 
-// dualFree adapts a dfSDCA solver to method.Solver: every iteration
-// evaluates its τ examples.
-type dualFree struct {
-	*dfsdca.Solver
-	tau int
-}
+// closer makes a dfSDCA solver an io.Closer, whose Close stops its worker
+// goroutines.
+type closer struct{ *dfsdca.Solver }
 
-func (d *dualFree) Evals() int64   { return int64(d.Iter()) * int64(d.tau) }
-func (d *dualFree) BatchSize() int { return d.tau }
-
-// Close stops dfSDCA's worker goroutines.
-func (d *dualFree) Close() error {
-	d.Solver.Close()
+func (c closer) Close() error {
+	c.Solver.Close()
 	return nil
 }

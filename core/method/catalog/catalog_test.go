@@ -38,7 +38,8 @@ func TestEveryMethodReachesTarget(t *testing.T) {
 		if c, ok := s.(io.Closer); ok {
 			c.Close()
 		}
-		x, ok := run.Reached()
+		st := run.Status()
+		x, ok := st.Passes, st.Reason == method.Reached
 		if !ok {
 			t.Errorf("%s: gap %g not reached", m, eps)
 			continue

@@ -16,16 +16,6 @@ import (
 // steps it converges at rate O(1/k), so smaller targets are left out.
 const SGDFloor = 1e-6
 
-// SGDTableEps is the default target of SGD's ratio tables (`imlab paper`
-// and `report -method sgd`), where the other methods' is 1e−10. SGD's
-// theory predicts its rate, and so the theoretical ratio, only for the
-// safe constant step's linear phase, which ends in a neighbourhood of w*
-// whose size is set by the gradient noise at w*; after it, decreasing
-// steps converge at O(1/k), so a target of 1e−6 costs thousands of passes
-// and measures noise rather than the rate. A gap of 1e−3 is reached in
-// tens of passes on the paper's data, in or near the linear phase.
-const SGDTableEps = 1e-3
-
 // Comparison is a table of methods × samplings: for each, the passes the
 // theory predicts and the passes measured to each gap target.
 type Comparison struct {
@@ -82,9 +72,9 @@ func Compare(ctx context.Context, pr *problem.Problem, pstar float64, c Comparis
 				return cells, err
 			}
 			cell := Cell{Method: m, Spec: spec, Theory: th}
-			target, budget := slices.Min(c.Eps), c.MaxPasses
+			target, budget := Target(m, slices.Min(c.Eps)), c.MaxPasses
 			if m == SGD {
-				target, budget = max(target, SGDFloor), c.SGDMaxPasses
+				budget = c.SGDMaxPasses
 			}
 			tr, err := Measure(ctx, m, pr, pl, Options{Decreasing: true, Seed: c.Seed},
 				method.Stop{Gap: target, PStar: pstar, MaxPasses: budget, EvalEvery: c.EvalEvery})

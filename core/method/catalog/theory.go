@@ -43,7 +43,10 @@ func Predict(m Name, pr *problem.Problem, pl *theory.Plan) (Theory, error) {
 	evals := tau
 	var th Theory
 	switch m {
-	case DFSDCA, SDCA:
+	case DFSDCA:
+		th.Step = pl.Theta // the step dfSDCA runs with
+		th.Rate = 1 - th.Step
+	case SDCA:
 		th.Step = sdca.Rate(setup)
 		th.Rate = 1 - th.Step
 	case SAGA:

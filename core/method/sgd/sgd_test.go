@@ -152,7 +152,8 @@ func TestDecreasingSteps(t *testing.T) {
 			if err := run.Until(context.Background(), nil); err != nil {
 				t.Fatalf("%v %v: %v", l, smp, err)
 			}
-			x, ok := run.Reached()
+			st := run.Status()
+			x, ok := st.Passes, st.Reason == method.Reached
 			if !ok {
 				tr := run.Trace()
 				t.Errorf("%v %v: decreasing steps did not reach 1e-6 in 20000 passes (last %+v)", l, smp, tr[len(tr)-1])

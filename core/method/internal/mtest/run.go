@@ -36,7 +36,8 @@ func ReachesTarget(t *testing.T, build func(*problem.Problem, *theory.Plan) meth
 			if err := run.Until(context.Background(), nil); err != nil {
 				t.Fatalf("%v %v: %v", l, smp, err)
 			}
-			x, ok := run.Reached()
+			st := run.Status()
+			x, ok := st.Passes, st.Reason == method.Reached
 			if !ok {
 				tr := run.Trace()
 				t.Errorf("%v %v: gap 1e-10 not reached in 3000 passes (last %+v)", l, smp, tr[len(tr)-1])
@@ -65,7 +66,7 @@ func StepsBeyond(t *testing.T, stop method.Stop, cases []StepCase) {
 	for _, tc := range cases {
 		run := method.NewRun(tc.Build(), stop)
 		err := run.Until(context.Background(), nil)
-		_, ok := run.Reached()
+		ok := run.Status().Reason == method.Reached
 		switch {
 		case tc.Diverge && !errors.Is(err, method.ErrDiverged):
 			t.Errorf("step %s: %v, reached %v; want ErrDiverged", tc.Label, err, ok)

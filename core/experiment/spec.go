@@ -1,0 +1,70 @@
+package experiment
+
+import (
+	"imlab/core/dataset"
+	"imlab/core/loss"
+	"imlab/core/method/catalog"
+	"imlab/core/problem"
+	"imlab/core/sampling"
+)
+
+// Spec is one job of an experiment: one method, one sampling at one τ, its
+// target and seed, and the problem it solves (loss, λ and the optimum P*,
+// solved once and shared), complete enough to run alone wherever the same
+// data is: a Web Worker of the page, a goroutine of the paper engine.
+type Spec struct {
+	Index     int           // the job's place in the experiment's run order
+	Tau       int           // minibatch size
+	Sampling  sampling.Kind // sampling.Nice or sampling.Imp
+	Loss      string        // loss.Parse name
+	Lambda    float64
+	PStar     float64
+	Eps       float64
+	Partition sampling.Rule
+	Seed      uint64
+	Method    catalog.Name
+}
+
+// Specs lists the jobs of an experiment comparing methods (the first the
+// experiment's own) over taus, in run order: for each method, for each
+// sampling (τ-nice, τ-importance), for each τ. Index numbers them.
+func Specs(methods []catalog.Name, taus []int, base Spec) []Spec {
+	var specs []Spec
+	for _, m := range methods {
+		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
+			for _, tau := range taus {
+				s := base
+				s.Index, s.Tau, s.Sampling, s.Method = len(specs), tau, smp, m
+				specs = append(specs, s)
+			}
+		}
+	}
+	return specs
+}
+
+// Problem is the spec's problem on ds: its loss and λ.
+func (s Spec) Problem(ds *dataset.Dataset) (*problem.Problem, error) {
+	l, err := loss.Parse(s.Loss)
+	if err != nil {
+		return nil, err
+	}
+	return problem.New(ds, l, s.Lambda)
+}
+
+// Config is base (its budget, evaluation spacing, workers, recording) set
+// to run the spec's job alone: its method, sampling, τ, target, partition
+// and seed. Its one job has the plan the whole experiment would make for it.
+func (s Spec) Config(base Config) Config {
+	base.Method, base.Taus, base.Samplings = s.Method, []int{s.Tau}, []sampling.Kind{s.Sampling}
+	base.Eps, base.Partition, base.Seed = s.Eps, s.Partition, s.Seed
+	return base
+}
+
+// Run plans the spec's job alone on ds under base (see Config).
+func (s Spec) Run(ds *dataset.Dataset, base Config) (*Experiment, error) {
+	pr, err := s.Problem(ds)
+	if err != nil {
+		return nil, err
+	}
+	return New(pr, s.PStar, s.Config(base))
+}
