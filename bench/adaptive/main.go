@@ -18,6 +18,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -50,7 +51,16 @@ func main() {
 	flag.Float64Var(&cfg.Eta, "eta", cfg.Eta, "safeguard η")
 	flag.Float64Var(&cfg.Epochs, "epochs", cfg.Epochs, "refresh period in epochs")
 	step := flag.String("step", string(cfg.Step), "step rule: safe or residue")
+	prof := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	flag.Parse()
+	if *prof != "" {
+		f, err := os.Create(*prof)
+		if err != nil {
+			log.Fatal(err)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
 	cfg.Step = sampling.StepRule(*step)
 	var taus []int
 	for _, f := range strings.Split(*tausFlag, ",") {
@@ -166,5 +176,3 @@ func split(s string) []string {
 	}
 	return out
 }
-
-func init() { _ = os.Stderr }

@@ -2,6 +2,7 @@ package theory
 
 import (
 	"fmt"
+	"slices"
 
 	"imlab/core/dataset"
 	"imlab/core/sampling"
@@ -46,27 +47,35 @@ func BucketV(ds *dataset.Dataset, part sampling.Partition, p []float64) []float6
 
 // BucketESO evaluates BucketV for one data set and partition and many
 // probability vectors, as an adaptive sampling needs at every refresh: the
-// ω'_j, which depend on the partition only, are counted once.
+// ω'_j, which depend on the partition only, are counted once, and the
+// column indices are kept in bucket order, so that each evaluation reads
+// them in one sweep (the same sums in the same order as BucketV: the same
+// bits).
 type BucketESO struct {
 	ds     *dataset.Dataset
 	part   sampling.Partition
 	omega  []int     // ω'_j
+	cols   []int32   // the rows' column indices, bucket by bucket
 	factor []float64 // scratch: δ_j, then 1 + (1 − 1/ω'_j) δ_j
+	fixed  []float64 // v when every ω'_j ≤ 1 (v = ‖x_i‖² whatever p); else nil
 }
 
-// NewBucketESO counts the ω'_j of part on ds in O(nnz + d). It panics if
-// part is not a partition of the ds.N examples.
+// NewBucketESO counts the ω'_j of part on ds in O(nnz + d), keeping a copy
+// of the column indices (4 bytes per non-zero). It panics if part is not a
+// partition of the ds.N examples.
 func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 	if err := part.Validate(ds.N); err != nil {
 		panic("theory: BucketV: " + err.Error())
 	}
-	e := &BucketESO{ds: ds, part: part, omega: make([]int, ds.D), factor: make([]float64, ds.D)}
+	e := &BucketESO{ds: ds, part: part, omega: make([]int, ds.D), factor: make([]float64, ds.D),
+		cols: make([]int32, 0, ds.NNZ())}
 	// Visiting the examples bucket by bucket, feature j meets a new bucket
 	// exactly when the bucket last seen with j differs from the current one.
 	lastBucket := make([]int, ds.D) // bucket index + 1; 0 = none yet
 	for l, b := range part.Buckets {
 		for _, i := range b {
 			idx, _ := ds.Row(i)
+			e.cols = append(e.cols, idx...)
 			for _, j := range idx {
 				if lastBucket[j] != l+1 {
 					lastBucket[j] = l + 1
@@ -74,6 +83,11 @@ func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 				}
 			}
 		}
+	}
+	if slices.Max(append(e.omega, 0)) <= 1 {
+		// 1 + (1 − 1/1)·δ_j = 1 exactly: no δ_j matters.
+		e.fixed = e.V(make([]float64, ds.N), nil)
+		e.cols = nil
 	}
 	return e
 }
@@ -85,14 +99,22 @@ func (e *BucketESO) V(p, dst []float64) []float64 {
 	if len(p) != ds.N {
 		panic(fmt.Sprintf("theory: BucketV with %d probabilities for %d examples", len(p), ds.N))
 	}
+	if e.fixed != nil {
+		if len(dst) < ds.N {
+			dst = make([]float64, ds.N)
+		}
+		return append(dst[:0], e.fixed...)
+	}
 	delta := e.factor
 	clear(delta)
+	pos, rowPtr := 0, ds.RowPtr
 	for _, b := range e.part.Buckets {
 		for _, i := range b {
-			idx, _ := ds.Row(i)
-			for _, j := range idx {
-				delta[j] += p[i]
+			pi, end := p[i], pos+rowPtr[i+1]-rowPtr[i]
+			for _, j := range e.cols[pos:end] {
+				delta[j] += pi
 			}
+			pos = end
 		}
 	}
 	factor := delta // reuse: factor_j overwrites δ_j
