@@ -39,7 +39,11 @@ func TestDrawSerialIsSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []Sampler{NewUniform(1000), NewUniform(1024), NewUniform(1), serial, nice1, ada1} {
+	bucket1, err := NewBucket(Partition{Buckets: [][]int{all}}, skewed(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []Sampler{NewUniform(1000), NewUniform(1024), NewUniform(1), serial, nice1, ada1, bucket1} {
 		want := NewRand(9)
 		src := NewSource(9)
 		got := make([]int, 5000)
