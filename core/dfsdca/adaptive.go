@@ -108,11 +108,15 @@ func (s *Solver) refresh() bool {
 	clip := a.sampler.Config().Step == sampling.ResidueStep
 	for i, pi := range p {
 		step := theta / pi
-		if limit := a.scale * c / (a.v[i] + c); clip && step > limit {
-			// The example's own step stays within the bound that keeps
-			// its term of the expected decrease non-positive whatever its
-			// residue (docs/adaptive.md).
-			step = limit
+		if clip {
+			// Each example's step stays at most the one that, at the
+			// refresh's margin and curvature φ''_i, brings its own
+			// residue to zero: 1/(1 + φ''_i v_i/(nλ)) ≥ c/(v_i + c)
+			// (docs/adaptive.md).
+			h := s.loss.Curvature(a.z[i], ds.Y[i])
+			if limit := a.scale / (1 + float64(h*a.v[i])/(n*lambda)); step > limit {
+				step = limit
+			}
 		}
 		s.steps[2*i] = step
 		s.steps[2*i+1] = step / (n * lambda)

@@ -17,8 +17,9 @@ const (
 	SafeStep StepRule = "safe"
 	// ResidueStep: θ = nλγ Σκ_i² / Σ κ_i²(v_i + nλγ)/p_i with the residues κ
 	// of the refresh (never below the safe step), the bound under which the
-	// expected decrease holds at the refresh itself; later iterations of the
-	// period are only measured.
+	// expected decrease holds at the refresh itself, and each example's step
+	// θ/p_i capped at 1/(1 + φ''_i v_i/(nλ)), φ''_i the loss's curvature at
+	// the refresh; the run is only measured.
 	ResidueStep StepRule = "residue"
 )
 
