@@ -4,7 +4,9 @@
 // and prints a markdown table of the passes needed (iterations/n, the paper's
 // axis), seeds averaged, with the time per pass. From the repository root:
 //
-//	go run ./bench/adaptive -seeds 3 > /tmp/adaptive.md
+//	go run ./bench/adaptive -seeds 3 -doc docs/adaptive.md
+//
+// rewrites the table at the end of docs/adaptive.md.
 //
 // The real sets (w8a, ijcnn1.tr, a9a, with a bias feature) are read from
 // -dir; the paper's five artificial laws are generated at -n × -d.
@@ -14,6 +16,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"math"
 	"os"
@@ -51,6 +54,7 @@ func main() {
 	flag.Float64Var(&cfg.Epochs, "epochs", cfg.Epochs, "refresh period in epochs")
 	step := flag.String("step", string(cfg.Step), "step rule: safe or residue")
 	prof := flag.String("cpuprofile", "", "write a CPU profile to this file")
+	doc := flag.String("doc", "", "also write the table into this markdown file, after its line "+marker)
 	flag.Parse()
 	if *prof != "" {
 		f, err := os.Create(*prof)
@@ -90,12 +94,17 @@ func main() {
 		sets = append(sets, set{fmt.Sprintf("%s (%d×%d, ω'=%g)", law, *n, *d, *density), ds})
 	}
 
-	fmt.Printf("Adaptive: η = %g, refresh every %g epochs, %s step. Passes = iterations/n to P(w) − P* ≤ %g, "+
+	out := io.Writer(os.Stdout)
+	var table strings.Builder
+	if *doc != "" {
+		out = io.MultiWriter(os.Stdout, &table)
+	}
+	fmt.Fprintf(out, "Adaptive: η = %g, refresh every %g epochs, %s step. Passes = iterations/n to P(w) − P* ≤ %g, "+
 		"mean of %d seeds; 1/(nθ) is static τ-importance's iterations/n per e-fold of the bound, θ̄/θ the "+
-		"adaptive run's mean θ (before clipping) over static θ; time per epoch (n examples updated) is the "+
+		"adaptive run's mean θ (before the cap) over static θ; time per epoch (n examples updated) is the "+
 		"solver's own, refreshes included, the fastest of 3 runs of 4 epochs.\n\n", cfg.Eta, cfg.Epochs, cfg.Step, *eps, *seeds)
-	fmt.Println("| data | τ | static: 1/(nθ) : passes | adaptive: θ̄/θ : passes | static ÷ adaptive passes | time per epoch static | adaptive | ratio |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(out, "| data | τ | static: 1/(nθ) : passes | adaptive: θ̄/θ : passes | static ÷ adaptive passes | time per epoch static | adaptive | ratio |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|")
 	for _, st := range sets {
 		pr, err := problem.New(st.ds, loss.Logistic{}, problem.DefaultLambda(st.ds))
 		if err != nil {
@@ -127,11 +136,33 @@ func main() {
 				tAda = math.Min(tAda, epochTime(pr, adaptive, 4))
 			}
 			k := float64(*seeds)
-			fmt.Printf("| %s | %d | %.3g : %.3g | %.2f : %.3g | %.2f× | %.3g ms | %.3g ms | %.2f |\n",
+			fmt.Fprintf(out, "| %s | %d | %.3g : %.3g | %.2f : %.3g | %.2f× | %.3g ms | %.3g ms | %.2f |\n",
 				st.name, tau, complexity/k, stat/k, thetaRatio/k, ada/k, stat/ada, 1e3*tStat, 1e3*tAda, tAda/tStat)
 		}
 	}
+	if *doc != "" {
+		if err := splice(*doc, table.String()); err != nil {
+			log.Fatal(err)
+		}
+	}
 }
+
+// splice replaces what follows the marker line in the markdown file doc
+// with table.
+func splice(doc, table string) error {
+	b, err := os.ReadFile(doc)
+	if err != nil {
+		return err
+	}
+	k := strings.Index(string(b), marker)
+	if k < 0 {
+		return fmt.Errorf("%s has no line %q", doc, marker)
+	}
+	return os.WriteFile(doc, []byte(string(b[:k+len(marker)])+"\n\n"+table), 0o644)
+}
+
+// marker is the line of docs/adaptive.md after which the table goes.
+const marker = "<!-- bench/adaptive writes the table below -->"
 
 type outcome struct {
 	passes    float64 // iterations/n at the first evaluation with gap ≤ ε (NaN: not reached)
