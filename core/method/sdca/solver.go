@@ -66,7 +66,8 @@ type Solver struct {
 	head   int
 	sink   float64 // keeps warm's loads alive
 
-	ada *adaptation // nil unless the sampler is a sampling.Adaptive
+	ada   *theory.Follower // nil unless the sampler is a sampling.Adaptive
+	scale float64          // Options.StepScale
 }
 
 // drawBlock is how many IID serial draws are made at a time.
@@ -127,7 +128,7 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		s.curv[i] = v / (ln * scale)
 	}
 	s.serial = sampling.DrawSerial(opt.Sampler, s.src, nil)
-	s.ada = newAdaptation(s, opt.Sampler, opt.V, scale)
+	s.ada, s.scale = theory.NewFollower(pr, opt.Sampler), scale
 	if s.ada != nil && opt.Order != IID {
 		return nil, fmt.Errorf("%w: an adaptive sampling needs the iid order", method.ErrOptions)
 	}
