@@ -37,6 +37,7 @@ import (
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/theory"
+	"imlab/internal/cputime"
 )
 
 func main() {
@@ -73,7 +74,10 @@ func main() {
 	switch *clock {
 	case "wall":
 	case "cpu":
-		now = cpuTime
+		if !cputime.Supported {
+			log.Fatal("-clock cpu needs getrusage (a Unix system)")
+		}
+		now = cputime.Process
 	default:
 		log.Fatalf("-clock %q: want wall or cpu", *clock)
 	}

@@ -18,7 +18,7 @@ func runRun(args []string, e *env) error {
 	var p problemFlags
 	p.register(fs)
 	spec := theory.Spec{Sampling: sampling.Imp, Partition: sampling.RandomRule}
-	kindFlag(fs, &spec.Sampling, "sampling: nice, imp, imp-alt, uniform or importance")
+	kindFlag(fs, &spec.Sampling, "sampling: nice, imp, imp-alt, adaptive, uniform or importance")
 	fs.IntVar(&spec.Tau, "tau", 1, "minibatch size τ")
 	ruleFlag(fs, &spec.Partition)
 	fs.Uint64Var(&spec.Seed, "seed", 1, "random seed (partition and sampler)")

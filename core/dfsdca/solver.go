@@ -76,6 +76,8 @@ type Solver struct {
 	z     []float64 // x_iᵀw^(t−1) for each member of the batch
 	coef  []float64 // −θΔ_i/(nλp_i): the multiple of x_i added to w
 
+	ada *adaptation // nil unless the sampler is a sampling.Adaptive
+
 	pool        *pool // nil when sequential or closed
 	parallelMin int   // least non-zeros in a minibatch worth splitting
 	tuner       splitTuner
@@ -155,6 +157,7 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		s.steps[2*i] = opt.Theta / pi
 		s.steps[2*i+1] = opt.Theta / (n * pr.Lambda * pi)
 	}
+	s.ada = newAdaptation(s, opt)
 	if opt.Workers > 1 {
 		s.pool = newPool(ds, s.w, opt.Workers)
 		// The pool must not reference s, so that an unclosed, unreachable
@@ -176,7 +179,9 @@ func (s *Solver) Step(k int) error {
 	}
 	start := time.Now()
 	ok := false
-	if s.serial && s.pool == nil {
+	if s.ada != nil {
+		ok = s.stepAdaptive(k)
+	} else if s.serial && s.pool == nil {
 		ok = s.stepSerial(k)
 	} else {
 		ok = s.step(k)

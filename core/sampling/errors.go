@@ -15,4 +15,6 @@ var (
 	ErrPartition = errors.New("sampling: invalid partition")
 	// ErrWeights reports partition weights that are negative or non-finite.
 	ErrWeights = errors.New("sampling: invalid weights")
+	// ErrAdaptive reports an adaptive sampling configuration out of range.
+	ErrAdaptive = errors.New("sampling: invalid adaptive configuration")
 )

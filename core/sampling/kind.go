@@ -19,10 +19,13 @@ const (
 	Imp           Kind = "imp"        // τ-importance: bucket sampling with the paper's practical p
 	ImpAlt        Kind = "imp-alt"    // τ-importance with alternating-optimisation p
 	UniformBucket Kind = "bucket"     // bucket sampling, uniform within each bucket
+	// AdaptiveImp: τ-importance whose probabilities follow the residues during
+	// the run (beyond the paper; docs/adaptive.md).
+	AdaptiveImp Kind = "adaptive"
 )
 
 // Kinds lists every Kind.
-var Kinds = []Kind{Uniform, Importance, Nice, Imp, ImpAlt, UniformBucket}
+var Kinds = []Kind{Uniform, Importance, Nice, Imp, ImpAlt, UniformBucket, AdaptiveImp}
 
 // Label is the kind's name for people, e.g. "τ-nice".
 func (k Kind) Label() string {
@@ -39,6 +42,8 @@ func (k Kind) Label() string {
 		return "τ-importance (alternating)"
 	case UniformBucket:
 		return "uniform bucket"
+	case AdaptiveImp:
+		return "adaptive τ-importance"
 	}
 	return string(k)
 }

@@ -13,6 +13,7 @@ type Recorder struct {
 	counts []int   // draws of each example
 	draws  int     // minibatches drawn
 	ring   [][]int // the last len(ring) minibatches; draw k is ring[k % len(ring)]
+	oldest int     // the first draw still in ring (Discard can lower draws below it)
 }
 
 // NewRecorder records the draws of s, keeping the last keep ≥ 1 minibatches.
@@ -33,7 +34,27 @@ func (r *Recorder) Sample(rng *rand.Rand, dst []int) []int {
 	slot := r.draws % len(r.ring)
 	r.ring[slot] = append(r.ring[slot][:0], out...)
 	r.draws++
+	r.oldest = max(r.oldest, r.draws-len(r.ring))
 	return out
+}
+
+// Unwrap returns the recorded sampler.
+func (r *Recorder) Unwrap() Sampler { return r.Sampler }
+
+// Discard forgets the last k minibatches drawn, as if they had never been:
+// a solver that drew ahead and then changed its sampling (an adaptive
+// refresh) throws away the draws it did not use. It panics unless
+// 0 ≤ k ≤ Draws() and those minibatches are still kept.
+func (r *Recorder) Discard(k int) {
+	if k < 0 || k > r.draws || r.draws-k < r.oldest {
+		panic("sampling: Recorder.Discard beyond the kept minibatches")
+	}
+	for ; k > 0; k-- {
+		r.draws--
+		for _, i := range r.ring[r.draws%len(r.ring)] {
+			r.counts[i]--
+		}
+	}
 }
 
 // Draws is the number of minibatches drawn so far.
@@ -42,7 +63,7 @@ func (r *Recorder) Draws() int { return r.draws }
 // Batch returns minibatch k (0-based, in draw order), if it is among the
 // last kept; the slice is the recorder's own and changes with later draws.
 func (r *Recorder) Batch(k int) ([]int, bool) {
-	if k < 0 || k >= r.draws || k < r.draws-len(r.ring) {
+	if k < 0 || k >= r.draws || k < r.oldest {
 		return nil, false
 	}
 	return r.ring[k%len(r.ring)], true

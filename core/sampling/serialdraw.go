@@ -8,9 +8,9 @@ import (
 )
 
 // DrawSerial fills dst with len(dst) successive draws of s, a serial
-// sampling (NewUniform, NewSerial, or NewNice with τ = 1): dst[k] is the
-// example of the (k+1)-th minibatch s.Sample(rand.New(src), …) would
-// return, consuming the same stream. It spares the per-draw interface calls
+// sampling (NewUniform, NewSerial, or NewNice, NewBucket or NewAdaptive
+// with τ = 1): dst[k] is the example of the (k+1)-th minibatch
+// s.Sample(rand.New(src), …) would return, consuming the same stream. It spares the per-draw interface calls
 // of Sample and of rand.Rand, which dominate a draw in WebAssembly, and
 // keeps the generator's state in locals for the whole block (core/internal/pcgstep);
 // TestDrawSerialIsSample checks the streams stay in step.
@@ -25,15 +25,30 @@ func DrawSerial(s Sampler, src *rand.PCG, dst []int) bool {
 		}
 		drawUniform(src, s.n, dst)
 	case *serial:
-		if len(dst) > 0 {
-			hi, lo := pcgstep.Load(src)
-			hi, lo = s.table.pickInto(hi, lo, dst)
-			pcgstep.Store(src, hi, lo)
+		drawTable(s.table, src, dst)
+	case *bucket:
+		if s.MaxSize() != 1 {
+			return false
 		}
+		drawTable(s.table, src, dst)
+	case *Adaptive:
+		if s.MaxSize() != 1 {
+			return false
+		}
+		drawTable(s.table, src, dst)
 	default:
 		return false
 	}
 	return true
+}
+
+// drawTable fills dst with draws from the whole table t.
+func drawTable(t aliasTable, src *rand.PCG, dst []int) {
+	if len(dst) > 0 {
+		hi, lo := pcgstep.Load(src)
+		hi, lo = t.pickInto(hi, lo, dst)
+		pcgstep.Store(src, hi, lo)
+	}
 }
 
 // pickInto fills dst with draws from the whole table, each from the next

@@ -19,7 +19,31 @@ func TestDrawSerialIsSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []Sampler{NewUniform(1000), NewUniform(1024), NewUniform(1), serial, nice1} {
+	all := make([]int, 1000)
+	for i := range all {
+		all[i] = i
+	}
+	ada1, err := NewAdaptive(Partition{Buckets: [][]int{all}}, skewed(1000), DefaultAdaptive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ada1.Reweight(skewed(1000)[500:] /* wrong length */); err == nil {
+		t.Fatal("Reweight accepted 500 weights for 1000 examples")
+	}
+	w := skewed(1000)
+	w[7] = 0
+	if err := ada1.Reweight(w); err != nil {
+		t.Fatal(err)
+	}
+	ada2, err := NewAdaptive(Partition{Buckets: [][]int{{0, 1}, {2, 3}}}, []float64{0.5, 0.5, 0.25, 0.75}, DefaultAdaptive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bucket1, err := NewBucket(Partition{Buckets: [][]int{all}}, skewed(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []Sampler{NewUniform(1000), NewUniform(1024), NewUniform(1), serial, nice1, ada1, bucket1} {
 		want := NewRand(9)
 		src := NewSource(9)
 		got := make([]int, 5000)
@@ -38,7 +62,7 @@ func TestDrawSerialIsSample(t *testing.T) {
 			t.Errorf("%v: streams differ after the draws: %#x, %#x", s, a, b)
 		}
 	}
-	for _, s := range []Sampler{nice4, bucket} {
+	for _, s := range []Sampler{nice4, bucket, ada2} {
 		if DrawSerial(s, NewSource(1), make([]int, 3)) {
 			t.Errorf("%v: DrawSerial accepted a minibatch sampling", s)
 		}

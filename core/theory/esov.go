@@ -2,6 +2,7 @@ package theory
 
 import (
 	"fmt"
+	"slices"
 
 	"imlab/core/dataset"
 	"imlab/core/sampling"
@@ -41,43 +42,104 @@ func NiceV(ds *dataset.Dataset, tau int) []float64 {
 // It runs in O(nnz + d + n). It panics if part is not a partition of the
 // ds.N examples or len(p) ≠ ds.N.
 func BucketV(ds *dataset.Dataset, part sampling.Partition, p []float64) []float64 {
-	if len(p) != ds.N {
-		panic(fmt.Sprintf("theory: BucketV with %d probabilities for %d examples", len(p), ds.N))
-	}
+	return NewBucketESO(ds, part).V(p, nil)
+}
+
+// BucketESO evaluates BucketV for one data set and partition and many
+// probability vectors, as an adaptive sampling needs at every refresh: the
+// ω'_j, which depend on the partition only, are counted once, and the
+// column indices are kept in bucket order, so that each evaluation reads
+// them in one sweep (the same sums in the same order as BucketV: the same
+// bits).
+type BucketESO struct {
+	ds     *dataset.Dataset
+	part   sampling.Partition
+	omega  []int     // ω'_j
+	cols   []int32   // the rows' column indices, bucket by bucket
+	factor []float64 // scratch: δ_j, then 1 + (1 − 1/ω'_j) δ_j
+	fixed  []float64 // v when every ω'_j ≤ 1 (v = ‖x_i‖² whatever p); else nil
+}
+
+// NewBucketESO counts the ω'_j of part on ds in O(nnz + d), keeping a copy
+// of the column indices (4 bytes per non-zero). It panics if part is not a
+// partition of the ds.N examples.
+func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 	if err := part.Validate(ds.N); err != nil {
 		panic("theory: BucketV: " + err.Error())
 	}
-	delta := make([]float64, ds.D)
-	omega := make([]int, ds.D)
+	e := &BucketESO{ds: ds, part: part, omega: make([]int, ds.D), factor: make([]float64, ds.D),
+		cols: make([]int32, 0, ds.NNZ())}
 	// Visiting the examples bucket by bucket, feature j meets a new bucket
 	// exactly when the bucket last seen with j differs from the current one.
 	lastBucket := make([]int, ds.D) // bucket index + 1; 0 = none yet
 	for l, b := range part.Buckets {
 		for _, i := range b {
 			idx, _ := ds.Row(i)
+			e.cols = append(e.cols, idx...)
 			for _, j := range idx {
-				delta[j] += p[i]
 				if lastBucket[j] != l+1 {
 					lastBucket[j] = l + 1
-					omega[j]++
+					e.omega[j]++
 				}
 			}
 		}
 	}
+	if slices.Max(append(e.omega, 0)) <= 1 {
+		// 1 + (1 − 1/1)·δ_j = 1 exactly: no δ_j matters.
+		e.fixed = e.V(make([]float64, ds.N), nil)
+		e.cols = nil
+	}
+	return e
+}
+
+// V writes BucketV(ds, part, p) into dst (allocated if too short) and
+// returns it, in O(nnz + d + n). It panics if len(p) ≠ ds.N.
+func (e *BucketESO) V(p, dst []float64) []float64 {
+	ds := e.ds
+	if len(p) != ds.N {
+		panic(fmt.Sprintf("theory: BucketV with %d probabilities for %d examples", len(p), ds.N))
+	}
+	if e.fixed != nil {
+		if len(dst) < ds.N {
+			dst = make([]float64, ds.N)
+		}
+		return append(dst[:0], e.fixed...)
+	}
+	delta := e.factor
+	clear(delta)
+	pos, rowPtr := 0, ds.RowPtr
+	for _, b := range e.part.Buckets {
+		for _, i := range b {
+			pi, end := p[i], pos+rowPtr[i+1]-rowPtr[i]
+			for _, j := range e.cols[pos:end] {
+				delta[j] += pi
+			}
+			pos = end
+		}
+	}
 	factor := delta // reuse: factor_j overwrites δ_j
-	for j, w := range omega {
+	for j, w := range e.omega {
 		if w == 0 {
 			factor[j] = 1 // feature in no example: never read
 			continue
 		}
 		factor[j] = 1 + float64((1-1/float64(w))*delta[j])
 	}
-	return weightedNorms(ds, factor)
+	return weightedNormsInto(ds, factor, dst)
 }
 
 // weightedNorms returns Σ_j factor_j X_ji² for every example i.
 func weightedNorms(ds *dataset.Dataset, factor []float64) []float64 {
-	v := make([]float64, ds.N)
+	return weightedNormsInto(ds, factor, nil)
+}
+
+// weightedNormsInto is weightedNorms writing into dst when it is long enough.
+func weightedNormsInto(ds *dataset.Dataset, factor, dst []float64) []float64 {
+	v := dst
+	if len(v) < ds.N {
+		v = make([]float64, ds.N)
+	}
+	v = v[:ds.N]
 	for i := range v {
 		idx, val := ds.Row(i)
 		s := 0.0

@@ -22,7 +22,10 @@ var ErrSpec = errors.New("theory: invalid sampling spec")
 //   - "imp": τ-importance, bucket sampling with p = PracticalImportance and
 //     the safe v = BucketV(p);
 //   - "imp-alt": τ-importance with p from AlternatingImportance;
-//   - "bucket": uniform bucket sampling, p_i = 1/|B_l|, v = BucketV(p).
+//   - "bucket": uniform bucket sampling, p_i = 1/|B_l|, v = BucketV(p);
+//   - "adaptive": τ-importance whose probabilities follow the residues during
+//     the run (sampling.Adaptive); the plan holds its start, the "imp"
+//     sampling, and dfSDCA recomputes θ at every refresh.
 //
 // They are the names of sampling.Kinds, in that order.
 var Samplings = kindNames(sampling.Kinds)
@@ -52,6 +55,9 @@ type Spec struct {
 	Tau       int           // minibatch size τ; 0 means 1
 	Partition sampling.Rule // one of sampling.Rules, for bucket samplings; "" means random
 	Seed      uint64        // seeds the random partition
+	// Adaptive configures the "adaptive" sampling; the zero value means
+	// sampling.DefaultAdaptive.
+	Adaptive sampling.AdaptiveConfig
 }
 
 // Plan is a sampler together with the step size dfSDCA may use with it.
@@ -103,14 +109,23 @@ func NewPlan(pr *problem.Problem, s Spec) (*Plan, error) {
 		}
 		var p []float64
 		switch s.Sampling {
-		case sampling.Imp:
+		case sampling.Imp, sampling.AdaptiveImp:
 			p = PracticalImportance(ds, pl.Partition, lambda, gamma)
 		case sampling.ImpAlt:
 			p, _ = AlternatingImportance(ds, pl.Partition, lambda, gamma, AlternatingIterations)
 		case sampling.UniformBucket:
 			p = uniformBucketProbabilities(pl.Partition, n)
 		}
-		if pl.Sampler, err = sampling.NewBucket(pl.Partition, p); err != nil {
+		if s.Sampling == sampling.AdaptiveImp {
+			cfg := s.Adaptive
+			if cfg == (sampling.AdaptiveConfig{}) {
+				cfg = sampling.DefaultAdaptive
+			}
+			pl.Sampler, err = sampling.NewAdaptive(pl.Partition, p, cfg)
+		} else {
+			pl.Sampler, err = sampling.NewBucket(pl.Partition, p)
+		}
+		if err != nil {
 			break
 		}
 		// The safe ESO parameters for the probabilities actually used.

@@ -12,6 +12,7 @@ import (
 	"imlab/core/method/sdca"
 	"imlab/core/method/sgd"
 	"imlab/core/problem"
+	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
@@ -76,6 +77,11 @@ func New(m Name, pr *problem.Problem, pl *theory.Plan, opt Options) (method.Solv
 	setup, err := method.NewSetup(pr, pl.Sampler, pl.V)
 	if err != nil {
 		return nil, err
+	}
+	if _, adaptive := pl.Sampler.(*sampling.Adaptive); adaptive && m != DFSDCA && m != SDCA {
+		// Only those two refresh the sampling during a run; the others
+		// would silently run it as static τ-importance.
+		return nil, fmt.Errorf("%w: %s cannot follow an adaptive sampling (dfsdca and sdca can)", method.ErrOptions, m)
 	}
 	switch m {
 	case DFSDCA:

@@ -65,6 +65,9 @@ type Solver struct {
 	queue  []int
 	head   int
 	sink   float64 // keeps warm's loads alive
+
+	ada   *theory.Follower // nil unless the sampler is a sampling.Adaptive
+	scale float64          // Options.StepScale
 }
 
 // drawBlock is how many IID serial draws are made at a time.
@@ -125,6 +128,10 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		s.curv[i] = v / (ln * scale)
 	}
 	s.serial = sampling.DrawSerial(opt.Sampler, s.src, nil)
+	s.ada, s.scale = theory.NewFollower(pr, opt.Sampler), scale
+	if s.ada != nil && opt.Order != IID {
+		return nil, fmt.Errorf("%w: an adaptive sampling needs the iid order", method.ErrOptions)
+	}
 	switch opt.Order {
 	case IID:
 	case Shuffled:
@@ -140,10 +147,14 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 
 // Step runs k iterations.
 func (s *Solver) Step(k int) error {
+	one := s.iterate
 	if s.serial {
-		return s.Iterate(k, s.next)
+		one = s.next
 	}
-	return s.Iterate(k, s.iterate)
+	if s.ada != nil {
+		one = s.adaptive(one)
+	}
+	return s.Iterate(k, one)
 }
 
 func (s *Solver) iterate() bool { return s.stepWith(s.Draw()) }

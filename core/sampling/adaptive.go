@@ -1,0 +1,143 @@
+package sampling
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// StepRule names how a solver sets its step size θ when an adaptive
+// sampling's probabilities change (see docs/adaptive.md).
+type StepRule string
+
+// The step rules of adaptive sampling.
+const (
+	// SafeStep: θ = min_i p_i nλγ/(v_i + nλγ) for the new p and its ESO
+	// parameters v, the paper's Theorem for the sampling in force.
+	SafeStep StepRule = "safe"
+	// ResidueStep: θ = nλγ Σκ_i² / Σ κ_i²(v_i + nλγ)/p_i with the residues κ
+	// of the refresh (never below the safe step), the bound under which the
+	// expected decrease holds at the refresh itself, and each example's step
+	// θ/p_i capped at 1/(1 + φ''_i v_i/(nλ)), φ''_i the loss's curvature at
+	// the refresh; the run is only measured.
+	ResidueStep StepRule = "residue"
+)
+
+// AdaptiveConfig says how an adaptive sampling follows the run.
+type AdaptiveConfig struct {
+	// Eta is the safeguard η ∈ (0, 1]: p = (1−η) p^adaptive + η p^static, so
+	// that every p_i ≥ η p_i^static > 0. 1 is the static sampling.
+	Eta float64
+	// Epochs is the refresh period in epochs (n examples updated, n/τ
+	// iterations); it must be positive.
+	Epochs float64
+	// Step is the step-size rule applied at each refresh.
+	Step StepRule
+}
+
+// DefaultAdaptive is the configuration of the "adaptive" sampling kind,
+// chosen by the benchmark in docs/adaptive.md.
+var DefaultAdaptive = AdaptiveConfig{Eta: 0.5, Epochs: 1, Step: ResidueStep}
+
+// Adaptive is a bucket sampling over a fixed partition whose probabilities
+// within each bucket can be reset during a run (Reweight): dfSDCA's
+// adaptive τ-importance sampling. Between resets it is the bucket sampling
+// of its current probabilities, so the bucket sampling's ESO (theory.BucketV)
+// holds for it with those probabilities. With one bucket it is a serial
+// sampling (AdaSDCA's setting).
+type Adaptive struct {
+	bucket
+	part   Partition
+	static []float64 // p^static, normalised per bucket
+	cfg    AdaptiveConfig
+
+	q     []float64 // alias-table scratch
+	stack []int32
+	w     []float64
+}
+
+// NewAdaptive returns the adaptive bucket sampling on partition part that
+// starts as the bucket sampling of the static probabilities (which must be
+// valid bucket probabilities, as for NewBucket) and mixes them into every
+// reset with weight cfg.Eta. Errors wrap ErrPartition, ErrProbabilities or
+// ErrAdaptive.
+func NewAdaptive(part Partition, static []float64, cfg AdaptiveConfig) (*Adaptive, error) {
+	if !(cfg.Eta > 0 && cfg.Eta <= 1) {
+		return nil, fmt.Errorf("%w: safeguard η = %v, want 0 < η ≤ 1", ErrAdaptive, cfg.Eta)
+	}
+	if !(cfg.Epochs > 0) || math.IsInf(cfg.Epochs, 0) {
+		return nil, fmt.Errorf("%w: refresh period %v epochs, want positive and finite", ErrAdaptive, cfg.Epochs)
+	}
+	if cfg.Step != SafeStep && cfg.Step != ResidueStep {
+		return nil, fmt.Errorf("%w: step rule %q (want %s or %s)", ErrAdaptive, cfg.Step, SafeStep, ResidueStep)
+	}
+	b, err := NewBucket(part, static)
+	if err != nil {
+		return nil, err
+	}
+	n := len(static)
+	a := &Adaptive{
+		bucket: *b.(*bucket), part: part, cfg: cfg,
+		q: make([]float64, n), stack: make([]int32, n), w: make([]float64, 0, n),
+	}
+	a.static = append([]float64(nil), a.p...)
+	return a, nil
+}
+
+// Reweight sets, for every bucket B_l and i ∈ B_l,
+//
+//	p_i = (1−η) weights_i / Σ_{k∈B_l} weights_k + η p_i^static,
+//
+// renormalised to sum to one per bucket, and rebuilds the alias tables in
+// O(n). A bucket whose weights are all zero keeps p^static. Weights must be
+// finite and non-negative (ErrWeights otherwise; the sampling is then left
+// unchanged). The arithmetic is the same on every platform.
+func (a *Adaptive) Reweight(weights []float64) error {
+	if len(weights) != len(a.p) {
+		return fmt.Errorf("%w: %d weights for %d examples", ErrWeights, len(weights), len(a.p))
+	}
+	for i, w := range weights {
+		if !(w >= 0) || math.IsInf(w, 0) {
+			return fmt.Errorf("%w: weight[%d] = %v", ErrWeights, i, w)
+		}
+	}
+	eta := a.cfg.Eta
+	for l, b := range a.part.Buckets {
+		sum := 0.0
+		for _, i := range b {
+			sum += weights[i]
+		}
+		a.w = a.w[:0]
+		total := 0.0
+		for _, i := range b {
+			pi := a.static[i]
+			if sum > 0 {
+				pi = float64((1-eta)*(weights[i]/sum)) + float64(eta*a.static[i])
+			}
+			a.w = append(a.w, pi)
+			total += pi
+		}
+		for k, i := range b {
+			a.p[i] = a.w[k] / total
+			a.w[k] = a.p[i]
+		}
+		a.table.fill(a.off[l], a.w, b, a.q, a.stack)
+	}
+	return nil
+}
+
+// Partition returns the sampling's buckets; they must not be modified.
+func (a *Adaptive) Partition() Partition { return a.part }
+
+// Static returns p^static; the slice must not be modified.
+func (a *Adaptive) Static() []float64 { return a.static }
+
+// Config returns the configuration the sampling was made with.
+func (a *Adaptive) Config() AdaptiveConfig { return a.cfg }
+
+// Sample draws one example from each bucket with the current probabilities.
+func (a *Adaptive) Sample(r *rand.Rand, dst []int) []int { return a.bucket.Sample(r, dst) }
+
+func (a *Adaptive) String() string {
+	return fmt.Sprintf("adaptive(τ=%d, η=%g, every %g epochs, %s step)", a.MaxSize(), a.cfg.Eta, a.cfg.Epochs, a.cfg.Step)
+}
