@@ -30,6 +30,7 @@ import (
 	"imlab/core/dfsdca"
 	"imlab/core/libsvm"
 	"imlab/core/loss"
+	"imlab/core/method"
 	"imlab/core/optimum"
 	"imlab/core/problem"
 	"imlab/core/sampling"
@@ -208,13 +209,13 @@ func runOnce(pr *problem.Problem, pstar float64, spec theory.Spec, eps, maxPasse
 	if err != nil {
 		log.Fatal(err)
 	}
-	run := dfsdca.NewRun(s, dfsdca.Stop{Gap: eps, PStar: pstar, MaxIterPerN: maxPasses, EvalEvery: 0.02, PerDoubling: 16})
+	run := method.NewRun(s, method.Stop{Gap: eps, PStar: pstar, Axis: method.Iterations, MaxPasses: maxPasses, EvalEvery: 0.02, PerDoubling: 16})
 	if err := run.Until(context.Background(), nil); err != nil {
 		log.Fatalf("%s τ=%d seed %d: %v", spec.Sampling, spec.Tau, spec.Seed, err)
 	}
 	o := outcome{passes: math.NaN(), meanTheta: plan.Theta}
-	if x, ok := run.Reached(); ok {
-		o.passes = x
+	if st := run.Status(); st.Reason == method.Reached {
+		o.passes = st.At
 	}
 	if th := s.Thetas(); th != nil {
 		sum, left, per := 0.0, s.Iter(), s.Period()

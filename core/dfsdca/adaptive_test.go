@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"imlab/core/loss"
+	"imlab/core/method"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/theory"
@@ -51,11 +52,11 @@ func TestAdaptiveReachesTarget(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			run := NewRun(s, Stop{Gap: 1e-10, PStar: pstar, MaxIterPerN: 400, EvalEvery: 0.25})
+			run := newRun(s, method.Stop{Gap: 1e-10, PStar: pstar, MaxPasses: 400, EvalEvery: 0.25})
 			if err := run.Until(context.Background(), nil); err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}
-			x, ok := run.Reached()
+			x, ok := reached(run)
 			if !ok {
 				t.Fatalf("%s: gap %v after %v iterations/n", what, run.Trace()[len(run.Trace())-1].Gap, s.IterPerN())
 			}
@@ -154,7 +155,7 @@ func TestAdaptiveGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		run := NewRun(s, Stop{Gap: 1e-8, PStar: pstar, MaxIterPerN: 100, EvalEvery: 0.5})
+		run := newRun(s, method.Stop{Gap: 1e-8, PStar: pstar, MaxPasses: 100, EvalEvery: 0.5})
 		if err := run.Until(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
@@ -167,7 +168,7 @@ func TestAdaptiveGolden(t *testing.T) {
 			}
 		}
 		for _, p := range run.Trace() {
-			put(p.IterPerN, p.Primal, p.Gap)
+			put(tn(p, ds.N), p.Primal, p.Gap)
 		}
 		put(s.Thetas()...)
 		put(s.W()...)

@@ -33,7 +33,8 @@ func TestAdaptiveReachesTarget(t *testing.T) {
 				if err := run.Until(context.Background(), nil); err != nil {
 					t.Fatalf("%v %v τ=%d: %v", l, kind, tau, err)
 				}
-				x, ok := run.Reached()
+				st := run.Status()
+				x, ok := st.At, st.Reason == method.Reached
 				if !ok {
 					t.Fatalf("%v %v τ=%d: gap 1e-10 not reached", l, kind, tau)
 				}
