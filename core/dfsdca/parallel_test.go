@@ -10,7 +10,6 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/loss"
 	"imlab/core/sampling"
-	"imlab/core/sparse"
 )
 
 // runTrace runs the sampling for budget iterations/n with the given worker
@@ -159,41 +158,41 @@ func helpers(want int) int {
 	return got
 }
 
-// TestPoolHandOffs runs many tiny phases, where hand-offs race each other
-// hardest, and checks that each returns only after every part has done its
-// share exactly once: the margins phase must leave z = x_iᵀw for all k.
+// TestPoolHandOffs runs many tiny sessions of one to three iterations,
+// where session starts and barriers race each other hardest, and checks
+// after each that w and α are the sequential solver's bits.
 func TestPoolHandOffs(t *testing.T) {
 	ds := testData(t, 64, 8, 0.9, 36)
-	w := make([]float64, ds.D)
-	for j := range w {
-		w[j] = float64(j + 1)
-	}
-	want := make([]float64, ds.N)
-	for i := range want {
-		want[i] = sparse.Dot(ds.Col[ds.RowPtr[i]:ds.RowPtr[i+1]], ds.Val[ds.RowPtr[i]:ds.RowPtr[i+1]], w)
-	}
+	pr := testProblem(t, ds, loss.Logistic{})
+	smp, theta := testPlan(t, pr, sampling.Nice, 7, 1)
 	rounds := 20000
 	if testing.Short() {
 		rounds = 2000
 	}
 	for _, parts := range []int{2, 3, 4} {
-		p := newPool(ds, w, parts)
-		batch := make([]int, 7)
-		z := make([]float64, len(batch))
+		seq, err := New(pr, Options{Sampler: smp, Theta: theta, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		par, err := New(pr, Options{Sampler: smp, Theta: theta, Workers: parts, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		par.parallelMin, par.tuner.always = 0, true
 		for r := 0; r < rounds; r++ {
-			for k := range batch {
-				batch[k] = (r*7 + k*5) % ds.N
-				z[k] = math.NaN()
+			k := 1 + r%3
+			if err := seq.Step(k); err != nil {
+				t.Fatal(err)
 			}
-			p.run(phaseDots, batch, z, nil)
-			for k, i := range batch {
-				if z[k] != want[i] {
-					p.close()
-					t.Fatalf("%d parts, round %d: z[%d] = %v, want %v", parts, r, k, z[k], want[i])
-				}
+			if err := par.Step(k); err != nil {
+				t.Fatal(err)
+			}
+			if !sameBits(seq.W(), par.W()) || !sameBits(seq.Alpha(), par.Alpha()) || seq.Iter() != par.Iter() {
+				par.Close()
+				t.Fatalf("%d parts, round %d: w or α differs from the sequential solver's", parts, r)
 			}
 		}
-		p.close()
+		par.Close()
 	}
 }
 
