@@ -315,12 +315,13 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 	for t := 0; t < iters; t++ {
 		batch, solo := p.bufs[t%2], p.solo[t%2]
 
-		// Margins and updates of this part's members.
+		// Margins and updates of this part's members, whose rows the
+		// previous iteration prefetched (except in a session's first).
 		switch {
 		case !solo:
 			z, coef := p.z[:len(batch)], p.coef[:len(batch)]
 			for k := part; k < len(batch); k += p.parts {
-				if ahead := k + p.parts; ahead < len(batch) {
+				if ahead := k + p.parts; t == 0 && ahead < len(batch) {
 					prefetch.Row(rowPtr, col, val, batch[ahead])
 				}
 				i := batch[k]
