@@ -3,10 +3,13 @@ package paper
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"imlab/core/budget"
 	"imlab/core/dataset"
@@ -261,5 +264,55 @@ func TestNamesAndSizes(t *testing.T) {
 	sources, title, _ := Artificial(SparseTable, Full, budget.Default)
 	if len(sources) != len(LawOrder) || !strings.Contains(title, "n = 50000, d = 10000") {
 		t.Errorf("full sparse: %d sources, %q", len(sources), title)
+	}
+}
+
+// TestReproducePreparesAtOnce: with as many jobs as sources, every source
+// is prepared at once rather than when a worker reaches its first run (the
+// job list holds every run of the first source before the second's). Each
+// load waits for the other to start; a scheduler that prepared them one
+// after the other fails the loads after a grace period.
+func TestReproducePreparesAtOnce(t *testing.T) {
+	sources, cfg := tinyConfig(t, 1, 2)
+	sources = sources[:2]
+	var started sync.WaitGroup
+	started.Add(len(sources))
+	all := make(chan struct{})
+	go func() { started.Wait(); close(all) }()
+	for s := range sources {
+		load := sources[s].Load
+		sources[s].Load = func(ctx context.Context) (*dataset.Dataset, error) {
+			started.Done()
+			select {
+			case <-all:
+				return load(ctx)
+			case <-time.After(30 * time.Second):
+				return nil, errors.New("the other source's preparation did not start")
+			}
+		}
+	}
+	if _, err := Reproduce(context.Background(), sources, cfg); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReproduceLongestFirst: with one job, the runs of a seed go in
+// decreasing expected cost, the larger τ and τ-nice first, and seed 1's
+// runs all come before seed 2's.
+func TestReproduceLongestFirst(t *testing.T) {
+	sources, cfg := tinyConfig(t, 2, 1)
+	sources = sources[:1]
+	var got []string
+	cfg.Events = func(e Event) {
+		if e.Kind == RunReached {
+			got = append(got, fmt.Sprintf("%d %s %d", e.Seed, e.Sampling, e.Tau))
+		}
+	}
+	if _, err := Reproduce(context.Background(), sources, cfg); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"1 nice 4", "1 imp 4", "1 nice 1", "1 imp 1", "2 nice 4", "2 imp 4", "2 nice 1", "2 imp 1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("runs reached ε in the order %q, want %q", got, want)
 	}
 }
