@@ -48,10 +48,11 @@ func TestWorkersBitIdentical(t *testing.T) {
 		{"dense imp", testData(t, 300, 60, 0.8, 31), 16},
 		{"sparse nice", testData(t, 300, 200, 0.05, 32), 8},
 		{"narrow nice", testData(t, 100, 3, 0.6, 33), 5}, // fewer features than workers
+		{"wide imp", testData(t, 200, 300, 0.5, 37), 12}, // feature bounds on cache lines of w
 	}
 	for _, c := range cases {
 		smp := sampling.Nice
-		if c.name == "dense imp" {
+		if strings.HasSuffix(string(c.name), "imp") {
 			smp = sampling.Imp
 		}
 		base, s1 := runTrace(t, c.ds, smp, c.tau, 1, -1)
@@ -91,12 +92,22 @@ func sameBits(a, b []float64) bool {
 }
 
 // TestFeatureBounds: the ranges cover [0, d) in order with about equal
-// non-zero counts.
+// non-zero counts; with 64 features a part or more, their bounds are
+// multiples of 8 (cache lines of w), the counts then within 4 features'.
 func TestFeatureBounds(t *testing.T) {
-	ds := testData(t, 200, 50, 0.3, 34)
+	testFeatureBounds(t, testData(t, 200, 50, 0.3, 34), []int{2, 3, 4, 7}, 1)
+	testFeatureBounds(t, testData(t, 100, 1100, 0.3, 34), []int{2, 3, 16}, 8)
+}
+
+func testFeatureBounds(t *testing.T, ds *dataset.Dataset, partCounts []int, line int) {
 	counts := ds.FeatureCounts()
-	for _, parts := range []int{2, 3, 4, 7} {
+	for _, parts := range partCounts {
 		b := featureBounds(ds, parts)
+		for q := 1; q < parts; q++ {
+			if b[q]%line != 0 {
+				t.Errorf("d = %d, %d parts: bound %d is not a multiple of %d", ds.D, parts, b[q], line)
+			}
+		}
 		if b[0] != 0 || b[parts] != ds.D {
 			t.Fatalf("%d parts: bounds %v do not span [0, %d)", parts, b, ds.D)
 		}
@@ -112,7 +123,7 @@ func TestFeatureBounds(t *testing.T) {
 			for j := b[q]; j < b[q+1]; j++ {
 				share += counts[j]
 			}
-			if ideal := ds.NNZ() / parts; share > ideal+maxCount || share < ideal-maxCount {
+			if ideal, slack := ds.NNZ()/parts, (2*(line/2)+1)*maxCount; share > ideal+slack || share < ideal-slack {
 				t.Errorf("%d parts: part %d holds %d non-zeros, ideal %d", parts, q, share, ideal)
 			}
 		}

@@ -18,8 +18,8 @@ import (
 // The participants run a session of iterations together (session), each
 // iteration in two phases separated by barriers:
 //
-//   - margins and updates, split by example: part p takes the members
-//     k ≡ p (mod parts) of the minibatch, computes z_k = x_iᵀw, Δ_i, the
+//   - margins and updates, split by example: part p takes the p-th of
+//     parts contiguous ranges of the minibatch's members, computes z_k = x_iᵀw, Δ_i, the
 //     new α_i and the coefficient of x_i in the w update. Each is the
 //     arithmetic of the sequential code on the same numbers, so it gives
 //     the same bits.
@@ -139,7 +139,9 @@ func newPool(s *Solver, parts int) *pool {
 }
 
 // featureBounds splits [0, d) into parts contiguous ranges with about equal
-// numbers of non-zeros; bounds[0] = 0 and bounds[parts] = d.
+// numbers of non-zeros; bounds[0] = 0 and bounds[parts] = d. When every part
+// has some 64 features or more, the bounds are rounded to multiples of 8, a
+// cache line of w, so that no two parts write the same line.
 func featureBounds(ds *dataset.Dataset, parts int) []int {
 	bounds := make([]int, parts+1)
 	bounds[parts] = ds.D
@@ -154,6 +156,11 @@ func featureBounds(ds *dataset.Dataset, parts int) []int {
 	}
 	for ; q < parts; q++ {
 		bounds[q] = ds.D
+	}
+	if ds.D >= 64*parts {
+		for q := 1; q < parts; q++ {
+			bounds[q] = min(max((bounds[q]+4)/8*8, bounds[q-1]), ds.D)
+		}
 	}
 	return bounds
 }
@@ -308,7 +315,6 @@ check:
 func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 	ds := p.ds
 	rowPtr, col, val := ds.RowPtr, ds.Col, ds.Val
-	inner := p.parts - 1
 	// Read once: part 0 may set up the next session while this part
 	// leaves the last barrier of this one.
 	iters := p.iters
@@ -320,15 +326,16 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 		switch {
 		case !solo:
 			z, coef := p.z[:len(batch)], p.coef[:len(batch)]
-			for k := part; k < len(batch); k += p.parts {
-				if ahead := k + p.parts; t == 0 && ahead < len(batch) {
-					prefetch.Row(rowPtr, col, val, batch[ahead])
+			from, to := members(part, p.parts, len(batch))
+			for k := from; k < to; k++ {
+				if t == 0 && k+1 < to {
+					prefetch.Row(rowPtr, col, val, batch[k+1])
 				}
 				i := batch[k]
 				lo, hi := rowPtr[i], rowPtr[i+1]
 				z[k] = sparse.Dot(col[lo:hi], val[lo:hi], p.w)
 			}
-			if updates(p.loss, batch, z, coef, p.alpha, p.y, p.steps, part, p.parts) != 0 {
+			if updates(p.loss, batch, z, coef, p.alpha, p.y, p.steps, from, to) != 0 {
 				p.bad.Store(true)
 			}
 		case part == 0:
@@ -344,26 +351,27 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 			return nnz // every part sees it after the same barrier
 		}
 
-		// The w update, restricted to this part's features, prefetching
-		// this part's rows of the next minibatch.
+		// The w update, restricted to this part's features. Its pieces of
+		// the rows were read by other parts' margins, so they sit in other
+		// cores' caches: prefetch them a few rows ahead. Prefetch too, one
+		// per row, this part's rows of the next minibatch.
 		if !solo {
 			var ahead []int
 			if t+1 < iters && !p.solo[(t+1)%2] {
-				ahead = p.bufs[(t+1)%2]
+				from, to := members(part, p.parts, len(p.bufs[(t+1)%2]))
+				ahead = p.bufs[(t+1)%2][from:to]
 			}
 			coef := p.coef[:len(batch)]
+			var seg [2]int
 			for k, i := range batch {
-				if k%p.parts == 0 && k+part < len(ahead) {
-					prefetch.Row(rowPtr, col, val, ahead[k+part])
+				if k < len(ahead) {
+					prefetch.Row(rowPtr, col, val, ahead[k])
 				}
-				row, end := rowPtr[i], rowPtr[i+1]
-				lo, hi := row, end
-				if part > 0 {
-					lo = row + int(p.cuts[i*inner+part-1])
+				if k+segmentAhead < len(batch) {
+					seg[0], seg[1] = p.segment(part, batch[k+segmentAhead])
+					prefetch.Row(seg[:], col, val, 0)
 				}
-				if part < inner {
-					hi = row + int(p.cuts[i*inner+part])
-				}
+				lo, hi := p.segment(part, i)
 				sparse.Axpy(coef[k], col[lo:hi], val[lo:hi], p.w)
 			}
 		}
@@ -373,6 +381,31 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 		p.arrive(part)
 	}
 	return nnz
+}
+
+// segmentAhead is how many rows ahead the w update prefetches its pieces.
+const segmentAhead = 4
+
+// segment returns the bounds in Col and Val of the piece of row i that
+// part owns: the entries of its features.
+func (p *pool) segment(part, i int) (lo, hi int) {
+	inner := p.parts - 1
+	row := p.ds.RowPtr[i]
+	lo, hi = row, p.ds.RowPtr[i+1]
+	if part > 0 {
+		lo = row + int(p.cuts[i*inner+part-1])
+	}
+	if part < inner {
+		hi = row + int(p.cuts[i*inner+part])
+	}
+	return lo, hi
+}
+
+// members returns the members [from, to) of a minibatch of m that part of
+// parts takes in the margins phase: contiguous, so that each part writes
+// its own cache lines of z and coef.
+func members(part, parts, m int) (from, to int) {
+	return part * m / parts, (part + 1) * m / parts
 }
 
 // soloIteration runs a whole iteration on the calling part, sequentially;
@@ -388,7 +421,7 @@ func soloIteration(p *pool, batch []int) bool {
 		lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
 		z[k] = sparse.Dot(ds.Col[lo:hi], ds.Val[lo:hi], p.w)
 	}
-	if updates(p.loss, batch, z, coef, p.alpha, p.y, p.steps, 0, 1) != 0 {
+	if updates(p.loss, batch, z, coef, p.alpha, p.y, p.steps, 0, len(batch)) != 0 {
 		return false
 	}
 	for k, i := range batch {

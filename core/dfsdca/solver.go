@@ -297,7 +297,7 @@ func (s *Solver) stepSequential(k int, count bool) (ok bool, nnz int) {
 			lo, hi := rowPtr[i], rowPtr[i+1]
 			z[k] = sparse.Dot(col[lo:hi], val[lo:hi], w)
 		}
-		nonFinite := updates(s.loss, batch, z, coef, alpha, y, steps, 0, 1)
+		nonFinite := updates(s.loss, batch, z, coef, alpha, y, steps, 0, len(batch))
 		s.head++
 		if nonFinite != 0 {
 			return false, nnz
@@ -313,16 +313,16 @@ func (s *Solver) stepSequential(k int, count bool) (ok bool, nnz int) {
 	return true, nnz
 }
 
-// updates computes, for the members k = from, from+stride, … of the
-// minibatch with margins z, Δ_i = φ_i'(z_k) + α_i, the new α_i −= θΔ_i/p_i
+// updates computes, for the members k = from, …, to−1 of the minibatch
+// with margins z, Δ_i = φ_i'(z_k) + α_i, the new α_i −= θΔ_i/p_i
 // and coef[k] = −θΔ_i/(nλp_i), the multiple of x_i added to w. It returns
 // the sum of z·0 and coef·0 over them, which is NaN exactly when some
 // margin or update is non-finite. The loss derivative is called by the
 // loss's concrete type, which the compiler inlines, rather than through
 // the interface.
-func updates(l loss.Loss, batch []int, z, coef, alpha, y, steps []float64, from, stride int) float64 {
+func updates(l loss.Loss, batch []int, z, coef, alpha, y, steps []float64, from, to int) float64 {
 	nonFinite := 0.0
-	for k := from; k < len(batch); k += stride {
+	for k := from; k < to; k++ {
 		i := batch[k]
 		var g float64
 		switch l := l.(type) {
