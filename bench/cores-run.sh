@@ -3,12 +3,12 @@
 # the static binaries imlab and cores). Results go to $OUT, as text:
 # machine.txt, run.txt (one run's scaling), jobs.txt (paper -jobs N),
 # report.txt (imlab report -size paper), summary.txt (all of it).
-# BUDGET (seconds, default 420) bounds the whole; N (default 50000) is
+# BUDGET (seconds, default 360) bounds the whole; N (default 50000) is
 # stage 1's number of examples.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$here/results}
-budget=${BUDGET:-420}
+budget=${BUDGET:-360}
 mkdir -p "$out"
 cores=$(nproc)
 start=$SECONDS

@@ -6,7 +6,11 @@
 # (default DIR/results). From the repository root:
 #
 #	bench/cores.sh [DIR]        # here: build
-#	bash bin/cores/run.sh       # there (or here): measure, about 7 minutes
+#	bash bin/cores/run.sh       # there (or here): measure, about 6 minutes
+#
+# On a machine lent through a tool that copies the checkout and carries
+# ignored folders by name: run bench/cores.sh in that checkout, then there
+# `bash bin/cores/run.sh`, carrying bin/cores (about 11 MB).
 #
 # run.sh measures, in order, stopping each stage at its time limit so that
 # what finished is kept:
@@ -16,7 +20,7 @@
 #   2. jobs: imlab paper -preset dense -size quick -seeds 1 with -jobs
 #      1/2/4/8/16 (wall, user and system seconds; the tables must agree);
 #   3. imlab report -size paper -seeds 3 -jobs $(nproc) in what time is left
-#      (BUDGET seconds in all, default 420), its progress lines time-stamped.
+#      (BUDGET seconds in all, default 360), its progress lines time-stamped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-bin/cores}
