@@ -236,11 +236,17 @@ func TestSplitTuner(t *testing.T) {
 			}
 		}
 		const rounds = 5
-		splits := 0
+		splits, explored := 0, 0
 		for range rounds * explorePeriod {
 			if decide() {
 				splits++
 			}
+			if tu.explored {
+				explored++
+			}
+		}
+		if explored != rounds*exploreBurst {
+			t.Errorf("split faster = %v: %d decisions flagged exploring, want %d", splitFaster, explored, rounds*exploreBurst)
 		}
 		want := rounds * exploreBurst // the exploring decisions
 		if splitFaster {

@@ -200,18 +200,39 @@ func (s *Solver) step(k int) bool {
 	}
 	split := s.tuner.choose()
 	timed := !s.tuner.always
-	start := time.Now()
-	var ok bool
-	var nnz int
-	if split {
-		ok, nnz = s.stepSplit(k)
-	} else {
-		ok, nnz = s.stepSequential(k, timed)
+	rest := 0
+	if s.tuner.explored {
+		// Exploring measures the slower mode on a part of the call only:
+		// with many workers it may be many times slower, and a whole call
+		// in it would cost more than the exploring is worth.
+		rest = k - max(k/exploreShare, min(k, exploreLeast))
+		k -= rest
 	}
+	start := time.Now()
+	ok, nnz := s.stepMode(split, k, timed)
 	if timed {
 		s.tuner.record(split, time.Since(start), nnz)
 	}
+	if ok && rest > 0 {
+		ok, _ = s.stepMode(!split, rest, false)
+	}
 	return ok
+}
+
+// An exploring decision runs max(k/exploreShare, exploreLeast) of a Step
+// call's k iterations in the mode explored.
+const (
+	exploreShare = 16
+	exploreLeast = 4
+)
+
+// stepMode performs k iterations split among the workers or not; with
+// count, it returns the minibatches' non-zeros.
+func (s *Solver) stepMode(split bool, k int, count bool) (bool, int) {
+	if split {
+		return s.stepSplit(k)
+	}
+	return s.stepSequential(k, count)
 }
 
 // stepSplit performs k iterations on the pool: see pool.session. It
