@@ -191,13 +191,30 @@ func (s *Solver) Step(k int) error {
 }
 
 // step performs k iterations, or fewer if one becomes non-finite, which it
-// then reports by returning false. With workers, the tuner decides whether
-// this call's iterations are split among them (stepSplit) or run here.
+// then reports by returning false. With workers, the tuner decides, for at
+// most tuneEvery iterations at a time, whether they are split among them
+// (stepSplit) or run here.
 func (s *Solver) step(k int) bool {
 	if s.pool == nil || s.meanNNZ < float64(s.parallelMin) {
 		ok, _ := s.stepSequential(k, false)
 		return ok
 	}
+	for k > 0 {
+		n := min(k, tuneEvery)
+		if !s.stepTuned(n) {
+			return false
+		}
+		k -= n
+	}
+	return true
+}
+
+// tuneEvery is the most iterations the tuner decides for at once, so that it
+// adapts within a long Step call too.
+const tuneEvery = 64
+
+// stepTuned performs k iterations in the mode the tuner chooses.
+func (s *Solver) stepTuned(k int) bool {
 	split := s.tuner.choose()
 	timed := !s.tuner.always
 	rest := 0
