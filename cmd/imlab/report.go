@@ -108,7 +108,13 @@ func runReport(args []string, e *env) error {
 	if *m == catalog.DFSDCA {
 		doc.WriteString(reportDiscussion)
 	}
-	return os.WriteFile(filepath.Join(*out, reportFile(*m)), []byte(doc.String()), 0o644)
+	path := filepath.Join(*out, reportFile(*m))
+	if err := os.WriteFile(path, []byte(doc.String()), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "imlab report: wrote %s in %s, %d CPUs, %d jobs at once\n",
+		path, time.Since(start).Round(time.Second), runtime.NumCPU(), *jobs)
+	return nil
 }
 
 // reportFile is the report's file name: results.md for dfSDCA, the paper's
