@@ -207,6 +207,48 @@ func TestPoolHandOffs(t *testing.T) {
 	}
 }
 
+// TestSetWorkers: changing the worker count between Step calls, up, down,
+// to sequential and back, keeps the sequential solver's bits.
+func TestSetWorkers(t *testing.T) {
+	ds := testData(t, 200, 300, 0.5, 38)
+	pr := testProblem(t, ds, loss.Logistic{})
+	smp, theta := testPlan(t, pr, sampling.Imp, 16, 1)
+	seq, err := New(pr, Options{Sampler: smp, Theta: theta, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	par, err := New(pr, Options{Sampler: smp, Theta: theta, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer par.Close()
+	for r, workers := range []int{3, 2, 1, 4, 0, 2, 2} {
+		if err := par.SetWorkers(workers); err != nil {
+			t.Fatal(err)
+		}
+		if got := par.Workers(); got != max(workers, 1) {
+			t.Errorf("SetWorkers(%d): Workers() = %d", workers, got)
+		}
+		par.parallelMin, par.tuner.always = 0, true
+		if err := seq.Step(50); err != nil {
+			t.Fatal(err)
+		}
+		if err := par.Step(50); err != nil {
+			t.Fatal(err)
+		}
+		if !sameBits(seq.W(), par.W()) || !sameBits(seq.Alpha(), par.Alpha()) {
+			t.Fatalf("step %d, %d workers: w or α differs from the sequential solver's", r, workers)
+		}
+	}
+	if err := par.SetWorkers(MaxWorkers + 1); err == nil {
+		t.Errorf("SetWorkers(%d) accepted", MaxWorkers+1)
+	}
+	par.Close()
+	if got := helpers(0); got != 0 {
+		t.Errorf("after Close: %d helper goroutines remain", got)
+	}
+}
+
 // TestSplitTuner: both modes are measured first (after a warm-up), then
 // the faster one is used except for exploring bursts.
 func TestSplitTuner(t *testing.T) {

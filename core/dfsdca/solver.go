@@ -77,6 +77,7 @@ type Solver struct {
 	coef  []float64 // −θΔ_i/(nλp_i): the multiple of x_i added to w
 
 	pool        *pool   // nil when sequential or closed
+	workers     int     // the pool's parts (1 when sequential)
 	parallelMin int     // least non-zeros in a minibatch worth splitting
 	meanNNZ     float64 // expected non-zeros in a minibatch: Σ_i p_i |x_i|₀
 	tuner       splitTuner
@@ -144,7 +145,6 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		batch:       make([]int, 0, tau),
 		z:           make([]float64, tau),
 		coef:        make([]float64, tau),
-		parallelMin: max(parallelMinNNZ, parallelMinNNZPerFeat*ds.D),
 	}
 	s.rng = rand.New(s.src)
 	s.serial = sampling.DrawSerial(s.sampler, s.src, nil)
@@ -157,16 +157,51 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		s.steps[2*i+1] = opt.Theta / (n * pr.Lambda * pi)
 		s.meanNNZ += pi * float64(ds.RowPtr[i+1]-ds.RowPtr[i])
 	}
-	if opt.Workers > 1 {
-		s.pool = newPool(s, opt.Workers)
-		// The pool must not reference s, so that an unclosed, unreachable
-		// Solver still gets its goroutines stopped.
-		runtime.AddCleanup(s, func(p *pool) { p.close() }, s.pool)
-		if runtime.GOMAXPROCS(0) < 2 {
-			s.parallelMin = math.MaxInt // one thread: splitting cannot pay
-		}
-	}
+	s.startPool(opt.Workers)
 	return s, nil
+}
+
+// startPool starts the pool of workers goroutines when workers > 1.
+func (s *Solver) startPool(workers int) {
+	s.workers = max(workers, 1)
+	if workers <= 1 {
+		return
+	}
+	s.pool = newPool(s, workers)
+	// The pool must not reference s, so that an unclosed, unreachable
+	// Solver still gets its goroutines stopped.
+	runtime.AddCleanup(s, func(p *pool) { p.close() }, s.pool)
+	s.parallelMin = max(parallelMinNNZ, parallelMinNNZPerFeat*s.ds.D)
+	if runtime.GOMAXPROCS(0) < 2 {
+		s.parallelMin = math.MaxInt // one thread: splitting cannot pay
+	}
+	s.tuner = splitTuner{always: s.tuner.always}
+}
+
+// SetWorkers changes the number of goroutines sharing each minibatch, from
+// the next Step on: a run may take cores that become free (core/paper gives
+// a table's last runs those of the runs that ended). The iterates do not
+// depend on it. It must not be called during Step; after Close it restarts
+// the workers.
+func (s *Solver) SetWorkers(workers int) error {
+	if workers < 0 || workers > MaxWorkers {
+		return fmt.Errorf("%w: %d workers, want 0 … %d", ErrOptions, workers, MaxWorkers)
+	}
+	if max(workers, 1) == s.workers && (s.pool != nil) == (workers > 1) {
+		return nil
+	}
+	s.Close()
+	s.startPool(workers)
+	return nil
+}
+
+// Workers is the number of goroutines sharing each minibatch (1 when
+// sequential).
+func (s *Solver) Workers() int {
+	if s.pool == nil {
+		return 1
+	}
+	return s.workers
 }
 
 // Step runs k iterations of Algorithm 1. It returns ErrDiverged, and keeps
