@@ -134,17 +134,17 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 	}
 	n := float64(ds.N)
 	s := &Solver{
-		pr:          pr,
-		ds:          ds,
-		loss:        pr.Loss,
-		sampler:     opt.Sampler,
-		src:         sampling.NewSource(opt.Seed),
-		steps:       make([]float64, 2*ds.N),
-		w:           make([]float64, ds.D),
-		alpha:       make([]float64, ds.N),
-		batch:       make([]int, 0, tau),
-		z:           make([]float64, tau),
-		coef:        make([]float64, tau),
+		pr:      pr,
+		ds:      ds,
+		loss:    pr.Loss,
+		sampler: opt.Sampler,
+		src:     sampling.NewSource(opt.Seed),
+		steps:   make([]float64, 2*ds.N),
+		w:       make([]float64, ds.D),
+		alpha:   make([]float64, ds.N),
+		batch:   make([]int, 0, tau),
+		z:       make([]float64, tau),
+		coef:    make([]float64, tau),
 	}
 	s.rng = rand.New(s.src)
 	s.serial = sampling.DrawSerial(s.sampler, s.src, nil)
