@@ -181,6 +181,8 @@ type reproduction struct {
 	mu        sync.Mutex
 	ready     *sync.Cond                 // a source's preparation ended (under mu)
 	failOrder int                        // order of the first failed job; len(jobs) if none (under mu)
+	spare     int                        // cores of the workers with nothing left to start (under mu)
+	claimed   int                        // spare cores runs have taken, in all (under mu)
 	running   map[int]context.CancelFunc // cancels each running job, by order (under mu)
 	taken     []bool                     // jobs given to a worker, by order (under mu)
 	untaken   []int                      // jobs of each source not yet given to a worker (under mu)
@@ -383,6 +385,9 @@ func (r *reproduction) next(ctx context.Context) (task, bool) {
 			waiting = waiting || (r.untaken[s] > 0 && p.started && !p.ready)
 		}
 		if !waiting {
+			// Nothing is left to start: this worker's core goes to the
+			// runs still going (claim).
+			r.spare++
 			return task{}, false
 		}
 		r.ready.Wait()
@@ -397,6 +402,25 @@ func (r *reproduction) before(a, b job) bool {
 		return a.seed < b.seed
 	}
 	return r.cost(a) > r.cost(b)
+}
+
+// splitNNZ is the least number of non-zeros in a minibatch for which a run
+// takes spare cores: below it dfSDCA would not split its minibatches. (A
+// variable for tests.)
+var splitNNZ = 4096
+
+// claim takes a running run's share of the spare cores.
+func (r *reproduction) claim() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.spare == 0 {
+		return 0
+	}
+	runs := max(len(r.running), 1)
+	more := min(r.spare, (r.spare+runs-1)/runs)
+	r.spare -= more
+	r.claimed += more
+	return more
 }
 
 // cost estimates a run's work, for ordering the runs of prepared sources:
@@ -500,7 +524,30 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 		r.file(j, &run)
 		return nil
 	}
-	if err := ex.Until(ctx, func(_ *experiment.Job, pt dfsdca.Point) { progress(pt) }); err != nil {
+	// A run whose minibatches are worth splitting takes, at its
+	// evaluations, the cores of the workers that found nothing left to
+	// start: at a table's end the longest runs remain, and their iterates
+	// do not depend on their workers. They are given back when it ends.
+	workers := max(c.Workers, 1)
+	splittable := prep.Problem.Data.NNZ()/prep.Problem.Data.N*r.taus[j.tau] >= splitNNZ
+	defer func() {
+		r.mu.Lock()
+		r.spare += workers - max(c.Workers, 1)
+		r.mu.Unlock()
+	}()
+	err = ex.Until(ctx, func(job *experiment.Job, pt dfsdca.Point) {
+		progress(pt)
+		if splittable {
+			if more := r.claim(); more > 0 && job.Run.Solver().SetWorkers(workers+more) == nil {
+				workers += more
+			} else if more > 0 {
+				r.mu.Lock()
+				r.spare += more
+				r.mu.Unlock()
+			}
+		}
+	})
+	if err != nil {
 		return err
 	}
 	run := ex.Jobs()[0]

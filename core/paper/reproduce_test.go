@@ -15,6 +15,7 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/loss"
+	"imlab/core/method/catalog"
 	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/core/sampling"
@@ -315,4 +316,29 @@ func TestReproduceLongestFirst(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("runs reached ε in the order %q, want %q", got, want)
 	}
+}
+
+// TestReproduceSpareCores: the workers that find nothing left to start give
+// their cores to the runs still going, which split their minibatches among
+// more goroutines, and the result is still that of one job at a time.
+func TestReproduceSpareCores(t *testing.T) {
+	defer func(n int) { splitNNZ = n }(splitNNZ)
+	splitNNZ = 0 // the tiny data's minibatches are far below the real threshold
+	sources, cfg := tinyConfig(t, 1, 1)
+	sources = sources[:2]
+	cfg.Rules, cfg.Method = []sampling.Rule{sampling.RandomRule}, catalog.DFSDCA
+	one, err := Reproduce(context.Background(), sources, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Jobs = 4
+	r := newReproduction(sources, cfg)
+	many, err := r.run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.claimed == 0 {
+		t.Error("no run took a spare core")
+	}
+	equalResults(t, one, many)
 }
