@@ -537,7 +537,7 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	}()
 	err = ex.Until(ctx, func(job *experiment.Job, pt dfsdca.Point) {
 		progress(pt)
-		if splittable {
+		if splittable && !job.Done() { // a done job's solver is closed
 			if more := r.claim(); more > 0 && job.Run.Solver().SetWorkers(workers+more) == nil {
 				workers += more
 			} else if more > 0 {
