@@ -43,7 +43,7 @@ type Options struct {
 }
 
 // MaxWorkers bounds Options.Workers (each worker costs 4 bytes per example
-// of bookkeeping, and more workers than cores only add hand-offs).
+// of bookkeeping, and more workers than cores only add waits at barriers).
 const MaxWorkers = 256
 
 // Solver runs Algorithm 1 (dfSDCA) from α⁰ = 0, w⁰ = 0.
