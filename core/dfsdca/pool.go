@@ -351,10 +351,10 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 			return nnz // every part sees it after the same barrier
 		}
 
-		// The w update, restricted to this part's features. Its pieces of
-		// the rows were read by other parts' margins, so they sit in other
-		// cores' caches: prefetch them a few rows ahead. Prefetch too, one
-		// per row, this part's rows of the next minibatch.
+		// The w update, restricted to this part's features, prefetching
+		// this part's rows of the next minibatch, one per row. (Prefetching
+		// the pieces of the rows that the other parts' margins brought
+		// into their caches, a few rows ahead, made a 2-core run slower.)
 		if !solo {
 			var ahead []int
 			if t+1 < iters && !p.solo[(t+1)%2] {
@@ -362,14 +362,9 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 				ahead = p.bufs[(t+1)%2][from:to]
 			}
 			coef := p.coef[:len(batch)]
-			var seg [2]int
 			for k, i := range batch {
 				if k < len(ahead) {
 					prefetch.Row(rowPtr, col, val, ahead[k])
-				}
-				if k+segmentAhead < len(batch) {
-					seg[0], seg[1] = p.segment(part, batch[k+segmentAhead])
-					prefetch.Row(seg[:], col, val, 0)
 				}
 				lo, hi := p.segment(part, i)
 				sparse.Axpy(coef[k], col[lo:hi], val[lo:hi], p.w)
@@ -382,9 +377,6 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 	}
 	return nnz
 }
-
-// segmentAhead is how many rows ahead the w update prefetches its pieces.
-const segmentAhead = 4
 
 // segment returns the bounds in Col and Val of the piece of row i that
 // part owns: the entries of its features.
