@@ -108,12 +108,15 @@ func runReport(args []string, e *env) error {
 	if *m == catalog.DFSDCA {
 		doc.WriteString(reportDiscussion)
 	}
-	if err := writeFile(e.ctx, filepath.Join(*out, reportFile(*m)), func(w io.Writer) error {
+	path := filepath.Join(*out, reportFile(*m))
+	if err := writeFile(e.ctx, path, func(w io.Writer) error {
 		_, err := io.WriteString(w, doc.String())
 		return err
 	}); err != nil {
 		return err
 	}
+	fmt.Fprintf(e.stderr, "imlab report: wrote %s in %s, %d CPUs, %d jobs at once\n",
+		path, time.Since(start).Round(time.Second), runtime.NumCPU(), *jobs)
 	return unreached(e, res, cfg)
 }
 

@@ -3,6 +3,7 @@ package dfsdca
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -185,4 +186,51 @@ func kernelLoop(ds *dataset.Dataset, rows []int, invNorm, w []float64) {
 		idx, val := ds.Col[lo:hi], ds.Val[lo:hi]
 		sparse.Axpy((ds.Y[i]-sparse.Dot(idx, val, w))*invNorm[i], idx, val, w)
 	}
+}
+
+// BenchmarkWorkers times an epoch of τ-importance at τ = 64 and 256 on dense
+// data of the paper's shape (n = 20,000) for 1, 2, 4, … workers up to
+// GOMAXPROCS: the scaling of one run (docs/cores.md). Every minibatch is
+// split (the tuner is off), so the figures are the split path's.
+func BenchmarkWorkers(b *testing.B) {
+	ds := benchScaleData(b)
+	pr := testProblem(b, ds, loss.Logistic{})
+	for _, tau := range []int{64, 256} {
+		for workers := 1; workers <= runtime.GOMAXPROCS(0); workers *= 2 {
+			b.Run(fmt.Sprintf("tau=%d/workers=%d", tau, workers), func(b *testing.B) {
+				smp, theta := testPlan(b, pr, sampling.Imp, tau, 1)
+				s, err := New(pr, Options{Sampler: smp, Theta: theta, Workers: workers, Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer s.Close()
+				s.tuner.always = true
+				iters := ds.N / tau
+				timeEpochs(b, func() {
+					if err := s.Step(iters); err != nil {
+						b.Fatal(err)
+					}
+				})
+				reportPerNNZ(b, expectedNNZ(ds, smp, iters))
+			})
+		}
+	}
+}
+
+var scaleData struct {
+	once sync.Once
+	ds   *dataset.Dataset
+	err  error
+}
+
+// benchScaleData is dense data of the paper's shape at n = 20,000 (16 M
+// non-zeros), made once.
+func benchScaleData(b *testing.B) *dataset.Dataset {
+	scaleData.once.Do(func() {
+		scaleData.ds, scaleData.err = synth.Generate(synth.Config{N: 20000, D: 1000, Density: 0.8, Norms: "chisq1", Seed: 1})
+	})
+	if scaleData.err != nil {
+		b.Fatal(scaleData.err)
+	}
+	return scaleData.ds
 }

@@ -21,13 +21,15 @@
 // overflow; that is reported as ErrDiverged, never as NaN in a trace.
 //
 // With Options.Workers > 1 the work of one minibatch is shared by
-// persistent goroutines: the margins are split by example, the w update by
-// feature range, so every coordinate of w receives the same additions in the
-// same order as sequentially and the iterates are bit-identical for every
-// worker count. Minibatches with few non-zeros (in total, or per feature of
-// w) are done on the calling goroutine, where splitting cannot pay; for the
-// others the solver measures both ways as it runs and uses the faster, since
-// that depends on how many cores are free.
+// persistent goroutines that run a Step's iterations together, meeting at
+// two barriers per iteration: the margins and updates are split by example,
+// the w update by feature range, so every coordinate of w receives the same
+// additions in the same order as sequentially and the iterates are
+// bit-identical for every worker count (Solver.SetWorkers may change it
+// between Steps). Minibatches with few non-zeros (in total, or per feature
+// of w) are done on the calling goroutine, where splitting cannot pay; for
+// the others the solver measures both ways as it runs and uses the faster,
+// since that depends on how many cores are free.
 //
 // Every product that is added is rounded with float64(…), so that no
 // compiler fuses the two into an FMA (see package core).

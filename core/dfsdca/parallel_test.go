@@ -11,7 +11,6 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/loss"
 	"imlab/core/sampling"
-	"imlab/core/sparse"
 )
 
 // runTrace runs the sampling for budget iterations/n with the given worker
@@ -50,10 +49,11 @@ func TestWorkersBitIdentical(t *testing.T) {
 		{"dense imp", testData(t, 300, 60, 0.8, 31), 16},
 		{"sparse nice", testData(t, 300, 200, 0.05, 32), 8},
 		{"narrow nice", testData(t, 100, 3, 0.6, 33), 5}, // fewer features than workers
+		{"wide imp", testData(t, 200, 300, 0.5, 37), 12}, // feature bounds on cache lines of w
 	}
 	for _, c := range cases {
 		smp := sampling.Nice
-		if c.name == "dense imp" {
+		if strings.HasSuffix(string(c.name), "imp") {
 			smp = sampling.Imp
 		}
 		base, s1 := runTrace(t, c.ds, smp, c.tau, 1, -1)
@@ -93,12 +93,22 @@ func sameBits(a, b []float64) bool {
 }
 
 // TestFeatureBounds: the ranges cover [0, d) in order with about equal
-// non-zero counts.
+// non-zero counts; with 64 features a part or more, their bounds are
+// multiples of 8 (cache lines of w), the counts then within 4 features'.
 func TestFeatureBounds(t *testing.T) {
-	ds := testData(t, 200, 50, 0.3, 34)
+	testFeatureBounds(t, testData(t, 200, 50, 0.3, 34), []int{2, 3, 4, 7}, 1)
+	testFeatureBounds(t, testData(t, 100, 1100, 0.3, 34), []int{2, 3, 16}, 8)
+}
+
+func testFeatureBounds(t *testing.T, ds *dataset.Dataset, partCounts []int, line int) {
 	counts := ds.FeatureCounts()
-	for _, parts := range []int{2, 3, 4, 7} {
+	for _, parts := range partCounts {
 		b := featureBounds(ds, parts)
+		for q := 1; q < parts; q++ {
+			if b[q]%line != 0 {
+				t.Errorf("d = %d, %d parts: bound %d is not a multiple of %d", ds.D, parts, b[q], line)
+			}
+		}
 		if b[0] != 0 || b[parts] != ds.D {
 			t.Fatalf("%d parts: bounds %v do not span [0, %d)", parts, b, ds.D)
 		}
@@ -114,7 +124,7 @@ func TestFeatureBounds(t *testing.T) {
 			for j := b[q]; j < b[q+1]; j++ {
 				share += counts[j]
 			}
-			if ideal := ds.NNZ() / parts; share > ideal+maxCount || share < ideal-maxCount {
+			if ideal, slack := ds.NNZ()/parts, (2*(line/2)+1)*maxCount; share > ideal+slack || share < ideal-slack {
 				t.Errorf("%d parts: part %d holds %d non-zeros, ideal %d", parts, q, share, ideal)
 			}
 		}
@@ -160,41 +170,83 @@ func helpers(want int) int {
 	return got
 }
 
-// TestPoolHandOffs runs many tiny phases, where hand-offs race each other
-// hardest, and checks that each returns only after every part has done its
-// share exactly once: the margins phase must leave z = x_iᵀw for all k.
+// TestPoolHandOffs runs many tiny sessions of one to three iterations,
+// where session starts and barriers race each other hardest, and checks
+// after each that w and α are the sequential solver's bits.
 func TestPoolHandOffs(t *testing.T) {
 	ds := testData(t, 64, 8, 0.9, 36)
-	w := make([]float64, ds.D)
-	for j := range w {
-		w[j] = float64(j + 1)
-	}
-	want := make([]float64, ds.N)
-	for i := range want {
-		want[i] = sparse.Dot(ds.Col[ds.RowPtr[i]:ds.RowPtr[i+1]], ds.Val[ds.RowPtr[i]:ds.RowPtr[i+1]], w)
-	}
+	pr := testProblem(t, ds, loss.Logistic{})
+	smp, theta := testPlan(t, pr, sampling.Nice, 7, 1)
 	rounds := 20000
 	if testing.Short() {
 		rounds = 2000
 	}
 	for _, parts := range []int{2, 3, 4} {
-		p := newPool(ds, w, parts)
-		batch := make([]int, 7)
-		z := make([]float64, len(batch))
+		seq, err := New(pr, Options{Sampler: smp, Theta: theta, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		par, err := New(pr, Options{Sampler: smp, Theta: theta, Workers: parts, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		par.parallelMin, par.tuner.always = 0, true
 		for r := 0; r < rounds; r++ {
-			for k := range batch {
-				batch[k] = (r*7 + k*5) % ds.N
-				z[k] = math.NaN()
+			k := 1 + r%3
+			if err := seq.Step(k); err != nil {
+				t.Fatal(err)
 			}
-			p.run(phaseDots, batch, z, nil)
-			for k, i := range batch {
-				if z[k] != want[i] {
-					p.close()
-					t.Fatalf("%d parts, round %d: z[%d] = %v, want %v", parts, r, k, z[k], want[i])
-				}
+			if err := par.Step(k); err != nil {
+				t.Fatal(err)
+			}
+			if !sameBits(seq.W(), par.W()) || !sameBits(seq.Alpha(), par.Alpha()) || seq.Iter() != par.Iter() {
+				par.Close()
+				t.Fatalf("%d parts, round %d: w or α differs from the sequential solver's", parts, r)
 			}
 		}
-		p.close()
+		par.Close()
+	}
+}
+
+// TestSetWorkers: changing the worker count between Step calls, up, down,
+// to sequential and back, keeps the sequential solver's bits.
+func TestSetWorkers(t *testing.T) {
+	ds := testData(t, 200, 300, 0.5, 38)
+	pr := testProblem(t, ds, loss.Logistic{})
+	smp, theta := testPlan(t, pr, sampling.Imp, 16, 1)
+	seq, err := New(pr, Options{Sampler: smp, Theta: theta, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	par, err := New(pr, Options{Sampler: smp, Theta: theta, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer par.Close()
+	for r, workers := range []int{3, 2, 1, 4, 0, 2, 2} {
+		if err := par.SetWorkers(workers); err != nil {
+			t.Fatal(err)
+		}
+		if got := par.Workers(); got != max(workers, 1) {
+			t.Errorf("SetWorkers(%d): Workers() = %d", workers, got)
+		}
+		par.parallelMin, par.tuner.always = 0, true
+		if err := seq.Step(50); err != nil {
+			t.Fatal(err)
+		}
+		if err := par.Step(50); err != nil {
+			t.Fatal(err)
+		}
+		if !sameBits(seq.W(), par.W()) || !sameBits(seq.Alpha(), par.Alpha()) {
+			t.Fatalf("step %d, %d workers: w or α differs from the sequential solver's", r, workers)
+		}
+	}
+	if err := par.SetWorkers(MaxWorkers + 1); err == nil {
+		t.Errorf("SetWorkers(%d) accepted", MaxWorkers+1)
+	}
+	par.Close()
+	if got := helpers(0); got != 0 {
+		t.Errorf("after Close: %d helper goroutines remain", got)
 	}
 }
 
@@ -227,11 +279,17 @@ func TestSplitTuner(t *testing.T) {
 			}
 		}
 		const rounds = 5
-		splits := 0
+		splits, explored := 0, 0
 		for range rounds * explorePeriod {
 			if decide() {
 				splits++
 			}
+			if tu.explored {
+				explored++
+			}
+		}
+		if explored != rounds*exploreBurst {
+			t.Errorf("split faster = %v: %d decisions flagged exploring, want %d", splitFaster, explored, rounds*exploreBurst)
 		}
 		want := rounds * exploreBurst // the exploring decisions
 		if splitFaster {

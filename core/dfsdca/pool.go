@@ -7,53 +7,74 @@ import (
 	"sync/atomic"
 
 	"imlab/core/dataset"
+	"imlab/core/internal/prefetch"
+	"imlab/core/loss"
 	"imlab/core/sparse"
 )
 
-// phase is one of the two parallel steps of an iteration.
-type phase int
-
-const (
-	phaseDots phase = iota // margins z_k = x_iᵀw, split by example
-	phaseAxpy              // w += Σ_k coef_k x_i, split by feature
-)
-
-// pool shares the work of one minibatch among parts participants: the
+// pool shares the iterations of a Solver among parts participants: the
 // calling goroutine (part 0) and parts−1 persistent helper goroutines.
 //
-// Margins are split by example; each is one dot computed by one participant,
-// so it is the same number as in the sequential code. The w update is split
-// by feature: participant p owns features [bound_p, bound_(p+1)) and applies
-// every example's update restricted to them, in minibatch order, so every
-// coordinate receives the same additions in the same order as sequentially.
-// Hence the iterates are bit-identical for any number of parts.
+// The participants run a session of iterations together (session), each
+// iteration in two phases separated by barriers:
 //
-// Hand-offs spin briefly on atomics before parking on a channel: a phase
-// lasts microseconds, and waking a parked goroutine through the scheduler
-// costs about as much (it is queued on the waker's P, and other Ps wait
-// before stealing it), which would erase the gain.
+//   - margins and updates, split by example: part p takes the p-th of
+//     parts contiguous ranges of the minibatch's members, computes z_k = x_iᵀw, Δ_i, the
+//     new α_i and the coefficient of x_i in the w update. Each is the
+//     arithmetic of the sequential code on the same numbers, so it gives
+//     the same bits.
+//   - the w update, split by feature: part p owns features [bound_p,
+//     bound_(p+1)) and applies every example's update restricted to them,
+//     in minibatch order, so every coordinate receives the same additions
+//     in the same order as sequentially.
+//
+// Hence the iterates are bit-identical for any number of parts. Nothing
+// serial remains between the phases: part 0 draws the next minibatch while
+// it takes its share of the margins, and in the w update every part
+// prefetches the rows of the next minibatch whose margins it will compute,
+// so that their memory arrives while it works.
+//
+// A barrier is one flag per part that its owner alone writes (no
+// read-modify-write on a shared line): a part stores the barrier's number
+// and polls the others' flags. Waits spin briefly before parking on a
+// channel: a phase lasts microseconds, and waking a parked goroutine
+// through the scheduler costs about as much.
 type pool struct {
-	ds    *dataset.Dataset
-	w     []float64
-	parts int
+	ds                 *dataset.Dataset
+	w, alpha, steps, y []float64
+	loss               loss.Loss
+	parts              int
 	// cuts[i*(parts−1)+p−1] is the offset within row i of its first entry
 	// owned by part p (p = 1 … parts−1); part 0 starts at 0.
-	cuts []int32
-	spin int // polls before parking; 0 on a single thread
+	cuts  []int32
+	spin  int  // polls before parking; 0 on a single thread
+	yield bool // more parts than threads: let a waiting part run while polling
 
-	// The current job, written by part 0 before it bumps seq.
-	ph      phase
-	batch   []int
-	z, coef []float64
+	// The current session, written by part 0 before it bumps seq.
+	iters int         // iterations in the session
+	bufs  [2][]int    // the minibatch of iteration t is bufs[t%2]
+	solo  [2]bool     // iteration t's minibatch is part 0's alone (see session)
+	z     []float64   // margins of the current minibatch
+	coef  []float64   // −θΔ_i/(nλp_i) of the current minibatch
+	bad   atomic.Bool // a margin or update became non-finite
+	done  int         // iterations completed, for part 0
 
-	seq     atomic.Uint64 // bumped to start a phase (or to quit)
-	quit    atomic.Bool
-	pending atomic.Int32 // helpers still working on the current phase
-	helpers []sleeper
-	caller  sleeper
+	seq      atomic.Uint64 // bumped to start a session (or to quit)
+	quit     atomic.Bool
+	flags    []paddedFlag // flags[p]: the barriers part p has reached (only p writes it)
+	sleepers atomic.Int32 // parts parked at a barrier
+	helpers  []sleeper    // parts 1 …; the caller's is self
+	self     sleeper
 
 	exit sync.WaitGroup
 	once sync.Once
+}
+
+// paddedFlag keeps each part's barrier flag on its own cache line, so that
+// a part writing its flag does not disturb the lines the others poll.
+type paddedFlag struct {
+	n atomic.Uint64
+	_ [56]byte
 }
 
 // sleeper parks a goroutine until woken; asleep guards the hand-off so that
@@ -74,21 +95,28 @@ func (s *sleeper) park(ready func() bool) {
 
 // wakeUp releases a parked goroutine, if any.
 func (s *sleeper) wakeUp() {
-	if s.asleep.CompareAndSwap(true, false) {
+	if s.asleep.Load() && s.asleep.CompareAndSwap(true, false) {
 		s.wake <- struct{}{}
 	}
 }
 
 // spinPolls bounds the busy-wait of a hand-off to some tens of
 // microseconds.
-const spinPolls = 1 << 14
+const spinPolls = 1 << 15
 
-// newPool starts parts−1 helpers over ds and w, with feature ranges that
-// hold equal shares of the data set's non-zeros.
-func newPool(ds *dataset.Dataset, w []float64, parts int) *pool {
-	p := &pool{ds: ds, w: w, parts: parts}
-	if runtime.GOMAXPROCS(0) > 1 {
+// yieldEvery is how many polls a part makes between yields when the pool
+// has more parts than threads.
+const yieldEvery = 64
+
+// newPool starts parts−1 helpers over s's data and state, with feature
+// ranges that hold equal shares of the data set's non-zeros.
+func newPool(s *Solver, parts int) *pool {
+	ds := s.ds
+	p := &pool{ds: ds, w: s.w, alpha: s.alpha, steps: s.steps, y: ds.Y, loss: s.loss, parts: parts,
+		flags: make([]paddedFlag, parts)}
+	if procs := runtime.GOMAXPROCS(0); procs > 1 {
 		p.spin = spinPolls
+		p.yield = parts > procs
 	}
 	bounds := featureBounds(ds, parts)
 	inner := parts - 1
@@ -100,7 +128,7 @@ func newPool(ds *dataset.Dataset, w []float64, parts int) *pool {
 			p.cuts[i*inner+q-1] = int32(sort.Search(len(idx), func(k int) bool { return int(idx[k]) >= b }))
 		}
 	}
-	p.caller.wake = make(chan struct{}, 1)
+	p.self.wake = make(chan struct{}, 1)
 	p.helpers = make([]sleeper, inner)
 	p.exit.Add(inner)
 	for h := range p.helpers {
@@ -111,7 +139,9 @@ func newPool(ds *dataset.Dataset, w []float64, parts int) *pool {
 }
 
 // featureBounds splits [0, d) into parts contiguous ranges with about equal
-// numbers of non-zeros; bounds[0] = 0 and bounds[parts] = d.
+// numbers of non-zeros; bounds[0] = 0 and bounds[parts] = d. When every part
+// has some 64 features or more, the bounds are rounded to multiples of 8, a
+// cache line of w, so that no two parts write the same line.
 func featureBounds(ds *dataset.Dataset, parts int) []int {
 	bounds := make([]int, parts+1)
 	bounds[parts] = ds.D
@@ -127,7 +157,20 @@ func featureBounds(ds *dataset.Dataset, parts int) []int {
 	for ; q < parts; q++ {
 		bounds[q] = ds.D
 	}
+	if ds.D >= 64*parts {
+		for q := 1; q < parts; q++ {
+			bounds[q] = min(max((bounds[q]+4)/8*8, bounds[q-1]), ds.D)
+		}
+	}
 	return bounds
+}
+
+// sleeperOf is part's sleeper.
+func (p *pool) sleeperOf(part int) *sleeper {
+	if part == 0 {
+		return &p.self
+	}
+	return &p.helpers[part-1]
 }
 
 // await returns once ready() holds, spinning first and then parking on s.
@@ -138,8 +181,8 @@ func (p *pool) await(s *sleeper, ready func() bool) {
 		if ready() {
 			return
 		}
-		if i%64 == 63 {
-			runtime.Gosched() // let anything queued on this P run
+		if p.yield && i%yieldEvery == yieldEvery-1 {
+			runtime.Gosched()
 		}
 	}
 	for !ready() {
@@ -147,7 +190,55 @@ func (p *pool) await(s *sleeper, ready func() bool) {
 	}
 }
 
-// helper runs phases as part until the pool quits.
+// reached reports whether every part has reached barrier b, polling the
+// flags from *from on (the ones before it have already been seen there).
+func (p *pool) reached(b uint64, from *int) bool {
+	for *from < p.parts && p.flags[*from].n.Load() >= b {
+		*from++
+	}
+	return *from == p.parts
+}
+
+// arrive marks part as having reached the next barrier and returns once
+// every part has.
+func (p *pool) arrive(part int) {
+	b := p.flags[part].n.Load() + 1 // every part passes the same barriers
+	p.flags[part].n.Store(b)
+	if p.sleepers.Load() > 0 {
+		// Wake the parked parts if this was the last arrival. (A part
+		// parks only after counting itself in sleepers and then seeing
+		// the barrier unreached, so one of the two sees the other.)
+		if from := 0; p.reached(b, &from) {
+			p.wakeAll()
+		}
+	}
+	from := 0
+	ready := func() bool { return p.reached(b, &from) }
+	for i := 0; i < p.spin; i++ {
+		if ready() {
+			return
+		}
+		if p.yield && i%yieldEvery == yieldEvery-1 {
+			runtime.Gosched()
+		}
+	}
+	me := p.sleeperOf(part)
+	for !ready() {
+		p.sleepers.Add(1)
+		me.park(ready)
+		p.sleepers.Add(-1)
+	}
+}
+
+// wakeAll wakes every parked part.
+func (p *pool) wakeAll() {
+	p.self.wakeUp()
+	for h := range p.helpers {
+		p.helpers[h].wakeUp()
+	}
+}
+
+// helper runs sessions as part until the pool quits.
 func (p *pool) helper(part int) {
 	defer p.exit.Done()
 	me := &p.helpers[part-1]
@@ -158,50 +249,178 @@ func (p *pool) helper(part int) {
 		if p.quit.Load() {
 			return
 		}
-		p.work(part, p.ph)
-		if p.pending.Add(-1) == 0 {
-			p.caller.wakeUp()
-		}
+		p.iterate(part, nil)
 	}
 }
 
-// run executes one phase of the current iteration on all parts and returns
-// when every part has finished.
-func (p *pool) run(ph phase, batch []int, z, coef []float64) {
-	p.ph, p.batch, p.z, p.coef = ph, batch, z, coef
-	p.pending.Store(int32(len(p.helpers)))
+// session runs up to iters iterations on all parts, the first on batch;
+// next returns each further minibatch (part 0 calls it during the
+// iteration before, never for more than iters in all). It returns the
+// number of iterations done, which is less than iters only when an
+// iteration became non-finite (that iteration's α updates are applied, its
+// w update is not, as sequentially), and the non-zeros of the minibatches.
+//
+// smallNNZ is the least number of non-zeros of a minibatch worth splitting:
+// smaller ones, and any with a repeated example or more members than z
+// holds, run on part 0 alone within the session.
+func (p *pool) session(iters int, batch []int, next func() []int, z, coef []float64, smallNNZ int) (done, nnz int) {
+	p.iters, p.z, p.coef, p.done = iters, z, coef, 0
+	p.bad.Store(false)
+	nnz = p.load(0, batch, smallNNZ)
 	p.seq.Add(1)
 	for h := range p.helpers {
 		p.helpers[h].wakeUp()
 	}
-	p.work(0, ph)
-	p.await(&p.caller, func() bool { return p.pending.Load() == 0 })
+	nnz += p.iterate(0, func(t int) int { return p.load(t, next(), smallNNZ) })
+	return p.done, nnz
 }
 
-// work does part's share of a phase.
-func (p *pool) work(part int, ph phase) {
-	ds, w := p.ds, p.w
-	switch ph {
-	case phaseDots:
-		for k := part; k < len(p.batch); k += p.parts {
-			i := p.batch[k]
-			lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
-			p.z[k] = sparse.Dot(ds.Col[lo:hi], ds.Val[lo:hi], w)
-		}
-	case phaseAxpy:
-		inner := p.parts - 1
-		for k, i := range p.batch {
-			row, end := ds.RowPtr[i], ds.RowPtr[i+1]
-			lo, hi := row, end
-			if part > 0 {
-				lo = row + int(p.cuts[i*inner+part-1])
-			}
-			if part < inner {
-				hi = row + int(p.cuts[i*inner+part])
-			}
-			sparse.Axpy(p.coef[k], ds.Col[lo:hi], ds.Val[lo:hi], w)
+// load copies the minibatch of iteration t into its buffer, decides whether
+// it runs on part 0 alone, and returns its non-zeros.
+func (p *pool) load(t int, batch []int, smallNNZ int) int {
+	buf := append(p.bufs[t%2][:0], batch...)
+	p.bufs[t%2] = buf
+	nnz := 0
+	for _, i := range buf {
+		nnz += p.ds.RowPtr[i+1] - p.ds.RowPtr[i]
+	}
+	p.solo[t%2] = nnz < smallNNZ || len(buf) > len(p.z) || repeats(buf)
+	return nnz
+}
+
+// repeats reports whether batch lists an example twice: then its Δs depend
+// on each other through α_i and must be computed in order. Samplers give
+// distinct examples, so the test is nearly always false.
+func repeats(batch []int) bool {
+	for k := 1; k < len(batch); k++ {
+		if batch[k] <= batch[k-1] {
+			goto check // not increasing: compare every pair (τ is small)
 		}
 	}
+	return false
+check:
+	for k := range batch {
+		for j := k + 1; j < len(batch); j++ {
+			if batch[j] == batch[k] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// iterate runs part's share of the session's iterations. For part 0, load
+// loads the minibatch of iteration t and returns its non-zeros; iterate
+// returns their sum.
+func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
+	ds := p.ds
+	rowPtr, col, val := ds.RowPtr, ds.Col, ds.Val
+	// Read once: part 0 may set up the next session while this part
+	// leaves the last barrier of this one.
+	iters := p.iters
+	for t := 0; t < iters; t++ {
+		batch, solo := p.bufs[t%2], p.solo[t%2]
+
+		// Margins and updates of this part's members, whose rows the
+		// previous iteration prefetched (except in a session's first).
+		switch {
+		case !solo:
+			z, coef := p.z[:len(batch)], p.coef[:len(batch)]
+			from, to := members(part, p.parts, len(batch))
+			for k := from; k < to; k++ {
+				if t == 0 && k+1 < to {
+					prefetch.Row(rowPtr, col, val, batch[k+1])
+				}
+				i := batch[k]
+				lo, hi := rowPtr[i], rowPtr[i+1]
+				z[k] = sparse.Dot(col[lo:hi], val[lo:hi], p.w)
+			}
+			if updates(p.loss, batch, z, coef, p.alpha, p.y, p.steps, from, to) != 0 {
+				p.bad.Store(true)
+			}
+		case part == 0:
+			if !soloIteration(p, batch) {
+				p.bad.Store(true)
+			}
+		}
+		if part == 0 && t+1 < iters {
+			nnz += load(t + 1)
+		}
+		p.arrive(part)
+		if p.bad.Load() {
+			return nnz // every part sees it after the same barrier
+		}
+
+		// The w update, restricted to this part's features, prefetching
+		// this part's rows of the next minibatch, one per row. (Prefetching
+		// the pieces of the rows that the other parts' margins brought
+		// into their caches, a few rows ahead, made a 2-core run slower.)
+		if !solo {
+			var ahead []int
+			if t+1 < iters && !p.solo[(t+1)%2] {
+				from, to := members(part, p.parts, len(p.bufs[(t+1)%2]))
+				ahead = p.bufs[(t+1)%2][from:to]
+			}
+			coef := p.coef[:len(batch)]
+			for k, i := range batch {
+				if k < len(ahead) {
+					prefetch.Row(rowPtr, col, val, ahead[k])
+				}
+				lo, hi := p.segment(part, i)
+				sparse.Axpy(coef[k], col[lo:hi], val[lo:hi], p.w)
+			}
+		}
+		if part == 0 {
+			p.done++
+		}
+		p.arrive(part)
+	}
+	return nnz
+}
+
+// segment returns the bounds in Col and Val of the piece of row i that
+// part owns: the entries of its features.
+func (p *pool) segment(part, i int) (lo, hi int) {
+	inner := p.parts - 1
+	row := p.ds.RowPtr[i]
+	lo, hi = row, p.ds.RowPtr[i+1]
+	if part > 0 {
+		lo = row + int(p.cuts[i*inner+part-1])
+	}
+	if part < inner {
+		hi = row + int(p.cuts[i*inner+part])
+	}
+	return lo, hi
+}
+
+// members returns the members [from, to) of a minibatch of m that part of
+// parts takes in the margins phase: contiguous, so that each part writes
+// its own cache lines of z and coef.
+func members(part, parts, m int) (from, to int) {
+	return part * m / parts, (part + 1) * m / parts
+}
+
+// soloIteration runs a whole iteration on the calling part, sequentially;
+// it reports false, without updating w, if it became non-finite.
+func soloIteration(p *pool, batch []int) bool {
+	ds := p.ds
+	z, coef := p.z, p.coef
+	if len(batch) > len(z) {
+		z, coef = make([]float64, len(batch)), make([]float64, len(batch))
+	}
+	z, coef = z[:len(batch)], coef[:len(batch)]
+	for k, i := range batch {
+		lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
+		z[k] = sparse.Dot(ds.Col[lo:hi], ds.Val[lo:hi], p.w)
+	}
+	if updates(p.loss, batch, z, coef, p.alpha, p.y, p.steps, 0, len(batch)) != 0 {
+		return false
+	}
+	for k, i := range batch {
+		lo, hi := ds.RowPtr[i], ds.RowPtr[i+1]
+		sparse.Axpy(coef[k], ds.Col[lo:hi], ds.Val[lo:hi], p.w)
+	}
+	return true
 }
 
 // close stops the helpers and waits for them to exit; it is idempotent.

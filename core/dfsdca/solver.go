@@ -43,7 +43,7 @@ type Options struct {
 }
 
 // MaxWorkers bounds Options.Workers (each worker costs 4 bytes per example
-// of bookkeeping, and more workers than cores only add hand-offs).
+// of bookkeeping, and more workers than cores only add waits at barriers).
 const MaxWorkers = 256
 
 // Solver runs Algorithm 1 (dfSDCA) from α⁰ = 0, w⁰ = 0.
@@ -78,8 +78,10 @@ type Solver struct {
 
 	ada *adaptation // nil unless the sampler is a sampling.Adaptive
 
-	pool        *pool // nil when sequential or closed
-	parallelMin int   // least non-zeros in a minibatch worth splitting
+	pool        *pool   // nil when sequential or closed
+	workers     int     // the pool's parts (1 when sequential)
+	parallelMin int     // least non-zeros in a minibatch worth splitting
+	meanNNZ     float64 // expected non-zeros in a minibatch: Σ_i p_i |x_i|₀
 	tuner       splitTuner
 
 	iter    int
@@ -87,7 +89,7 @@ type Solver struct {
 	err     error // sticky ErrDiverged
 }
 
-// Splitting a minibatch among goroutines costs two hand-offs per iteration
+// Splitting a minibatch among goroutines costs two barriers per iteration
 // and moves the parts of w each goroutine wrote into the other's cache,
 // which for a d-feature model is up to d/8 cache lines. It pays only for
 // minibatches with many non-zeros per feature: on the 2-core test machine
@@ -134,18 +136,17 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 	}
 	n := float64(ds.N)
 	s := &Solver{
-		pr:          pr,
-		ds:          ds,
-		loss:        pr.Loss,
-		sampler:     opt.Sampler,
-		src:         sampling.NewSource(opt.Seed),
-		steps:       make([]float64, 2*ds.N),
-		w:           make([]float64, ds.D),
-		alpha:       make([]float64, ds.N),
-		batch:       make([]int, 0, tau),
-		z:           make([]float64, tau),
-		coef:        make([]float64, tau),
-		parallelMin: max(parallelMinNNZ, parallelMinNNZPerFeat*ds.D),
+		pr:      pr,
+		ds:      ds,
+		loss:    pr.Loss,
+		sampler: opt.Sampler,
+		src:     sampling.NewSource(opt.Seed),
+		steps:   make([]float64, 2*ds.N),
+		w:       make([]float64, ds.D),
+		alpha:   make([]float64, ds.N),
+		batch:   make([]int, 0, tau),
+		z:       make([]float64, tau),
+		coef:    make([]float64, tau),
 	}
 	s.rng = rand.New(s.src)
 	s.serial = sampling.DrawSerial(s.sampler, s.src, nil)
@@ -156,18 +157,54 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		}
 		s.steps[2*i] = opt.Theta / pi
 		s.steps[2*i+1] = opt.Theta / (n * pr.Lambda * pi)
+		s.meanNNZ += pi * float64(ds.RowPtr[i+1]-ds.RowPtr[i])
 	}
 	s.ada = newAdaptation(s, opt)
-	if opt.Workers > 1 {
-		s.pool = newPool(ds, s.w, opt.Workers)
-		// The pool must not reference s, so that an unclosed, unreachable
-		// Solver still gets its goroutines stopped.
-		runtime.AddCleanup(s, func(p *pool) { p.close() }, s.pool)
-		if runtime.GOMAXPROCS(0) < 2 {
-			s.parallelMin = math.MaxInt // one thread: splitting cannot pay
-		}
-	}
+	s.startPool(opt.Workers)
 	return s, nil
+}
+
+// startPool starts the pool of workers goroutines when workers > 1.
+func (s *Solver) startPool(workers int) {
+	s.workers = max(workers, 1)
+	if workers <= 1 {
+		return
+	}
+	s.pool = newPool(s, workers)
+	// The pool must not reference s, so that an unclosed, unreachable
+	// Solver still gets its goroutines stopped.
+	runtime.AddCleanup(s, func(p *pool) { p.close() }, s.pool)
+	s.parallelMin = max(parallelMinNNZ, parallelMinNNZPerFeat*s.ds.D)
+	if runtime.GOMAXPROCS(0) < 2 {
+		s.parallelMin = math.MaxInt // one thread: splitting cannot pay
+	}
+	s.tuner = splitTuner{always: s.tuner.always}
+}
+
+// SetWorkers changes the number of goroutines sharing each minibatch, from
+// the next Step on: a run may take cores that become free (core/paper gives
+// a table's last runs those of the runs that ended). The iterates do not
+// depend on it. It must not be called during Step; after Close it restarts
+// the workers.
+func (s *Solver) SetWorkers(workers int) error {
+	if workers < 0 || workers > MaxWorkers {
+		return fmt.Errorf("%w: %d workers, want 0 … %d", ErrOptions, workers, MaxWorkers)
+	}
+	if max(workers, 1) == s.workers && (s.pool != nil) == (workers > 1) {
+		return nil
+	}
+	s.Close()
+	s.startPool(workers)
+	return nil
+}
+
+// Workers is the number of goroutines sharing each minibatch (1 when
+// sequential).
+func (s *Solver) Workers() int {
+	if s.pool == nil {
+		return 1
+	}
+	return s.workers
 }
 
 // Step runs k iterations of Algorithm 1. It returns ErrDiverged, and keeps
@@ -194,7 +231,95 @@ func (s *Solver) Step(k int) error {
 }
 
 // step performs k iterations, or fewer if one becomes non-finite, which it
-// then reports by returning false.
+// then reports by returning false. With workers, the tuner decides, for at
+// most tuneEvery iterations at a time, whether they are split among them
+// (stepSplit) or run here.
+func (s *Solver) step(k int) bool {
+	if s.pool == nil || s.meanNNZ < float64(s.parallelMin) {
+		ok, _ := s.stepSequential(k, false)
+		return ok
+	}
+	for k > 0 {
+		n := min(k, tuneEvery)
+		if !s.stepTuned(n) {
+			return false
+		}
+		k -= n
+	}
+	return true
+}
+
+// tuneEvery is the most iterations the tuner decides for at once, so that it
+// adapts within a long Step call too.
+const tuneEvery = 64
+
+// stepTuned performs k iterations in the mode the tuner chooses.
+func (s *Solver) stepTuned(k int) bool {
+	split := s.tuner.choose()
+	timed := !s.tuner.always
+	rest := 0
+	if s.tuner.explored {
+		// Exploring measures the slower mode on a part of the call only:
+		// with many workers it may be many times slower, and a whole call
+		// in it would cost more than the exploring is worth.
+		rest = k - max(k/exploreShare, min(k, exploreLeast))
+		k -= rest
+	}
+	start := time.Now()
+	ok, nnz := s.stepMode(split, k, timed)
+	if timed {
+		s.tuner.record(split, time.Since(start), nnz)
+	}
+	if ok && rest > 0 {
+		ok, _ = s.stepMode(!split, rest, false)
+	}
+	return ok
+}
+
+// An exploring decision runs max(k/exploreShare, exploreLeast) of a Step
+// call's k iterations in the mode explored.
+const (
+	exploreShare = 16
+	exploreLeast = 4
+)
+
+// stepMode performs k iterations split among the workers or not; with
+// count, it returns the minibatches' non-zeros.
+func (s *Solver) stepMode(split bool, k int, count bool) (bool, int) {
+	if split {
+		return s.stepSplit(k)
+	}
+	return s.stepSequential(k, count)
+}
+
+// stepSplit performs k iterations on the pool: see pool.session. It
+// returns false if one became non-finite, and the minibatches' non-zeros.
+func (s *Solver) stepSplit(k int) (bool, int) {
+	if k <= 0 {
+		return true, 0
+	}
+	// next consumes the next minibatch of the queue (the pool's part 0
+	// calls it one iteration ahead).
+	next := func() []int {
+		if s.head+1 > len(s.ends) {
+			s.draw()
+		}
+		lo := 0
+		if s.head > 0 {
+			lo = s.ends[s.head-1]
+		}
+		batch := s.queue[lo:s.ends[s.head]]
+		s.head++
+		return batch
+	}
+	done, nnz := s.pool.session(k, next(), next, s.z, s.coef, s.parallelMin)
+	s.iter += done
+	return done == k, nnz
+}
+
+// stepSequential performs k iterations on the calling goroutine, or fewer
+// if one becomes non-finite, which it then reports by returning false.
+// With count, it also returns the minibatches' non-zeros (for the tuner).
 //
 // An update is bound by memory latency, not arithmetic: the minibatch's rows
 // and per-example state sit at random places, each a cache miss. So step
@@ -208,13 +333,11 @@ func (s *Solver) Step(k int) error {
 // drawn one at a time.
 //
 // All of an iteration is inline in this one loop, calling only the
-// kernels: in WebAssembly a call costs more than the arithmetic of a short
-// row, so the loss derivative is called by the loss's concrete type (which
-// the compiler inlines) rather than through the interface.
-func (s *Solver) step(k int) bool {
+// kernels and updates: in WebAssembly a call costs more than the
+// arithmetic of a short row.
+func (s *Solver) stepSequential(k int, count bool) (ok bool, nnz int) {
 	ds, w, alpha, y, steps := s.ds, s.w, s.alpha, s.ds.Y, s.steps
 	rowPtr, col, val := ds.RowPtr, ds.Col, ds.Val
-	l := s.loss
 	for ; k > 0; k-- {
 		if s.head+3 > len(s.ends) {
 			s.draw()
@@ -243,70 +366,61 @@ func (s *Solver) step(k int) bool {
 			s.z, s.coef = make([]float64, len(batch)), make([]float64, len(batch))
 		}
 		z, coef := s.z[:len(batch)], s.coef[:len(batch)]
-		split, timed := false, false
-		var nnz int
-		var start time.Time
-		if s.pool != nil {
-			if nnz = s.nnz(batch); nnz >= s.parallelMin {
-				split = s.tuner.choose()
-				if timed = !s.tuner.always; timed {
-					start = time.Now()
-				}
-			}
+		if count {
+			nnz += s.nnz(batch)
 		}
 
 		// Every Δ_i of the minibatch uses w^(t−1): all margins come first.
-		if split {
-			s.pool.run(phaseDots, batch, z, coef)
-		} else {
-			for k, i := range batch {
-				lo, hi := rowPtr[i], rowPtr[i+1]
-				z[k] = sparse.Dot(col[lo:hi], val[lo:hi], w)
-			}
-		}
-
-		// Δ_i = φ_i'(x_iᵀw) + α_i; α_i −= θΔ_i/p_i. The sum of z·0 and
-		// c·0 is NaN exactly when some margin or update is non-finite.
-		nonFinite := 0.0
 		for k, i := range batch {
-			var g float64
-			switch l := l.(type) {
-			case loss.Logistic:
-				g = l.Deriv(z[k], y[i])
-			case loss.Square:
-				g = l.Deriv(z[k], y[i])
-			case loss.SmoothHinge:
-				g = l.Deriv(z[k], y[i])
-			default:
-				g = l.Deriv(z[k], y[i])
-			}
-			step := steps[2*i : 2*i+2 : 2*i+2]
-			delta := g + alpha[i]
-			alpha[i] -= float64(step[0] * delta)
-			c := -step[1] * delta
-			coef[k] = c
-			nonFinite += float64(z[k]*0) + float64(c*0)
+			lo, hi := rowPtr[i], rowPtr[i+1]
+			z[k] = sparse.Dot(col[lo:hi], val[lo:hi], w)
 		}
+		nonFinite := updates(s.loss, batch, z, coef, alpha, y, steps, 0, len(batch))
 		s.head++
 		if nonFinite != 0 {
-			return false
+			return false, nnz
 		}
 
 		// w −= Σ θΔ_i/(nλp_i) x_i, in minibatch order.
-		if split {
-			s.pool.run(phaseAxpy, batch, z, coef)
-		} else {
-			for k, i := range batch {
-				lo, hi := rowPtr[i], rowPtr[i+1]
-				sparse.Axpy(coef[k], col[lo:hi], val[lo:hi], w)
-			}
-		}
-		if timed {
-			s.tuner.record(split, time.Since(start), nnz)
+		for k, i := range batch {
+			lo, hi := rowPtr[i], rowPtr[i+1]
+			sparse.Axpy(coef[k], col[lo:hi], val[lo:hi], w)
 		}
 		s.iter++
 	}
-	return true
+	return true, nnz
+}
+
+// updates computes, for the members k = from, …, to−1 of the minibatch
+// with margins z, Δ_i = φ_i'(z_k) + α_i, the new α_i −= θΔ_i/p_i
+// and coef[k] = −θΔ_i/(nλp_i), the multiple of x_i added to w. It returns
+// the sum of z·0 and coef·0 over them, which is NaN exactly when some
+// margin or update is non-finite. The loss derivative is called by the
+// loss's concrete type, which the compiler inlines, rather than through
+// the interface.
+func updates(l loss.Loss, batch []int, z, coef, alpha, y, steps []float64, from, to int) float64 {
+	nonFinite := 0.0
+	for k := from; k < to; k++ {
+		i := batch[k]
+		var g float64
+		switch l := l.(type) {
+		case loss.Logistic:
+			g = l.Deriv(z[k], y[i])
+		case loss.Square:
+			g = l.Deriv(z[k], y[i])
+		case loss.SmoothHinge:
+			g = l.Deriv(z[k], y[i])
+		default:
+			g = l.Deriv(z[k], y[i])
+		}
+		step := steps[2*i : 2*i+2 : 2*i+2]
+		delta := g + alpha[i]
+		alpha[i] -= float64(step[0] * delta)
+		c := -step[1] * delta
+		coef[k] = c
+		nonFinite += float64(z[k]*0) + float64(c*0)
+	}
+	return nonFinite
 }
 
 // stepSerial is step for a serial sampler (minibatches of one example)

@@ -2,8 +2,8 @@ package dfsdca
 
 import "time"
 
-// splitTuner decides, for minibatches large enough to split, whether the
-// workers actually make them faster, from measured time per non-zero.
+// splitTuner decides, for Step calls whose minibatches are large enough to
+// split, whether the workers actually make them faster, from measured time per non-zero.
 // Whether splitting pays depends on how many cores are free at the moment
 // (the machine may be shared, or the browser busy), so the tuner keeps
 // measuring: it uses the faster mode, except for a burst of exploreBurst
@@ -16,6 +16,7 @@ type splitTuner struct {
 	last      bool // the previous decision
 	streak    int  // decisions in a row equal to last
 	always    bool // split every eligible minibatch, without measuring (tests)
+	explored  bool // the latest decision was an exploring one (against the faster mode)
 }
 
 const (
@@ -31,6 +32,7 @@ func (t *splitTuner) choose() bool {
 		return true
 	}
 	var split bool
+	t.explored = false
 	switch {
 	case t.cost[1] == 0:
 		split = true
@@ -40,6 +42,7 @@ func (t *splitTuner) choose() bool {
 		split = t.cost[1] < t.cost[0]
 		if t.decisions%explorePeriod < exploreBurst {
 			split = !split
+			t.explored = true
 		}
 	}
 	t.decisions++

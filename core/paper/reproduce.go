@@ -199,11 +199,18 @@ type reproduction struct {
 	jobs    []job
 	preps   []*sourcePrep
 
-	mu     sync.Mutex
-	events sync.Mutex
-	done   map[seedKey][]*finished      // finished runs of each seed, by kind × τ
-	rows   map[seedKey][]experiment.Row // rows of each finished seed
-	traces map[seedKey][]Trace
+	mu        sync.Mutex
+	ready     *sync.Cond                 // a source's preparation ended (under mu)
+	failOrder int                        // order of the first failed job; len(jobs) if none (under mu)
+	spare     int                        // cores of the workers with nothing left to start (under mu)
+	claimed   int                        // spare cores runs have taken, in all (under mu)
+	running   map[int]context.CancelFunc // cancels each running job, by order (under mu)
+	taken     []bool                     // jobs given to a worker, by order (under mu)
+	untaken   []int                      // jobs of each source not yet given to a worker (under mu)
+	events    sync.Mutex
+	done      map[seedKey][]*finished      // finished runs of each seed, by kind × τ
+	rows      map[seedKey][]experiment.Row // rows of each finished seed
+	traces    map[seedKey][]Trace
 	// unreached names the runs of each cell (seed 0) that spent their
 	// budget before ε.
 	unreached map[seedKey][]string
@@ -221,6 +228,9 @@ type sourcePrep struct {
 	err     error
 	norms   []float64
 	pending int // jobs not yet finished (under reproduction.mu)
+
+	started, ready bool    // its preparation was given to a worker, and has ended (under mu)
+	nnz, density   float64 // its data's non-zeros and mean density, once prepared (for cost)
 }
 
 func newReproduction(sources []Source, cfg Config) *reproduction {
@@ -254,31 +264,42 @@ func newReproduction(sources []Source, cfg Config) *reproduction {
 func (r *reproduction) run(parent context.Context) (*Result, error) {
 	ctx, stop := context.WithCancel(parent)
 	defer stop()
-	queue := make(chan job)
+	r.ready = sync.NewCond(&r.mu)
+	r.failOrder = len(r.jobs)
+	r.running = map[int]context.CancelFunc{}
+	r.taken = make([]bool, len(r.jobs))
+	r.untaken = make([]int, len(r.sources))
+	for _, j := range r.jobs {
+		r.untaken[j.src]++
+	}
+	unblock := context.AfterFunc(ctx, func() {
+		r.mu.Lock()
+		r.ready.Broadcast()
+		r.mu.Unlock()
+	})
+	defer unblock()
 	var wg sync.WaitGroup
 	for range r.cfg.Jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range queue {
-				if err := r.do(ctx, j); err != nil && ctx.Err() == nil {
-					r.mu.Lock()
-					r.failures[j.order] = err
-					r.mu.Unlock()
-					stop() // one failure ends the table, as a failed seed always did
+			for {
+				t, ok := r.next(ctx)
+				if !ok {
+					return
 				}
+				if t.prepare {
+					r.prepared(ctx, t.src) // its error fails the source's jobs
+					r.mu.Lock()
+					r.preps[t.src].ready = true
+					r.ready.Broadcast()
+					r.mu.Unlock()
+					continue
+				}
+				r.runJob(ctx, t.job)
 			}
 		}()
 	}
-feed:
-	for _, j := range r.jobs {
-		select {
-		case queue <- j:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(queue)
 	wg.Wait()
 
 	res := r.result()
@@ -291,6 +312,158 @@ feed:
 		return res, fmt.Errorf("%s, %s, seed %d: %w", r.sources[j.src].Name, r.cfg.Rules[j.rule].Label(), j.seed, r.failures[first])
 	}
 	return res, nil
+}
+
+// runJob runs a job under a context of its own. A failure ends the table:
+// the jobs after it in job order are cancelled or never started, while
+// those before it still run, so that the error reported is the first
+// failed job's in job order whatever the number of workers.
+func (r *reproduction) runJob(ctx context.Context, j job) {
+	jctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r.mu.Lock()
+	r.running[j.order] = cancel
+	r.mu.Unlock()
+	err := r.do(jctx, j)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.running, j.order)
+	if err == nil || jctx.Err() != nil {
+		return // done, or cancelled (its error is not its own)
+	}
+	r.failures[j.order] = err
+	if j.order < r.failOrder {
+		r.failOrder = j.order
+		for k, c := range r.running {
+			if k > j.order {
+				c()
+			}
+		}
+		for k := j.order + 1; k < len(r.jobs); k++ {
+			if !r.taken[k] {
+				r.taken[k] = true
+				r.untaken[r.jobs[k].src]--
+			}
+		}
+		r.ready.Broadcast()
+	}
+}
+
+// task is what a worker does next: prepare a source (load it and solve
+// P*) or run a job.
+type task struct {
+	prepare bool
+	src     int
+	job     job
+}
+
+// next picks a worker's next task, waiting while every task left waits for
+// a source being prepared; it returns false when none is left or ctx has
+// ended.
+//
+// Preparations come first while fewer than Jobs sources are open (prepared
+// or being prepared, with jobs not yet started), so that they overlap each
+// other and the runs; at most about Jobs data sets are then in memory.
+// Among the runs of the prepared sources, those of the lowest seed go
+// first (so that seed 1's table is whole early, for an interrupt), and among
+// those the one expected longest (cost), so that the last runs to finish
+// are short ones.
+func (r *reproduction) next(ctx context.Context) (task, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for ctx.Err() == nil {
+		open, unprepared := 0, -1
+		for s, p := range r.preps {
+			switch {
+			case r.untaken[s] == 0:
+			case p.started:
+				open++
+			case unprepared < 0:
+				unprepared = s
+			}
+		}
+		if unprepared >= 0 && open < r.cfg.Jobs {
+			r.preps[unprepared].started = true
+			return task{prepare: true, src: unprepared}, true
+		}
+		best := -1
+		for k, j := range r.jobs {
+			if r.taken[k] || !r.preps[j.src].ready {
+				continue
+			}
+			if best < 0 || r.before(j, r.jobs[best]) {
+				best = k
+			}
+		}
+		if best >= 0 {
+			r.taken[best] = true
+			r.untaken[r.jobs[best].src]--
+			return task{job: r.jobs[best]}, true
+		}
+		if unprepared >= 0 { // every open source is being prepared
+			r.preps[unprepared].started = true
+			return task{prepare: true, src: unprepared}, true
+		}
+		waiting := false
+		for s, p := range r.preps {
+			waiting = waiting || (r.untaken[s] > 0 && p.started && !p.ready)
+		}
+		if !waiting {
+			// Nothing is left to start: this worker's core goes to the
+			// runs still going (claim).
+			r.spare++
+			return task{}, false
+		}
+		r.ready.Wait()
+	}
+	return task{}, false
+}
+
+// before reports whether run a goes before run b: a lower seed first, then
+// the longer expected, then the job order.
+func (r *reproduction) before(a, b job) bool {
+	if a.seed != b.seed {
+		return a.seed < b.seed
+	}
+	return r.cost(a) > r.cost(b)
+}
+
+// workerSetter is a solver whose minibatch work can take more goroutines
+// between steps without changing its iterates (dfsdca.Solver).
+type workerSetter interface{ SetWorkers(int) error }
+
+// splitNNZ is the least number of non-zeros in a minibatch for which a run
+// takes spare cores: below it dfSDCA would not split its minibatches. (A
+// variable for tests.)
+var splitNNZ = 4096
+
+// claim takes a running run's share of the spare cores.
+func (r *reproduction) claim() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.spare == 0 {
+		return 0
+	}
+	runs := max(len(r.running), 1)
+	more := min(r.spare, (r.spare+runs-1)/runs)
+	r.spare -= more
+	r.claimed += more
+	return more
+}
+
+// cost estimates a run's work, for ordering the runs of prepared sources:
+// the data's non-zeros times 1 + ω̄(τ − 1), ω̄ its mean density, the growth
+// with τ of the ESO parameters v_i that set the passes dfSDCA needs (τ-nice,
+// whose v_i are the larger, a little more). Only the order matters, and
+// ties keep the job order (seeds in order).
+func (r *reproduction) cost(j job) float64 {
+	p := r.preps[j.src]
+	tau := float64(r.taus[j.tau])
+	c := p.nnz * (1 + p.density*(tau-1))
+	if kinds[j.kind] == sampling.Nice {
+		c *= 1.25
+	}
+	return c
 }
 
 func mapsKeys(m map[int]error) []int {
@@ -334,6 +507,8 @@ func (r *reproduction) prepared(ctx context.Context, s int) (*pipeline.Prepared,
 			return
 		}
 		p.prep, p.norms = prep, ds.SquaredNorms()
+		p.nnz = float64(ds.NNZ())
+		p.density = p.nnz / (float64(ds.N) * float64(ds.D))
 		r.emit(Event{Kind: Solved, Source: src.Name, Prepared: prep, Elapsed: time.Since(start)})
 	})
 	r.mu.Lock()
@@ -363,11 +538,35 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	n, tau := prep.Problem.Data.N, r.taus[j.tau]
 	axis := catalog.AxisOf(r.cfg.Method)
 	reached := false
-	err = ex.Until(ctx, func(_ *experiment.Job, pt method.Point) {
+	workers := max(base.Workers, 1)
+	splittable := prep.Problem.Data.NNZ()/n*tau >= splitNNZ
+	defer func() {
+		r.mu.Lock()
+		r.spare += workers - max(base.Workers, 1)
+		r.mu.Unlock()
+	}()
+	err = ex.Until(ctx, func(job *experiment.Job, pt method.Point) {
 		if !reached && pt.Gap <= eps {
 			reached = true
 			r.emit(Event{Kind: RunReached, Source: r.sources[j.src].Name, Rule: rule, Seed: j.seed,
 				Sampling: kind, Tau: tau, Point: pt, X: axis.PerTau(pt, n, tau)})
+		}
+		// A run whose minibatches are worth splitting takes, at its
+		// evaluations, the cores of the workers that found nothing left to
+		// start: at a table's end the longest runs remain, and their
+		// iterates do not depend on their workers. They are given back
+		// when it ends.
+		if !splittable || job.Done() { // a done job's solver is closed
+			return
+		}
+		if more := r.claim(); more > 0 {
+			if ws, ok := job.Run.Solver().(workerSetter); ok && ws.SetWorkers(workers+more) == nil {
+				workers += more
+			} else {
+				r.mu.Lock()
+				r.spare += more
+				r.mu.Unlock()
+			}
 		}
 	})
 	run := ex.Jobs()[0]

@@ -3,15 +3,19 @@ package paper
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"imlab/core/budget"
 	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/loss"
+	"imlab/core/method/catalog"
 	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/core/sampling"
@@ -262,4 +266,79 @@ func TestNamesAndSizes(t *testing.T) {
 	if len(sources) != len(LawOrder) || !strings.Contains(title, "n = 50000, d = 10000") {
 		t.Errorf("full sparse: %d sources, %q", len(sources), title)
 	}
+}
+
+// TestReproducePreparesAtOnce: with as many jobs as sources, every source
+// is prepared at once rather than when a worker reaches its first run (the
+// job list holds every run of the first source before the second's). Each
+// load waits for the other to start; a scheduler that prepared them one
+// after the other fails the loads after a grace period.
+func TestReproducePreparesAtOnce(t *testing.T) {
+	sources, cfg := tinyConfig(t, 1, 2)
+	sources = sources[:2]
+	var started sync.WaitGroup
+	started.Add(len(sources))
+	all := make(chan struct{})
+	go func() { started.Wait(); close(all) }()
+	for s := range sources {
+		load := sources[s].Load
+		sources[s].Load = func(ctx context.Context) (*dataset.Dataset, error) {
+			started.Done()
+			select {
+			case <-all:
+				return load(ctx)
+			case <-time.After(30 * time.Second):
+				return nil, errors.New("the other source's preparation did not start")
+			}
+		}
+	}
+	if _, err := Reproduce(context.Background(), sources, cfg); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReproduceLongestFirst: with one job, the runs of a seed go in
+// decreasing expected cost, the larger τ and τ-nice first, and seed 1's
+// runs all come before seed 2's.
+func TestReproduceLongestFirst(t *testing.T) {
+	sources, cfg := tinyConfig(t, 2, 1)
+	sources = sources[:1]
+	var got []string
+	cfg.Events = func(e Event) {
+		if e.Kind == RunReached {
+			got = append(got, fmt.Sprintf("%d %s %d", e.Seed, e.Sampling, e.Tau))
+		}
+	}
+	if _, err := Reproduce(context.Background(), sources, cfg); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"1 nice 4", "1 imp 4", "1 nice 1", "1 imp 1", "2 nice 4", "2 imp 4", "2 nice 1", "2 imp 1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("runs reached ε in the order %q, want %q", got, want)
+	}
+}
+
+// TestReproduceSpareCores: the workers that find nothing left to start give
+// their cores to the runs still going, which split their minibatches among
+// more goroutines, and the result is still that of one job at a time.
+func TestReproduceSpareCores(t *testing.T) {
+	defer func(n int) { splitNNZ = n }(splitNNZ)
+	splitNNZ = 0 // the tiny data's minibatches are far below the real threshold
+	sources, cfg := tinyConfig(t, 1, 1)
+	sources = sources[:2]
+	cfg.Rules, cfg.Method = []sampling.Rule{sampling.RandomRule}, catalog.DFSDCA
+	one, err := Reproduce(context.Background(), sources, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Jobs = 4
+	r := newReproduction(sources, cfg)
+	many, err := r.run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.claimed == 0 {
+		t.Error("no run took a spare core")
+	}
+	equalResults(t, one, many)
 }
