@@ -144,7 +144,7 @@ func (p *Page) openLesson(k int) {
 	p.form, p.formErr = lab.FormOf(s), nil
 	browser.SetHash(p.hashOf(s))
 	if lab.Lessons[k-1].NeedFile == "" {
-		p.ctl.Generate(s)
+		p.ctl.Open(s) // a preset or a gallery set
 	}
 	vecty.Rerender(p)
 }

@@ -70,9 +70,10 @@ type Controller struct {
 	ds       *dataset.Dataset
 	rows     *pendingRows // ds's rows, until they came from its worker and were filled in
 	data     *DataInfo
-	dataFrom Settings   // preset settings that generated ds (SourcePreset)
-	file     *fileBytes // the last file read, until preset data replaces it
-	awaited  FileRef    // the file a link asks for (AwaitFile), until one is loaded
+	dataFrom Settings      // preset settings that generated ds (SourcePreset)
+	file     *fileBytes    // the last file read, until preset data replaces it
+	awaited  FileRef       // the file a link asks for (AwaitFile), until one is loaded
+	gallery  GallerySource // the page's gallery sets (SetGallery); nil if none
 	pstars   map[pstarKey]float64
 
 	lambda     float64

@@ -74,14 +74,12 @@ var Lessons = []Lesson{
 	},
 	{
 		Title:    "Real data as in the paper: w8a",
-		Settings: "bias=true&taus=1,2,4,8,16,32",
+		Settings: "data=w8a&bias=true&taus=1,2,4,8,16,32",
 		Text: "The paper's real-data table compares theory and measurement on LIBSVM sets, with a constant-1 bias feature appended. " +
-			"w8a (49,749 × 301 with the bias) has σ = 9.09 and a predicted speed-up of about 3.",
-		Watch:    "Once the file is loaded, the ratio table shows the paper's theoretical : empirical values (marked 'paper') beside ours.",
+			"w8a (49,749 × 301 with the bias) has σ = 9.09 and a predicted speed-up of about 3. The lesson loads it from the lab's data gallery.",
+		Watch:    "Once w8a is loaded, press Run: the ratio table shows the paper's theoretical : empirical values (marked 'paper') beside ours.",
 		Question: "σ is 9.09, the predicted speed-up about 3. What keeps it below σ?",
 		Answer:   "As in lesson 2, λ = max ‖xᵢ‖/n makes the n term comparable to the data term, and for τ > 1 the ESO parameters of both samplings grow with τ.",
-		NeedFile: "Download w8a from the LIBSVM data sets page (https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets/binary.html#w8a), " +
-			"keep 'Append a bias feature' ticked, and choose or drop the file: it is read in your browser, never uploaded.",
 	},
 	{
 		Title:    "Your own data",

@@ -1,0 +1,199 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The classroom kit (issue 29): the data gallery, the teacher panel and a
+// lab saved for students, in the single file opened from disk.
+
+// singleFileWithW8a copies dist/imlab.html into a folder of its own and
+// returns its file:// URL; it skips where the build embeds no w8a (no
+// ../shared/data when it was built).
+func singleFileWithW8a(t *testing.T) string {
+	t.Helper()
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	b, err := os.ReadFile(filepath.Join(distDir(), "imlab.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `id="imlab-data-w8a"`) {
+		t.Skip("dist/imlab.html embeds no w8a: ../shared/data/w8a.gz was absent when ./build.sh ran")
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "imlab.html")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("imlab.html: %d bytes", len(b))
+	return "file://" + filepath.ToSlash(p)
+}
+
+// waitPaperCells runs and waits for the ratio table's paper cells, and
+// returns them.
+func (p *page) waitPaperCells(n int) []string {
+	p.t.Helper()
+	deadline := time.Now().Add(120 * time.Second)
+	for eval[int](p, `document.querySelectorAll("#ratios td.paper").length`) < n {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("no paper cells; status %q", p.status())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return eval[[]string](p, `[...document.querySelectorAll("#ratios td.paper")].map(c => c.textContent.trim())`)
+}
+
+// noResources fails if the page loaded anything (the single file loads
+// nothing but what it holds).
+func (p *page) noResources() {
+	p.t.Helper()
+	if loaded := eval[[]string](p, `performance.getEntriesByType("resource").map(e => e.name).filter(n => !n.startsWith("data:") && !n.startsWith("blob:"))`); len(loaded) > 0 {
+		p.t.Errorf("the page loaded other files: %q", loaded)
+	}
+}
+
+// TestGalleryLessonSixSingleFile opens lesson 6 in the single file from
+// file://, with the network off: it loads w8a from the file's own gallery,
+// runs to the end and shows the paper's Table 5 cells beside ours.
+func TestGalleryLessonSixSingleFile(t *testing.T) {
+	url := singleFileWithW8a(t)
+	p := openURL(t, url+"#lesson=6&taus=1,2&eps=1e-4", goOffline)
+	p.waitStatus(90*time.Second, "ready: 49,749 examples")
+	if title := eval[string](p, `document.getElementById("lesson-title").textContent`); !strings.Contains(title, "w8a") {
+		t.Errorf("lesson title %q", title)
+	}
+	if h := eval[string](p, `location.hash`); !strings.Contains(h, "data=w8a") {
+		t.Errorf("the link %q does not name the gallery set", h)
+	}
+	// Sets the single file does not embed are offered disabled, with why.
+	if dis := eval[bool](p, `document.getElementById("data-ijcnn1").disabled`); !dis {
+		t.Error("ijcnn1, not embedded, is offered")
+	}
+	if why := eval[string](p, `document.getElementById("data-ijcnn1-hint").textContent`); !strings.Contains(why, "not embedded") {
+		t.Errorf("ijcnn1's hint %q", why)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	p.waitStatus(240*time.Second, "done")
+	cells := p.waitPaperCells(2)
+	if !slices.Equal(cells, []string{"2.8 : 2.0", "2.9 : 1.9"}) {
+		t.Errorf("w8a paper cells %q, want Table 5's 2.8 : 2.0 and 2.9 : 1.9", cells)
+	}
+	if rows := p.ratioRows(); len(rows) != 2 {
+		t.Errorf("ratio table %v, want our rows for τ = 1, 2", rows)
+	}
+	p.noResources()
+}
+
+// captureDownloads keeps every file the page offers, with its Blob.
+const captureDownloads = `(() => {
+	window.__blobs = new Map(); window.__downloads = [];
+	const create = URL.createObjectURL.bind(URL);
+	URL.createObjectURL = b => { const u = create(b); __blobs.set(u, b); return u; };
+	const click = HTMLAnchorElement.prototype.click;
+	HTMLAnchorElement.prototype.click = function () {
+		if (this.download) { __downloads.push({ name: this.download, href: this.href }); return; }
+		return click.call(this);
+	};
+	return true;
+})()`
+
+// TestSaveLabRoundTrip saves a lab from the single file at file:// (lesson
+// 6 on gallery w8a, presenter mode, a hidden panel), opens the saved file
+// from file:// with no hash and the network off, and finds it in that
+// state: the lesson, the settings, the data, the teaching keys.
+func TestSaveLabRoundTrip(t *testing.T) {
+	url := singleFileWithW8a(t)
+	hash := "lesson=6&taus=1,2&eps=1e-3&present=1&hide=map"
+	p := openURL(t, url+"#"+hash, goOffline)
+	p.waitStatus(90*time.Second, "ready: 49,749 examples")
+	want := strings.TrimPrefix(eval[string](p, `location.hash`), "#")
+	eval[bool](p, captureDownloads)
+	p.do(chromedp.Click(chromedp.CSS("#save-lab")))
+	deadline := time.Now().Add(30 * time.Second)
+	for eval[int](p, `__downloads.length`) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("nothing saved; status %q", p.status())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	name := eval[string](p, `__downloads[0].name`)
+	text := eval[string](p, `__blobs.get(__downloads[0].href).text()`, chromedp.EvalAwaitPromise)
+	if name != "imlab-lesson6-w8a.html" {
+		t.Errorf("saved as %q", name)
+	}
+	t.Logf("saved lab with w8a: %d bytes", len(text))
+	dir := t.TempDir()
+	saved := filepath.Join(dir, name)
+	if err := os.WriteFile(saved, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	q := openURL(t, "file://"+filepath.ToSlash(saved), goOffline)
+	q.waitStatus(90*time.Second, "ready: 49,749 examples")
+	got := strings.TrimPrefix(eval[string](q, `location.hash`), "#")
+	if got != want {
+		t.Errorf("the saved lab opened as %q, want %q", got, want)
+	}
+	if title := eval[string](q, `document.getElementById("lesson-title").textContent`); !strings.Contains(title, "Lesson 6") {
+		t.Errorf("lesson title %q", title)
+	}
+	if !eval[bool](q, `document.body.classList.contains("hide-map")`) {
+		t.Error("the saved lab shows the hidden map")
+	}
+	q.noResources()
+	q.do(chromedp.Click(chromedp.CSS("#run")))
+	q.waitStatus(240*time.Second, "done")
+	if cells := q.waitPaperCells(2); len(cells) != 2 {
+		t.Errorf("paper cells %q", cells)
+	}
+}
+
+// TestSaveLabWithAFile saves a lab on a file of the user's from the single
+// file, and the saved lab opens on that file, read from itself.
+func TestSaveLabWithAFile(t *testing.T) {
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	b, err := os.ReadFile(filepath.Join(distDir(), "imlab.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "imlab.html"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := openURL(t, "file://"+filepath.ToSlash(filepath.Join(dir, "imlab.html"))+"#"+quick)
+	p.waitStatus(60*time.Second, "ready")
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{fixture("small.svm")}))
+	p.waitStatus(30*time.Second, "12 examples")
+	want := strings.TrimPrefix(eval[string](p, `location.hash`), "#")
+	eval[bool](p, captureDownloads)
+	p.do(chromedp.Click(chromedp.CSS("#save-lab")))
+	deadline := time.Now().Add(30 * time.Second)
+	for eval[int](p, `__downloads.length`) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("nothing saved; status %q", p.status())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	text := eval[string](p, `__blobs.get(__downloads[0].href).text()`, chromedp.EvalAwaitPromise)
+	saved := filepath.Join(dir, "saved.html")
+	if err := os.WriteFile(saved, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q := openURL(t, "file://"+filepath.ToSlash(saved))
+	q.waitStatus(60*time.Second, "12 examples")
+	if got := strings.TrimPrefix(eval[string](q, `location.hash`), "#"); got != want {
+		t.Errorf("the saved lab opened as %q, want %q", got, want)
+	}
+	q.runQuick()
+}
