@@ -291,7 +291,10 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		c.closeExpLocked()
 	}
 	c.settings = s
-	c.settings.File = c.data.File // the data's file, if any, whatever the form says
+	c.settings.File, c.settings.Data = c.data.File, c.data.Gallery // the data's, whatever the form says
+	if c.data.Gallery != "" {
+		c.settings.File = FileRef{} // a gallery set is named by its name
+	}
 	c.exp, c.pool, c.runErrs = nil, nil, nil
 	c.runID++
 	c.phase, c.stepping = Optimum, step

@@ -205,7 +205,7 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 		return err
 	}
 	if spec.File != nil {
-		ld.Info.File = ref
+		ld.Info.File, ld.Info.Gallery = ref, s.Data
 		if want.Name != "" && !want.Matches(ref) {
 			ld.Info.Warnings = append([]string{fmt.Sprintf("%s is not the file the link was made with (%d bytes, fingerprint %s; this one: %d bytes, %s): its results may differ",
 				ref.Name, want.Size, want.Fingerprint, ref.Size, ref.Fingerprint)}, ld.Info.Warnings...)

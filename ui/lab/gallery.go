@@ -40,7 +40,7 @@ var Gallery = []GallerySet{
 		Bytes: 466682, Fingerprint: "bbb05ebf28740515", InSingleFile: true},
 	{Name: "a9a", File: "a9a.gz", Title: "a9a (32,561 × 123, sparse)",
 		About: "LIBSVM a9a (Adult), binary, 11% non-zero.",
-		Bytes: 197533, Fingerprint: "b301f3e87350539f", InSingleFile: true},
+		Bytes: 197533, Fingerprint: "b301f3e87350539f"},
 	{Name: "ijcnn1", File: "ijcnn1.tr.gz", Title: "ijcnn1.tr (35,000 × 22, dense)",
 		About: "LIBSVM ijcnn1.tr, binary, 59% non-zero: the paper's Table 5.",
 		Bytes: 1101260, Fingerprint: "a2ed872e06868eea"},

@@ -113,6 +113,15 @@ func TestLoadGallery(t *testing.T) {
 		t.Errorf("DataFile: %v %q %q %v", ref, name, raw, ok)
 	}
 
+	// A run on the set keeps naming it.
+	run := got.Settings
+	run.Taus, run.Eps = []int{1, 2}, 1e-3
+	h.c.Run(run)
+	got = h.wait("run", isPhase(Done))
+	if got.Settings.Data != g.Name || got.Settings.File.Name != "" {
+		t.Errorf("after a run: data %q, file %v", got.Settings.Data, got.Settings.File)
+	}
+
 	// Other file options reread the set, still named as the set.
 	s.Bias = !s.Bias
 	h.c.Reread(s)
