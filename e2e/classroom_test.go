@@ -137,7 +137,7 @@ func TestSaveLabRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	q := openURL(t, "file://"+filepath.ToSlash(saved), goOffline)
+	q := p.openTab("file://"+filepath.ToSlash(saved), goOffline)
 	q.waitStatus(90*time.Second, "ready: 49,749 examples")
 	got := strings.TrimPrefix(eval[string](q, `location.hash`), "#")
 	if got != want {
@@ -190,7 +190,7 @@ func TestSaveLabWithAFile(t *testing.T) {
 	if err := os.WriteFile(saved, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	q := openURL(t, "file://"+filepath.ToSlash(saved))
+	q := p.openTab("file://" + filepath.ToSlash(saved))
 	q.waitStatus(60*time.Second, "12 examples")
 	if got := strings.TrimPrefix(eval[string](q, `location.hash`), "#"); got != want {
 		t.Errorf("the saved lab opened as %q, want %q", got, want)

@@ -388,6 +388,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 		content = append(content, p.samplingView(s), p.results, p.teach.mapView)
 	}
 	page = append(page,
+		p.teacherPanel(s), // teacher.go
 		p.lessonView(),
 		elem.Main(vecty.Markup(vecty.Class("layout")),
 			elem.Aside(vecty.Markup(vecty.Class("sidebar")),

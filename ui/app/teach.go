@@ -24,12 +24,18 @@ type teachParts struct {
 	mapView  *MapView
 	answer   bool // the lesson's answer is open
 	sampling samplingState
+	class    classState // the teacher panel and the lesson's prediction (teacher.go)
 }
 
-// SetTeaching applies the link's lesson, hidden panels and presenter mode.
+// SetTeaching applies the link's lesson, hidden panels, presenter mode and
+// speed.
 func (p *Page) SetTeaching(t lab.Teaching) {
+	if t.Lesson != p.teach.t.Lesson {
+		p.teach.class.guess = guess{}
+	}
 	p.teach.t = t
 	p.teach.answer = false
+	p.ctl.SetSpeed(t.Speed)
 }
 
 // hashOf is the page's link for settings s: s's keys, then the teaching
@@ -108,8 +114,10 @@ func (p *Page) lessonView() *vecty.HTML {
 		}
 		current = elem.Article(vecty.Markup(prop.ID("lesson"), vecty.Attribute("aria-labelledby", "lesson-title")),
 			elem.Heading2(vecty.Markup(prop.ID("lesson-title")), vecty.Text("Lesson "+itoa(k)+": "+l.Title)),
+			lessonPlan(l), // teacher.go
 			elem.Paragraph(vecty.Text(l.Text)),
 			file,
+			p.predictionView(k, &p.snap), // teacher.go
 			elem.Paragraph(elem.Strong(vecty.Text("Watch: ")), vecty.Text(l.Watch)),
 			elem.Paragraph(elem.Strong(vecty.Text("Question: ")), vecty.Text(l.Question)),
 			elem.Button(vecty.Markup(prop.ID("lesson-answer-toggle"), prop.Type(prop.TypeButton),
@@ -135,7 +143,7 @@ func (p *Page) lessonView() *vecty.HTML {
 func (p *Page) openLesson(k int) {
 	t := p.teach.t
 	t.Lesson = k
-	s, t, err := lab.PageSettings(lab.Teaching{Lesson: k, Hide: t.Hide, Present: t.Present}.Hash(), lab.DefaultSettings())
+	s, t, err := lab.PageSettings(t.Hash(), lab.DefaultSettings())
 	if err != nil {
 		p.ctl.ReportError(err)
 		return
@@ -268,6 +276,31 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 
 // samplingView is the sampling at work: speed control and canvas.
 func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
+	speeds := speedOptions()
+	summary := samplingSummary(s.Sampling)
+	return elem.Section(vecty.Markup(prop.ID("panel-sampling"), vecty.Class("card", "teach-card"), vecty.Attribute("aria-label", "The sampling at work")),
+		elem.Heading2(vecty.Text("The sampling at work")),
+		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(
+			"Top: every example's n·pᵢ (how often it is drawn per n minibatches) against its size ‖xᵢ‖²; τ-nice is flat at τ, "+
+				"τ-importance rises with ‖xᵢ‖²; light grey dots are the other sampling at the same τ. Crosses: how often each was actually drawn so far. Bottom: the buckets, one row each. "+
+				"The latest minibatch lights up in orange. Slow the run down to watch, then Step moves one minibatch.")),
+		elem.Div(vecty.Markup(vecty.Class("row2", "speed-row")),
+			elem.Div(vecty.Markup(vecty.Class("field")),
+				elem.Label(vecty.Markup(prop.For("speed")), vecty.Text("Speed")),
+				speedSelect("speed", s.Speed, speeds, p.setSpeed),
+			),
+			elem.Div(vecty.Markup(vecty.Class("buttons")), fullscreenButton("sampling")),
+		),
+		elem.Figure(vecty.Markup(vecty.Class("plot", "sampling-figure")),
+			elem.Canvas(vecty.Markup(prop.ID("sampling"), vecty.Attribute("role", "img"),
+				vecty.Attribute("aria-label", "Sampling view: probabilities of the examples against their squared norms, the buckets, and the latest minibatch; summary below"))),
+		),
+		elem.Paragraph(vecty.Markup(prop.ID("sampling-summary"), vecty.Class("hint")), vecty.Text(summary)),
+	)
+}
+
+// speedOptions are the run speeds offered (lab.Speeds).
+func speedOptions() []option {
 	speeds := make([]option, len(lab.Speeds))
 	for i, k := range lab.Speeds {
 		label := itoa(k) + " minibatch per frame"
@@ -279,26 +312,14 @@ func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
 		}
 		speeds[i] = option{itoa(k), label}
 	}
-	summary := samplingSummary(s.Sampling)
-	return elem.Section(vecty.Markup(prop.ID("panel-sampling"), vecty.Class("card", "teach-card"), vecty.Attribute("aria-label", "The sampling at work")),
-		elem.Heading2(vecty.Text("The sampling at work")),
-		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(
-			"Top: every example's n·pᵢ (how often it is drawn per n minibatches) against its size ‖xᵢ‖²; τ-nice is flat at τ, "+
-				"τ-importance rises with ‖xᵢ‖²; light grey dots are the other sampling at the same τ. Crosses: how often each was actually drawn so far. Bottom: the buckets, one row each. "+
-				"The latest minibatch lights up in orange. Slow the run down to watch, then Step moves one minibatch.")),
-		elem.Div(vecty.Markup(vecty.Class("row2", "speed-row")),
-			elem.Div(vecty.Markup(vecty.Class("field")),
-				elem.Label(vecty.Markup(prop.For("speed")), vecty.Text("Speed")),
-				speedSelect(s.Speed, speeds, func(k int) { p.ctl.SetSpeed(k) }),
-			),
-			elem.Div(vecty.Markup(vecty.Class("buttons")), fullscreenButton("sampling")),
-		),
-		elem.Figure(vecty.Markup(vecty.Class("plot", "sampling-figure")),
-			elem.Canvas(vecty.Markup(prop.ID("sampling"), vecty.Attribute("role", "img"),
-				vecty.Attribute("aria-label", "Sampling view: probabilities of the examples against their squared norms, the buckets, and the latest minibatch; summary below"))),
-		),
-		elem.Paragraph(vecty.Markup(prop.ID("sampling-summary"), vecty.Class("hint")), vecty.Text(summary)),
-	)
+	return speeds
+}
+
+// setSpeed sets the run's speed, and the link's speed= with it.
+func (p *Page) setSpeed(k int) {
+	p.teach.t.Speed = k
+	p.ctl.SetSpeed(k)
+	vecty.Rerender(p)
 }
 
 // samplingSummary is the sampling view's text alternative.
@@ -330,8 +351,8 @@ func examples(recent [][]int) string {
 // speedSelect is the sampling view's speed control: it is a property of
 // the run in progress, not a setting of the link, so it sits outside the
 // settings schema.
-func speedSelect(current int, speeds []option, set func(minibatchesPerFrame int)) *vecty.HTML {
-	items := []vecty.MarkupOrChild{vecty.Markup(prop.ID("speed"), event.Change(func(e *vecty.Event) {
+func speedSelect(id string, current int, speeds []option, set func(minibatchesPerFrame int)) *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(prop.ID(id), event.Change(func(e *vecty.Event) {
 		k, _ := strconv.Atoi(e.Target.Get("value").String())
 		set(k)
 	}))}

@@ -44,10 +44,17 @@ type Teaching struct {
 	// the solver (SetWorkers): 0 = automatic, WorkersNone = none (the
 	// page's main thread, in slices).
 	Workers int
+	// Speed is the run's speed= key, in minibatches per frame (one of
+	// Speeds; 0 = full speed), so that a class can watch the sampling at
+	// work from the start (teacher.go).
+	Speed int
+	// NoPredict is predict=0: lessons run without asking for a prediction
+	// first (predict.go).
+	NoPredict bool
 }
 
 // teachingKeys are the hash keys Teaching owns.
-var teachingKeys = []string{"lesson", "hide", "present", "workers"}
+var teachingKeys = []string{"lesson", "hide", "present", "workers", "speed", "predict"}
 
 // PresentScale is how much presenter mode enlarges plot text and numbers.
 const PresentScale = 1.6
@@ -103,6 +110,10 @@ func SplitHash(hash string) (settings string, t Teaching, err error) {
 				return "", Teaching{}, e
 			}
 			t.Workers = n
+		default:
+			if e := t.readClassKey(key, v); e != nil {
+				return "", Teaching{}, e
+			}
 		}
 	}
 	return strings.Join(keep, "&"), t, nil
@@ -127,6 +138,7 @@ func (t Teaching) Hash() string {
 	if t.Workers != WorkersAuto {
 		parts = append(parts, "workers="+FormatWorkers(t.Workers))
 	}
+	parts = append(parts, t.classKeys()...)
 	return strings.Join(parts, "&")
 }
 
