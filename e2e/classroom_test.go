@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -196,4 +197,98 @@ func TestSaveLabWithAFile(t *testing.T) {
 		t.Errorf("the saved lab opened as %q, want %q", got, want)
 	}
 	q.runQuick()
+}
+
+// choose sets a <select> to value as a user would.
+func (p *page) choose(id, value string) {
+	p.t.Helper()
+	eval[bool](p, `(() => { const s = document.getElementById("`+id+`"); s.value = "`+value+`";
+		s.dispatchEvent(new Event("change", { bubbles: true })); return true; })()`)
+}
+
+// waitHash waits until the address's hash contains want.
+func (p *page) waitHash(want string) {
+	p.t.Helper()
+	p.waitTrue(10*time.Second, `location.hash.includes(`+strconv.Quote(want)+`)`, "the link to contain "+want)
+}
+
+// TestTeacherPanel sets the lesson, the panels shown, presenter mode, the
+// speed, the methods compared and predictions in the teacher panel, and
+// finds each in the link (the same keys a link sets) and in the page; the
+// prediction of lesson 4 is asked, committed and audited with axe-core,
+// with the panel open.
+func TestTeacherPanel(t *testing.T) {
+	p := open(t, quick)
+	p.do(chromedp.Click(chromedp.CSS("#teacher-summary")))
+	p.waitTrue(10*time.Second, `!!document.getElementById("teacher-lesson")`, "the teacher panel to open")
+
+	p.choose("teacher-lesson", "4")
+	p.waitHash("lesson=4")
+	p.waitStatus(60*time.Second, "ready")
+	if title := eval[string](p, `document.getElementById("lesson-title").textContent`); !strings.Contains(title, "Lesson 4") {
+		t.Errorf("lesson title %q", title)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#teacher-show-map")))
+	p.waitHash("hide=map")
+	if !eval[bool](p, `document.body.classList.contains("hide-map")`) {
+		t.Error("the map is not hidden")
+	}
+	p.do(chromedp.Click(chromedp.CSS("#teacher-present")))
+	p.waitHash("present=1")
+	p.choose("teacher-speed", "16")
+	p.waitHash("speed=16")
+	if v := eval[string](p, `document.getElementById("speed").value`); v != "16" {
+		t.Errorf("the sampling view's speed is %q, want 16", v)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#teacher-compare-saga")))
+	p.waitTrue(5*time.Second, `document.getElementById("compare-saga").checked`, "the form's compare list to have SAGA")
+	if link, hash := eval[string](p, `document.getElementById("teacher-link").value`), eval[string](p, `location.hash`); !strings.HasSuffix(link, hash) {
+		t.Errorf("the panel's link %q is not the page's (%q)", link, hash)
+	}
+
+	// Lesson 4 asks for a prediction; a bad one is refused with a reason.
+	p.waitTrue(5*time.Second, `!!document.getElementById("predict-guess")`, "the prediction")
+	p.do(chromedp.SendKeys(chromedp.CSS("#predict-guess"), "lots"), chromedp.Click(chromedp.CSS("#predict-commit")))
+	p.waitTrue(5*time.Second, `!!document.getElementById("predict-error")`, "the prediction's error")
+	eval[bool](p, `(() => { const g = document.getElementById("predict-guess"); g.value = "";
+		g.dispatchEvent(new Event("input", { bubbles: true })); return true; })()`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#predict-guess"), "3"), chromedp.Click(chromedp.CSS("#predict-commit")))
+	p.waitTrue(5*time.Second, `!!document.getElementById("predict-outcome")`, "the committed prediction")
+	p.axe()
+
+	// Switched off, predictions are not asked, and the link says so.
+	p.do(chromedp.Click(chromedp.CSS("#teacher-predict")))
+	p.waitHash("predict=0")
+	if eval[bool](p, `!!document.getElementById("predict-guess")`) {
+		t.Error("a prediction is asked with predictions off")
+	}
+	// The link made here reproduces the panel's settings in a new tab.
+	hash := eval[string](p, `location.hash`)
+	q := p.openTab(siteURL + hash)
+	q.waitStatus(60*time.Second, "ready")
+	if got := eval[string](q, `location.hash`); got != hash {
+		t.Errorf("the link opened as %q, want %q", got, hash)
+	}
+	if !eval[bool](q, `document.body.classList.contains("hide-map") && document.body.classList.contains("present")`) {
+		t.Error("the link's hide= and present= are not applied")
+	}
+}
+
+// TestPredictThenRun commits a prediction in lesson 4 on a small copy of its
+// data, runs, and finds the prediction beside the theory and the
+// measurement, with what explains the difference.
+func TestPredictThenRun(t *testing.T) {
+	p := open(t, "lesson=4&n=600&d=20&taus=1,8&eps=1e-4")
+	p.do(chromedp.SendKeys(chromedp.CSS("#predict-guess"), "2.5"), chromedp.Click(chromedp.CSS("#predict-commit")))
+	p.waitTrue(5*time.Second, `!!document.getElementById("predict-outcome")`, "the committed prediction")
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	p.waitStatus(120*time.Second, "done")
+	p.waitTrue(10*time.Second, `!!document.getElementById("predict-explains")`, "the explanation")
+	out := eval[string](p, `document.getElementById("predict-outcome").textContent`)
+	for _, want := range []string{"You predicted 2.5×", "the theory says", "the runs measured", "closer to the"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("outcome %q lacks %q", out, want)
+		}
+	}
+	p.axe()
 }

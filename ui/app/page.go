@@ -196,6 +196,7 @@ func (p *Page) frame() {
 				if p.rest.rendered == restParts { // else they show when the rest renders
 					vecty.Rerender(p.results)
 				}
+				p.rerenderPrediction() // teacher.go
 			}
 			if important || t0-p.liveAt >= liveEvery {
 				// The buttons change with the phase; the progress and the

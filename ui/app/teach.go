@@ -117,7 +117,7 @@ func (p *Page) lessonView() *vecty.HTML {
 			lessonPlan(l), // teacher.go
 			elem.Paragraph(vecty.Text(l.Text)),
 			file,
-			p.predictionView(k, &p.snap), // teacher.go
+			p.predictionBox(), // teacher.go
 			elem.Paragraph(elem.Strong(vecty.Text("Watch: ")), vecty.Text(l.Watch)),
 			elem.Paragraph(elem.Strong(vecty.Text("Question: ")), vecty.Text(l.Question)),
 			elem.Button(vecty.Markup(prop.ID("lesson-answer-toggle"), prop.Type(prop.TypeButton),
@@ -319,7 +319,7 @@ func speedOptions() []option {
 func (p *Page) setSpeed(k int) {
 	p.teach.t.Speed = k
 	p.ctl.SetSpeed(k)
-	vecty.Rerender(p)
+	p.teachingChanged()
 }
 
 // samplingSummary is the sampling view's text alternative.

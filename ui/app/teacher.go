@@ -20,8 +20,9 @@ import (
 
 // classState is the teacher panel's and the prediction's state.
 type classState struct {
-	open  bool  // the teacher panel is open
-	guess guess // the student's prediction for the current lesson
+	open  bool        // the teacher panel is open
+	guess guess       // the student's prediction for the current lesson
+	box   *predictBox // the prediction's view
 }
 
 // guess is a prediction as typed, and as committed.
@@ -71,8 +72,8 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 					if k, _ := strconv.Atoi(v); k > 0 {
 						p.openLesson(k)
 					} else {
-						p.teach.t.Lesson = 0
-						vecty.Rerender(p)
+						p.teach.t.Lesson, p.teach.class.guess = 0, guess{}
+						p.teachingChanged()
 					}
 				}),
 			),
@@ -81,7 +82,7 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 				elem.Input(vecty.Markup(prop.ID("teacher-present"), prop.Type(prop.TypeCheckbox), prop.Checked(t.Present),
 					event.Change(p.act("presenter mode", func(e *vecty.Event) {
 						p.teach.t.Present = e.Target.Get("checked").Bool()
-						vecty.Rerender(p)
+						p.teachingChanged()
 					})))),
 				elem.Label(vecty.Markup(prop.For("teacher-present")), vecty.Text("Presenter mode (larger text)")),
 			),
@@ -89,7 +90,7 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 				elem.Input(vecty.Markup(prop.ID("teacher-predict"), prop.Type(prop.TypeCheckbox), prop.Checked(!t.NoPredict),
 					event.Change(p.act("predictions", func(e *vecty.Event) {
 						p.teach.t.NoPredict = !e.Target.Get("checked").Bool()
-						vecty.Rerender(p)
+						p.teachingChanged()
 					})))),
 				elem.Label(vecty.Markup(prop.For("teacher-predict")), vecty.Text("Ask for a prediction before a lesson's run")),
 			),
@@ -121,7 +122,8 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 					"bakes these settings, the lesson and the data into one HTML file that opens in this state.")),
 		}
 	}
-	return elem.Details(vecty.Markup(prop.ID("teacher"), vecty.Class("card", "teacher"), vecty.Property("open", cs.open),
+	// A section with a name is a landmark region, which a <details> is not.
+	return elem.Section(vecty.Markup(prop.ID("panel-teacher"), vecty.Class("card", "teacher"), vecty.Attribute("aria-label", "Teacher settings")), elem.Details(vecty.Markup(prop.ID("teacher"), vecty.Property("open", cs.open),
 		&vecty.EventListener{Name: "toggle", Listener: p.act("opening the teacher panel", func(e *vecty.Event) {
 			if open := e.Target.Get("open").Bool(); open != cs.open {
 				cs.open = open
@@ -130,7 +132,7 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 		})}),
 		elem.Summary(vecty.Markup(prop.ID("teacher-summary")), vecty.Text("Teacher settings")),
 		body,
-	)
+	))
 }
 
 // teacherLink is the page's address with the hash of the settings shown
@@ -147,7 +149,46 @@ func (p *Page) showPanel(x lab.Panel, show bool) {
 		t.Hide = append(t.Hide, x)
 		slices.SortFunc(t.Hide, func(a, b lab.Panel) int { return slices.Index(lab.Panels, a) - slices.Index(lab.Panels, b) })
 	}
+	p.teachingChanged()
+}
+
+// teachingChanged writes the link of a changed Teaching, and shows it.
+func (p *Page) teachingChanged() {
+	p.syncLink(&p.snap)
 	vecty.Rerender(p)
+}
+
+// predictBox is the lesson's prediction, a component of its own: it
+// changes with the results (Page.Changed re-renders it with them), not
+// only with the page.
+type predictBox struct {
+	vecty.Core
+	p        *Page
+	rendered bool
+}
+
+func (b *predictBox) Render() vecty.ComponentOrHTML {
+	b.rendered = true
+	if v := b.p.predictionView(b.p.teach.t.Lesson, &b.p.snap); v != nil {
+		return v
+	}
+	return elem.Div(vecty.Markup(prop.ID("predict-none")))
+}
+
+// rerenderPrediction shows the results beside a committed prediction.
+func (p *Page) rerenderPrediction() {
+	b := p.teach.class.box
+	if b != nil && b.rendered && p.teach.class.guess.committed && p.teach.t.Asks(p.teach.t.Lesson) != nil {
+		vecty.Rerender(b)
+	}
+}
+
+// predictionBox is the page's predictBox.
+func (p *Page) predictionBox() *predictBox {
+	if p.teach.class.box == nil {
+		p.teach.class.box = &predictBox{p: p}
+	}
+	return p.teach.class.box
 }
 
 // classSelect is a <select> of options calling set with the value chosen.
@@ -170,7 +211,7 @@ func lessonPlan(l lab.Lesson) *vecty.HTML {
 
 // predictionView asks for the lesson's prediction before its run and,
 // after it, sets the prediction beside the theory and the measurement.
-func (p *Page) predictionView(k int, s *lab.Snapshot) vecty.MarkupOrChild {
+func (p *Page) predictionView(k int, s *lab.Snapshot) *vecty.HTML {
 	pr := p.teach.t.Asks(k)
 	if pr == nil {
 		return nil

@@ -3,6 +3,8 @@ package lab
 import (
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -81,6 +83,22 @@ func TestClassKeys(t *testing.T) {
 	for _, bad := range []string{"speed=3", "speed=x", "predict=maybe"} {
 		if _, _, err := SplitHash(bad); !errors.Is(err, ErrSettings) {
 			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
+// The teacher's guide lists every lesson's plan as the page shows it.
+func TestTeachersGuideHasThePlans(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "teaching.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	guide := string(b)
+	for k, l := range Lessons {
+		for _, line := range []string{l.Teaches, l.Explain} {
+			if !strings.Contains(guide, line) {
+				t.Errorf("docs/teaching.md lacks lesson %d's line %q", k+1, line)
+			}
 		}
 	}
 }
