@@ -3,6 +3,7 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -291,4 +292,74 @@ func TestPredictThenRun(t *testing.T) {
 		}
 	}
 	p.axe()
+}
+
+// TestGalleryAbsentSaysSo serves a build without the gallery's files (as
+// on a clone without ../shared/data): lesson 6 says that w8a is not in
+// the build, runs no other data in its place, and the gallery offers its
+// sets disabled, with the reason.
+func TestGalleryAbsentSaysSo(t *testing.T) {
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(distDir())); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "data")); err != nil {
+		t.Fatal(err)
+	}
+	index := filepath.Join(dir, "index.html")
+	b, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := regexp.MustCompile(`<meta name="imlab-gallery" content="[^"]*">`).ReplaceAllString(string(b), `<meta name="imlab-gallery" content="">`)
+	if err := os.WriteFile(index, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := serveCopy(t, dir)
+	p := openURL(t, srv.URL+"/lab/#lesson=6")
+	st := p.waitStatus(60*time.Second, "not in this build")
+	if !strings.Contains(st, "w8a") {
+		t.Errorf("status %q does not name w8a", st)
+	}
+	if where := eval[string](p, `imlab.dataWhere()`); where != "none" {
+		t.Errorf("data is shown (loaded in %s): %q", where, eval[string](p, `document.getElementById("data-name").textContent`))
+	}
+	for _, name := range []string{"w8a", "a9a", "ijcnn1"} {
+		if !eval[bool](p, `document.getElementById("data-`+name+`").disabled`) {
+			t.Errorf("%s is offered", name)
+		}
+		if why := eval[string](p, `document.getElementById("data-`+name+`-hint").textContent`); !strings.Contains(why, "../shared/data") {
+			t.Errorf("%s's hint %q", name, why)
+		}
+	}
+}
+
+// TestGalleryOffline visits the served site once, then cuts the network
+// and stops the server: a gallery set still loads, from the service
+// worker's cache, and its link names it.
+func TestGalleryOffline(t *testing.T) {
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	if _, err := os.Stat(filepath.Join(distDir(), "data", "w8a.gz")); err != nil {
+		t.Skipf("the build has no gallery (../shared/data was absent when ./build.sh ran): %v", err)
+	}
+	srv := serveCopy(t, distDir())
+	p := openURL(t, srv.URL+"/lab/#"+quick)
+	p.waitStatus(60*time.Second, "ready")
+	p.waitOfflineReady(60 * time.Second)
+	p.do(goOffline)
+	srv.CloseClientConnections()
+	srv.Close()
+	p.do(chromedp.Reload())
+	p.waitStatus(60*time.Second, "ready")
+	p.do(chromedp.Click(chromedp.CSS("#data-w8a")))
+	p.waitStatus(90*time.Second, "ready: 49,749 examples")
+	p.waitHash("data=w8a")
+	if h := eval[string](p, `location.hash`); strings.Contains(h, "file=") {
+		t.Errorf("the link %q names a file", h)
+	}
 }
