@@ -105,6 +105,9 @@ func (p *Page) lessonView() *vecty.HTML {
 		var file vecty.MarkupOrChild
 		if l.NeedFile != "" {
 			file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")), vecty.Text(l.NeedFile))
+		} else if g, ok := lessonSet(l); ok {
+			file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")),
+				vecty.Text(g.Title+" from the lab's data gallery: "+g.About))
 		}
 		var answer vecty.MarkupOrChild
 		toggle := "Show the answer"

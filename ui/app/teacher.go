@@ -251,3 +251,12 @@ func (p *Page) predictionView(k int, s *lab.Snapshot) *vecty.HTML {
 		outcome,
 	)
 }
+
+// lessonSet is the gallery set lesson l runs on, if any.
+func lessonSet(l lab.Lesson) (lab.GallerySet, bool) {
+	s, err := lab.ParseHash(l.Settings, lab.DefaultSettings())
+	if err != nil || s.Data == "" {
+		return lab.GallerySet{}, false
+	}
+	return lab.GallerySetNamed(s.Data)
+}

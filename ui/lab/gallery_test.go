@@ -72,6 +72,12 @@ func TestGalleryLink(t *testing.T) {
 	if s, _, err := PageSettings("lesson=6", DefaultSettings()); err != nil || s.Data != "w8a" {
 		t.Errorf("lesson 6 reads data %q (%v), want the gallery's w8a", s.Data, err)
 	}
+	// The link of lesson 6 run on a file of one's own names the file, and reads back.
+	s.Data, s.File = "", FileRef{Name: "mine.svm", Size: 3, Fingerprint: "0123456789abcdef"}
+	link := JoinHash(s, Teaching{Lesson: 6})
+	if back, _, err := PageSettings(link, DefaultSettings()); err != nil || back.Data != "" || back.File != s.File {
+		t.Errorf("%q reads back as data %q, file %v (%v)", link, back.Data, back.File, err)
+	}
 }
 
 // A gallery set loads as a file would, but the settings name the set; a

@@ -164,6 +164,11 @@ func PageSettings(hash string, base Settings) (Settings, Teaching, error) {
 		}
 		base = ls
 	}
+	// A link to a file of the user's replaces the lesson's gallery set
+	// (lesson 6 on one's own file), as it replaces preset data.
+	if vals, err := parseQuery(rest); err == nil && vals[string(FieldFile)] != nil {
+		base.Data = ""
+	}
 	s, err := ParseHash(rest, base)
 	return s, t, err
 }
