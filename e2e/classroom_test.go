@@ -114,9 +114,14 @@ const captureDownloads = `(() => {
 // state: the lesson, the settings, the data, the teaching keys.
 func TestSaveLabRoundTrip(t *testing.T) {
 	url := singleFileWithW8a(t)
-	hash := "lesson=6&taus=1,2&eps=1e-3&present=1&hide=map"
+	hash := "lesson=6&taus=1,2&eps=1e-3&hide=map"
 	p := openURL(t, url+"#"+hash, goOffline)
 	p.waitStatus(90*time.Second, "ready: 49,749 examples")
+	// Presenter mode from the teacher panel, which works in the single file too.
+	p.do(chromedp.Click(chromedp.CSS("#teacher-summary")))
+	p.waitTrue(10*time.Second, `!!document.getElementById("teacher-present")`, "the teacher panel to open")
+	p.do(chromedp.Click(chromedp.CSS("#teacher-present")))
+	p.waitHash("present=1")
 	want := strings.TrimPrefix(eval[string](p, `location.hash`), "#")
 	eval[bool](p, captureDownloads)
 	p.do(chromedp.Click(chromedp.CSS("#save-lab")))
@@ -148,8 +153,8 @@ func TestSaveLabRoundTrip(t *testing.T) {
 	if title := eval[string](q, `document.getElementById("lesson-title").textContent`); !strings.Contains(title, "Lesson 6") {
 		t.Errorf("lesson title %q", title)
 	}
-	if !eval[bool](q, `document.body.classList.contains("hide-map")`) {
-		t.Error("the saved lab shows the hidden map")
+	if !eval[bool](q, `document.body.classList.contains("hide-map") && document.body.classList.contains("present")`) {
+		t.Error("the saved lab lost hide=map or presenter mode")
 	}
 	q.noResources()
 	q.do(chromedp.Click(chromedp.CSS("#run")))
@@ -362,4 +367,49 @@ func TestGalleryOffline(t *testing.T) {
 	if h := eval[string](p, `location.hash`); strings.Contains(h, "file=") {
 		t.Errorf("the link %q names a file", h)
 	}
+}
+
+// saveFrom presses Save lab in p and returns the file offered.
+func (p *page) saveFrom() (name, text string) {
+	p.t.Helper()
+	eval[bool](p, captureDownloads)
+	p.do(chromedp.Click(chromedp.CSS("#save-lab")))
+	deadline := time.Now().Add(60 * time.Second)
+	for eval[int](p, `__downloads.length`) == 0 {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("nothing saved; status %q", p.status())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return eval[string](p, `__downloads[0].name`), eval[string](p, `__blobs.get(__downloads[0].href).text()`, chromedp.EvalAwaitPromise)
+}
+
+// TestSaveLabServed saves a lab on a9a from the served site, which fetches
+// imlab.html from its own origin and embeds a9a (the single file does not
+// carry it): the saved file opens from file:// on a9a.
+func TestSaveLabServed(t *testing.T) {
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	if _, err := os.Stat(filepath.Join(distDir(), "data", "a9a.gz")); err != nil {
+		t.Skipf("the build has no a9a (../shared/data was absent when ./build.sh ran): %v", err)
+	}
+	p := open(t, "data=a9a&bias=true&taus=1,2&eps=1e-3")
+	p.waitStatus(90*time.Second, "ready: 32,561 examples")
+	want := strings.TrimPrefix(eval[string](p, `location.hash`), "#")
+	name, text := p.saveFrom()
+	if name != "imlab-a9a.html" || !strings.Contains(text, `id="imlab-data-a9a"`) {
+		t.Errorf("saved %q (%d bytes), a9a embedded: %v", name, len(text), strings.Contains(text, `id="imlab-data-a9a"`))
+	}
+	t.Logf("saved lab with a9a, from the served site: %d bytes", len(text))
+	saved := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(saved, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q := p.openTab("file://"+filepath.ToSlash(saved), goOffline)
+	q.waitStatus(90*time.Second, "ready: 32,561 examples")
+	if got := strings.TrimPrefix(eval[string](q, `location.hash`), "#"); got != want {
+		t.Errorf("the saved lab opened as %q, want %q", got, want)
+	}
+	q.noResources()
 }
