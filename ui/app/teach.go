@@ -351,9 +351,9 @@ func examples(recent [][]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// speedSelect is the sampling view's speed control: it is a property of
-// the run in progress, not a setting of the link, so it sits outside the
-// settings schema.
+// speedSelect is a speed control (the sampling view's and the teacher
+// panel's): the speed never changes results, so it is a teaching key of the
+// link (speed=, lab.Teaching), outside the settings schema.
 func speedSelect(id string, current int, speeds []option, set func(minibatchesPerFrame int)) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(prop.ID(id), event.Change(func(e *vecty.Event) {
 		k, _ := strconv.Atoi(e.Target.Get("value").String())
