@@ -76,7 +76,7 @@ build() {
 	gz=$(gzip -9 -c dist/main.wasm | wc -c)
 	log "dist/main.wasm: $raw bytes raw, $gz bytes gzip"
 	# Icons, web app manifest, service worker (sw.js) and imlab.html, the lab in one file.
-	go run ./cmd/offline -dir dist
+	go run ./cmd/offline -dir dist -data ../shared/data
 }
 
 wasm_test() {

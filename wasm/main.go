@@ -61,9 +61,12 @@ func main() {
 				page.Changed()
 			}
 		}})
-	settings, teaching, err := ctl.OpenLink(browser.Hash())
+	browser.KeepSource() // for the Save button (app.saveLab)
+	ctl.SetGallery(browser.Gallery{})
+	settings, teaching, err := ctl.OpenLink(app.StartHash())
 	if err == nil { // the address holds the settings of what is shown from the first render on
 		browser.SetHash(lab.JoinHash(settings, teaching))
+		app.LoadBakedFile(ctl, settings)
 	}
 	// OpenLink started the data's load in a goroutine, which runs only when
 	// this one blocks: yield once, so that it sends its worker the command

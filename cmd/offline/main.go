@@ -19,14 +19,21 @@ import (
 
 	"imlab/internal/csp"
 	"imlab/internal/offline"
+	"imlab/ui/lab"
 )
 
-// singleGoal is the size the single file should stay under, to be mailed.
+// singleGoal is the size the single file's lab, less the data sets it
+// embeds, should stay under, to be mailed.
 const singleGoal = 2_000_000
 
 func main() {
 	dir := flag.String("dir", "dist", "the built site")
+	data := flag.String("data", "", "a folder of the data gallery's files (../shared/data) to copy into the site, if present")
 	flag.Parse()
+	if err := gallery(*dir, *data); err != nil {
+		fmt.Fprintln(os.Stderr, "offline:", err)
+		os.Exit(1)
+	}
 	if err := inlineRuntime(*dir); err != nil {
 		fmt.Fprintln(os.Stderr, "offline:", err)
 		os.Exit(1)
@@ -42,7 +49,10 @@ func main() {
 	}
 	fmt.Printf("%s/%s: build %s, precaches %d files\n", *dir, offline.ServiceWorkerFile, sum.Build, len(sum.Precached))
 	fmt.Printf("%s/%s: %d bytes (main.wasm %d bytes raw, embedded gzip+text7)\n", *dir, offline.SingleFile, sum.SingleBytes, sum.WasmBytes)
-	if sum.SingleBytes > singleGoal {
+	if sum.DataBytes > 0 {
+		fmt.Printf("%s: of which %d bytes are the data gallery's embedded sets\n", offline.SingleFile, sum.DataBytes)
+	}
+	if sum.SingleBytes-sum.DataBytes > singleGoal {
 		fmt.Printf("warning: %s is over the %d-byte goal\n", offline.SingleFile, singleGoal)
 	}
 }
@@ -80,5 +90,33 @@ func setPolicy(dir string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
+	return os.WriteFile(p, out, 0o644)
+}
+
+// gallery copies the data gallery's files from from (if it is given and
+// holds any) into dir's data/ folder, and lists them in index.html, for
+// the page to offer (lab.Gallery).
+func gallery(dir, from string) error {
+	var sets []lab.GallerySet
+	if from != "" {
+		var err error
+		if sets, err = offline.CopyGallery(dir, from); err != nil {
+			return err
+		}
+	}
+	p := filepath.Join(dir, "index.html")
+	index, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	out, err := offline.MarkGallery(index, sets)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	names := make([]string, len(sets))
+	for i, g := range sets {
+		names[i] = g.File
+	}
+	fmt.Printf("%s/%s: the data gallery has %d of %d sets %v\n", dir, lab.GalleryDir, len(sets), len(lab.Gallery), names)
 	return os.WriteFile(p, out, 0o644)
 }

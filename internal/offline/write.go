@@ -15,6 +15,7 @@ type Summary struct {
 	Build       string   // the build's name: a hash of the precached files
 	Precached   []string // the files the service worker precaches
 	SingleBytes int      // the size of SingleFile
+	DataBytes   int      // of which the gallery sets it embeds (gallery.go)
 	WasmBytes   int      // main.wasm, raw
 }
 
@@ -52,10 +53,14 @@ func Write(dir string) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	single, data, err := embedGallery(single, dir)
+	if err != nil {
+		return sum, err
+	}
 	if err := writeFile(dir, SingleFile, single); err != nil {
 		return sum, err
 	}
-	return Summary{Build: build, Precached: files, SingleBytes: len(single), WasmBytes: len(wasm)}, nil
+	return Summary{Build: build, Precached: files, SingleBytes: len(single), DataBytes: data, WasmBytes: len(wasm)}, nil
 }
 
 // precache lists the site's files (slash-separated, sorted, with "./" for

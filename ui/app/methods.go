@@ -84,6 +84,19 @@ func tauStarTable(v *lab.MethodView) vecty.MarkupOrChild {
 	)
 }
 
+// setCompared adds method m to the form's compare list, or removes it.
+func (p *Page) setCompared(m catalog.Name, on bool) {
+	key := lab.FieldCompare
+	now, _ := lab.ParseCompare(p.form[key])
+	if on {
+		now = append(now, m)
+	} else {
+		now = slices.DeleteFunc(now, func(x catalog.Name) bool { return x == m })
+	}
+	p.form[key] = lab.FormatCompare(lab.CompareList(now))
+	p.formChanged(key)
+}
+
 // compareField is the Compare with checkboxes, one per method, bound to the
 // form's compare list; the compared methods run after the selected one and
 // share its plots.
@@ -99,16 +112,7 @@ func (p *Page) compareField() *vecty.HTML {
 		id := "compare-" + string(m)
 		items = append(items, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
 			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
-				event.Change(p.act("editing the form", func(e *vecty.Event) {
-					now, _ := lab.ParseCompare(p.form[key])
-					if e.Target.Get("checked").Bool() {
-						now = append(now, m)
-					} else {
-						now = slices.DeleteFunc(now, func(x catalog.Name) bool { return x == m })
-					}
-					p.form[key] = lab.FormatCompare(lab.CompareList(now))
-					p.formChanged(key)
-				})))),
+				event.Change(p.act("editing the form", func(e *vecty.Event) { p.setCompared(m, e.Target.Get("checked").Bool()) })))),
 			vecty.Text(" "+lab.MethodName(m))))
 	}
 	items = append(items, elem.Small(vecty.Markup(prop.ID("compare-hint"), vecty.Class("hint")), vecty.Text(lab.CompareHint)))

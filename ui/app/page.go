@@ -196,6 +196,7 @@ func (p *Page) frame() {
 				if p.rest.rendered == restParts { // else they show when the rest renders
 					vecty.Rerender(p.results)
 				}
+				p.rerenderPrediction() // teacher.go
 			}
 			if important || t0-p.liveAt >= liveEvery {
 				// The buttons change with the phase; the progress and the
@@ -388,6 +389,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 		content = append(content, p.samplingView(s), p.results, p.teach.mapView)
 	}
 	page = append(page,
+		p.teacherPanel(s), // teacher.go
 		p.lessonView(),
 		elem.Main(vecty.Markup(vecty.Class("layout")),
 			elem.Aside(vecty.Markup(vecty.Class("sidebar")),

@@ -66,6 +66,8 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 				}
 			}),
 		),
+		elem.Div(vecty.Markup(vecty.Class("divider"), vecty.UnsafeHTML("<span>or the paper's data</span>"))),
+		p.galleryField(s), // gallery.go
 		elem.Div(vecty.Markup(vecty.Class("divider"), vecty.UnsafeHTML("<span>or a LIBSVM file</span>"))),
 		p.fileField(s),
 		elem.Div(vecty.Markup(vecty.Class("field", "check")),

@@ -209,6 +209,7 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 					vecty.Rerender(p)
 				}()
 			}),
+			p.saveButton(s), // gallery.go
 			p.button("export-traces", "Traces (CSV)", "All trace points: sampling, τ, iterations/n, primal, gap, seconds", have, func() { p.export(0) }),
 			p.button("export-ratios-csv", "Ratios (CSV)", "The ratio table, exact values", have, func() { p.export(1) }),
 			p.button("export-ratios-md", "Ratios (Markdown)", "The ratio table, rounded like the paper", have, func() { p.export(2) }),

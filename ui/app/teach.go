@@ -24,12 +24,18 @@ type teachParts struct {
 	mapView  *MapView
 	answer   bool // the lesson's answer is open
 	sampling samplingState
+	class    classState // the teacher panel and the lesson's prediction (teacher.go)
 }
 
-// SetTeaching applies the link's lesson, hidden panels and presenter mode.
+// SetTeaching applies the link's lesson, hidden panels, presenter mode and
+// speed.
 func (p *Page) SetTeaching(t lab.Teaching) {
+	if t.Lesson != p.teach.t.Lesson {
+		p.teach.class.guess = guess{}
+	}
 	p.teach.t = t
 	p.teach.answer = false
+	p.ctl.SetSpeed(t.Speed)
 }
 
 // hashOf is the page's link for settings s: s's keys, then the teaching
@@ -99,6 +105,9 @@ func (p *Page) lessonView() *vecty.HTML {
 		var file vecty.MarkupOrChild
 		if l.NeedFile != "" {
 			file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")), vecty.Text(l.NeedFile))
+		} else if g, ok := lessonSet(l); ok {
+			file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")),
+				vecty.Text(g.Title+" from the lab's data gallery: "+g.About))
 		}
 		var answer vecty.MarkupOrChild
 		toggle := "Show the answer"
@@ -108,8 +117,10 @@ func (p *Page) lessonView() *vecty.HTML {
 		}
 		current = elem.Article(vecty.Markup(prop.ID("lesson"), vecty.Attribute("aria-labelledby", "lesson-title")),
 			elem.Heading2(vecty.Markup(prop.ID("lesson-title")), vecty.Text("Lesson "+itoa(k)+": "+l.Title)),
+			lessonPlan(l), // teacher.go
 			elem.Paragraph(vecty.Text(l.Text)),
 			file,
+			p.predictionBox(), // teacher.go
 			elem.Paragraph(elem.Strong(vecty.Text("Watch: ")), vecty.Text(l.Watch)),
 			elem.Paragraph(elem.Strong(vecty.Text("Question: ")), vecty.Text(l.Question)),
 			elem.Button(vecty.Markup(prop.ID("lesson-answer-toggle"), prop.Type(prop.TypeButton),
@@ -135,7 +146,7 @@ func (p *Page) lessonView() *vecty.HTML {
 func (p *Page) openLesson(k int) {
 	t := p.teach.t
 	t.Lesson = k
-	s, t, err := lab.PageSettings(lab.Teaching{Lesson: k, Hide: t.Hide, Present: t.Present}.Hash(), lab.DefaultSettings())
+	s, t, err := lab.PageSettings(t.Hash(), lab.DefaultSettings())
 	if err != nil {
 		p.ctl.ReportError(err)
 		return
@@ -144,7 +155,7 @@ func (p *Page) openLesson(k int) {
 	p.form, p.formErr = lab.FormOf(s), nil
 	browser.SetHash(p.hashOf(s))
 	if lab.Lessons[k-1].NeedFile == "" {
-		p.ctl.Generate(s)
+		p.ctl.Open(s) // a preset or a gallery set
 	}
 	vecty.Rerender(p)
 }
@@ -268,6 +279,31 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 
 // samplingView is the sampling at work: speed control and canvas.
 func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
+	speeds := speedOptions()
+	summary := samplingSummary(s.Sampling)
+	return elem.Section(vecty.Markup(prop.ID("panel-sampling"), vecty.Class("card", "teach-card"), vecty.Attribute("aria-label", "The sampling at work")),
+		elem.Heading2(vecty.Text("The sampling at work")),
+		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(
+			"Top: every example's n·pᵢ (how often it is drawn per n minibatches) against its size ‖xᵢ‖²; τ-nice is flat at τ, "+
+				"τ-importance rises with ‖xᵢ‖²; light grey dots are the other sampling at the same τ. Crosses: how often each was actually drawn so far. Bottom: the buckets, one row each. "+
+				"The latest minibatch lights up in orange. Slow the run down to watch, then Step moves one minibatch.")),
+		elem.Div(vecty.Markup(vecty.Class("row2", "speed-row")),
+			elem.Div(vecty.Markup(vecty.Class("field")),
+				elem.Label(vecty.Markup(prop.For("speed")), vecty.Text("Speed")),
+				speedSelect("speed", s.Speed, speeds, p.setSpeed),
+			),
+			elem.Div(vecty.Markup(vecty.Class("buttons")), fullscreenButton("sampling")),
+		),
+		elem.Figure(vecty.Markup(vecty.Class("plot", "sampling-figure")),
+			elem.Canvas(vecty.Markup(prop.ID("sampling"), vecty.Attribute("role", "img"),
+				vecty.Attribute("aria-label", "Sampling view: probabilities of the examples against their squared norms, the buckets, and the latest minibatch; summary below"))),
+		),
+		elem.Paragraph(vecty.Markup(prop.ID("sampling-summary"), vecty.Class("hint")), vecty.Text(summary)),
+	)
+}
+
+// speedOptions are the run speeds offered (lab.Speeds).
+func speedOptions() []option {
 	speeds := make([]option, len(lab.Speeds))
 	for i, k := range lab.Speeds {
 		label := itoa(k) + " minibatch per frame"
@@ -279,26 +315,14 @@ func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
 		}
 		speeds[i] = option{itoa(k), label}
 	}
-	summary := samplingSummary(s.Sampling)
-	return elem.Section(vecty.Markup(prop.ID("panel-sampling"), vecty.Class("card", "teach-card"), vecty.Attribute("aria-label", "The sampling at work")),
-		elem.Heading2(vecty.Text("The sampling at work")),
-		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(
-			"Top: every example's n·pᵢ (how often it is drawn per n minibatches) against its size ‖xᵢ‖²; τ-nice is flat at τ, "+
-				"τ-importance rises with ‖xᵢ‖²; light grey dots are the other sampling at the same τ. Crosses: how often each was actually drawn so far. Bottom: the buckets, one row each. "+
-				"The latest minibatch lights up in orange. Slow the run down to watch, then Step moves one minibatch.")),
-		elem.Div(vecty.Markup(vecty.Class("row2", "speed-row")),
-			elem.Div(vecty.Markup(vecty.Class("field")),
-				elem.Label(vecty.Markup(prop.For("speed")), vecty.Text("Speed")),
-				speedSelect(s.Speed, speeds, func(k int) { p.ctl.SetSpeed(k) }),
-			),
-			elem.Div(vecty.Markup(vecty.Class("buttons")), fullscreenButton("sampling")),
-		),
-		elem.Figure(vecty.Markup(vecty.Class("plot", "sampling-figure")),
-			elem.Canvas(vecty.Markup(prop.ID("sampling"), vecty.Attribute("role", "img"),
-				vecty.Attribute("aria-label", "Sampling view: probabilities of the examples against their squared norms, the buckets, and the latest minibatch; summary below"))),
-		),
-		elem.Paragraph(vecty.Markup(prop.ID("sampling-summary"), vecty.Class("hint")), vecty.Text(summary)),
-	)
+	return speeds
+}
+
+// setSpeed sets the run's speed, and the link's speed= with it.
+func (p *Page) setSpeed(k int) {
+	p.teach.t.Speed = k
+	p.ctl.SetSpeed(k)
+	p.teachingChanged()
 }
 
 // samplingSummary is the sampling view's text alternative.
@@ -327,11 +351,11 @@ func examples(recent [][]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// speedSelect is the sampling view's speed control: it is a property of
-// the run in progress, not a setting of the link, so it sits outside the
-// settings schema.
-func speedSelect(current int, speeds []option, set func(minibatchesPerFrame int)) *vecty.HTML {
-	items := []vecty.MarkupOrChild{vecty.Markup(prop.ID("speed"), event.Change(func(e *vecty.Event) {
+// speedSelect is a speed control (the sampling view's and the teacher
+// panel's): the speed never changes results, so it is a teaching key of the
+// link (speed=, lab.Teaching), outside the settings schema.
+func speedSelect(id string, current int, speeds []option, set func(minibatchesPerFrame int)) *vecty.HTML {
+	items := []vecty.MarkupOrChild{vecty.Markup(prop.ID(id), event.Change(func(e *vecty.Event) {
 		k, _ := strconv.Atoi(e.Target.Get("value").String())
 		set(k)
 	}))}

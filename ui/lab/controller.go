@@ -69,9 +69,10 @@ type Controller struct {
 	ds       *dataset.Dataset
 	rows     *pendingRows // ds's rows, until they came from its worker and were filled in
 	data     *DataInfo
-	dataFrom Settings   // preset settings that generated ds (SourcePreset)
-	file     *fileBytes // the last file read, until preset data replaces it
-	awaited  FileRef    // the file a link asks for (AwaitFile), until one is loaded
+	dataFrom Settings      // preset settings that generated ds (SourcePreset)
+	file     *fileBytes    // the last file read, until preset data replaces it
+	awaited  FileRef       // the file a link asks for (AwaitFile), until one is loaded
+	gallery  GallerySource // the page's gallery sets (SetGallery); nil if none
 	pstars   map[pstarKey]float64
 
 	lambda     float64
@@ -289,7 +290,10 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		c.closeExpLocked()
 	}
 	c.settings = s
-	c.settings.File = c.data.File // the data's file, if any, whatever the form says
+	c.settings.File, c.settings.Data = c.data.File, c.data.Gallery // the data's, whatever the form says
+	if c.data.Gallery != "" {
+		c.settings.File = FileRef{} // a gallery set is named by its name
+	}
 	c.exp, c.pool, c.runErrs = nil, nil, nil
 	c.runID++
 	c.phase, c.stepping = Optimum, step

@@ -88,8 +88,9 @@ func (c *Controller) LoadFile(f FileSource, s Settings) {
 
 // fileBytes is the last file read, kept for Reread.
 type fileBytes struct {
-	ref FileRef
-	raw []byte
+	ref     FileRef
+	raw     []byte
+	gallery string // the gallery set the bytes are (GallerySet.Name); "" for a file of the user's
 }
 
 // Reread parses the bytes of the last file read again with the Bias and
@@ -109,10 +110,13 @@ func (c *Controller) Reread(s Settings) {
 		return
 	}
 	c.err = nil
-	ref, raw := c.file.ref, c.file.raw
+	ref, raw, gallery := c.file.ref, c.file.raw, c.file.gallery
 	c.startLocked(func(t *task) error {
 		if _, ok := c.beginLoad(t); !ok {
 			return nil
+		}
+		if gallery != "" {
+			return c.parseGallery(t, ref, raw, s, gallery)
 		}
 		return c.parseFile(t, ref, raw, s, FileRef{})
 	})
@@ -163,13 +167,14 @@ func (c *Controller) beginLoad(t *task) (prev Phase, ok bool) {
 }
 
 func (c *Controller) generate(t *task, s Settings) error {
+	s.Data = ""
 	return c.load(t, DataSpec{Preset: s}, s, FileRef{}, FileRef{})
 }
 
 // parseFile parses raw, the bytes of the file ref, and installs the data.
 // want, if it names a file, is the file a link asked for.
 func (c *Controller) parseFile(t *task, ref FileRef, raw []byte, s Settings, want FileRef) error {
-	s.File = ref
+	s.File, s.Data = ref, ""
 	return c.load(t, DataSpec{File: raw, Name: ref.Name, Bias: s.Bias, PositiveClass: s.PositiveClass}, s, ref, want)
 }
 
@@ -200,7 +205,7 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 		return err
 	}
 	if spec.File != nil {
-		ld.Info.File = ref
+		ld.Info.File, ld.Info.Gallery = ref, s.Data
 		if want.Name != "" && !want.Matches(ref) {
 			ld.Info.Warnings = append([]string{fmt.Sprintf("%s is not the file the link was made with (%d bytes, fingerprint %s; this one: %d bytes, %s): its results may differ",
 				ref.Name, want.Size, want.Fingerprint, ref.Size, ref.Fingerprint)}, ld.Info.Warnings...)

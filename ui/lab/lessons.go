@@ -11,6 +11,16 @@ type Lesson struct {
 	Question string
 	Answer   string
 	NeedFile string // a LIBSVM file the lesson needs, and how to get it ("" = none)
+
+	// The lesson plan (docs/teaching.md lists them): what the lesson
+	// teaches, how long it takes in class, and what a student should be
+	// able to explain afterwards; a line each.
+	Teaches string
+	Minutes int
+	Explain string
+	// Predict is what the lesson asks students to predict before its run
+	// (nil = nothing); the teacher panel can switch predictions off.
+	Predict *Prediction
 }
 
 // Lessons are the page's lessons, in teaching order (lesson=1 is the first).
@@ -27,6 +37,9 @@ var Lessons = []Lesson{
 		Question: "Which law has the largest σ, and what decides it?",
 		Answer: "The extreme law: all norms are 1 except one of 1000, so σ = 1000 / mean ≈ 1000 / (1 + 999/n), 980 at the paper's n = 50,000 " +
 			"(its Table 1 prints 980.4). A single example sets the maximum, so σ can be huge while almost all the data is uniform.",
+		Teaches: "How unequal example sizes are measured: σ = max ‖xᵢ‖² / mean ‖xᵢ‖².",
+		Minutes: 10,
+		Explain: "Why a single large example can make σ huge although almost all the data is uniform.",
 	},
 	{
 		Title:    "Serial importance sampling at τ = 1",
@@ -38,6 +51,11 @@ var Lessons = []Lesson{
 		Question: "σ is about 980 here. Why is the predicted speed-up only 8.8?",
 		Answer: "Because λ = max ‖xᵢ‖ / n is tied to the data: with w = 1000, max ‖xᵢ‖²/(λγ) = n√w/4, so the ratio is " +
 			"(1 + √w/4) / (1 + mean/(4√w)) ≈ 8.8. σ is the speed-up only when the data term dwarfs n, i.e. for a much smaller λ.",
+		Teaches: "Why importance sampling, pᵢ ∝ nλγ + ‖xᵢ‖², allows a larger step than uniform sampling at τ = 1.",
+		Minutes: 15,
+		Explain: "Why the speed-up is far below σ when λ is tied to the data (λ = max ‖xᵢ‖ / n).",
+		Predict: &Prediction{Tau: 1, Question: "Before you run: how many times fewer iterations will importance sampling need than uniform sampling at τ = 1?",
+			Differ: "The theory compares the guaranteed rates, set by the steps θ; the runs count the iterations actually needed to reach ε. Uniform sampling rarely meets the heavy example, so it can progress faster than its worst-case θ promises, and the measured speed-up differs from the theoretical one."},
 	},
 	{
 		Title:    "Minibatches with τ-nice sampling",
@@ -51,6 +69,11 @@ var Lessons = []Lesson{
 		Question: "Switch the density to dense (0.8) and run again. Why do minibatches now barely help τ-nice?",
 		Answer: "Dense features are in almost every example, |Jⱼ| ≈ 0.8 n, so vᵢ ≈ (1 + 0.8(τ−1))‖xᵢ‖² ≈ 0.8 τ‖xᵢ‖²: θ then hardly grows with τ, " +
 			"and τ examples per step buy little more than one. That is where τ-importance sampling gains most.",
+		Teaches: "How τ-nice minibatches help on sparse data, and why the gain flattens towards 1/ω'.",
+		Minutes: 15,
+		Explain: "Why minibatches barely help τ-nice sampling on dense data.",
+		Predict: &Prediction{Tau: 16, Question: "Before you run: how many times fewer iterations will τ-importance need than τ-nice at τ = 16?",
+			Differ: "The theory compares the safe steps θ of the two samplings, both bounded through the ESO parameters vᵢ; the runs count iterations to ε, and both samplings can progress faster than their bounds, by different amounts."},
 	},
 	{
 		Title:    "Buckets and τ-importance sampling",
@@ -63,6 +86,11 @@ var Lessons = []Lesson{
 		Answer: "One per bucket keeps the minibatch size fixed at τ and makes the ESO computable (Theorem 3: vᵢ = Σⱼ (1 + (1 − 1/ω'ⱼ)δⱼ) Xⱼᵢ²). " +
 			"The probabilities used are not uniform, so δⱼ = Σ_{k∈Jⱼ} pₖ grows where heavy examples share features; the step must use these vᵢ, " +
 			"not the uniform bucket ones, or θ can be too large and dfSDCA diverges.",
+		Teaches: "How τ-importance sampling draws one example per bucket, and why its ESO parameters differ from the uniform ones.",
+		Minutes: 20,
+		Explain: "Why the minibatch has exactly τ examples, and what the safe θ guards against.",
+		Predict: &Prediction{Tau: 8, Question: "Before you run: what speed-up will τ-importance give over τ-nice at τ = 8?",
+			Differ: "The theory compares worst-case steps: τ-nice must use a step safe for the heavy example, τ-importance one safe for its bucket's average. The runs measure iterations to ε, which depend on how often the heavy example is drawn, not only on the worst case, so the measured speed-up moves away from the theoretical one."},
 	},
 	{
 		Title:    "When it does not pay: uniform norms",
@@ -71,17 +99,25 @@ var Lessons = []Lesson{
 		Watch:    "The ratio table: theory and measurement stay near 1.1–1.2, as in the paper's first row.",
 		Question: "The norms are uniform on [0, 2]. Why is the ratio still a little above 1?",
 		Answer:   "Uniform on [0, 2] is not constant: the maximum is 2 and the mean 1 (σ = 2), so the average still beats the maximum somewhat — about 1.2 with the paper's λ.",
+		Teaches:  "That importance sampling gains little when the example sizes are nearly equal.",
+		Minutes:  10,
+		Explain:  "Why the ratio stays a little above 1 for norms uniform on [0, 2].",
+		Predict: &Prediction{Tau: 4, Question: "Before you run: will importance sampling help here? Predict its speed-up at τ = 4.",
+			Differ: "With nearly equal norms both samplings use almost the same step, so theory and measurement both stay near 1; what difference remains comes from the random minibatches of each run."},
 	},
 	{
 		Title:    "Real data as in the paper: w8a",
-		Settings: "bias=true&taus=1,2,4,8,16,32",
+		Settings: "data=w8a&bias=true&taus=1,2,4,8,16,32",
 		Text: "The paper's real-data table compares theory and measurement on LIBSVM sets, with a constant-1 bias feature appended. " +
-			"w8a (49,749 × 301 with the bias) has σ = 9.09 and a predicted speed-up of about 3.",
-		Watch:    "Once the file is loaded, the ratio table shows the paper's theoretical : empirical values (marked 'paper') beside ours.",
+			"w8a (49,749 × 301 with the bias) has σ = 9.09 and a predicted speed-up of about 3. The lesson loads it from the lab's data gallery.",
+		Watch:    "Once w8a is loaded, press Run: the ratio table shows the paper's theoretical : empirical values (marked 'paper') beside ours.",
 		Question: "σ is 9.09, the predicted speed-up about 3. What keeps it below σ?",
 		Answer:   "As in lesson 2, λ = max ‖xᵢ‖/n makes the n term comparable to the data term, and for τ > 1 the ESO parameters of both samplings grow with τ.",
-		NeedFile: "Download w8a from the LIBSVM data sets page (https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets/binary.html#w8a), " +
-			"keep 'Append a bias feature' ticked, and choose or drop the file: it is read in your browser, never uploaded.",
+		Teaches:  "How the paper's theory compares with measurement on real data (w8a, its Table 5).",
+		Minutes:  20,
+		Explain:  "Why the predicted speed-up on w8a (about 3) is well below σ = 9.09, and why the measured one is lower still.",
+		Predict: &Prediction{Tau: 8, Question: "Before you run: what speed-up will τ-importance give over τ-nice on w8a at τ = 8?",
+			Differ: "The paper too measured less than its theory on w8a (Table 5: 2.8 predicted, 2.0 measured at τ = 1). The theory compares the guaranteed rates; on w8a both samplings converge faster than guaranteed, τ-nice relatively more, so the measured speed-up is below the theoretical one."},
 	},
 	{
 		Title:    "Your own data",
@@ -91,6 +127,9 @@ var Lessons = []Lesson{
 		Question: "What is the paper's rule of thumb for your data?",
 		Answer:   "If σ is large, the practical speed-up from importance minibatch sampling will likely be dramatic; if σ is near 1, expect little.",
 		NeedFile: "Your own file, in LIBSVM format (label index:value …), plain, .gz or .bz2.",
+		Teaches:  "How to apply the paper's rule of thumb (large σ: importance sampling pays) to a data set of one's own.",
+		Minutes:  15,
+		Explain:  "Whether importance minibatch sampling will pay on one's own data, from σ and the ratio table.",
 	},
 	{
 		Title:    "Other methods: SAGA and exact SDCA steps",
@@ -105,5 +144,8 @@ var Lessons = []Lesson{
 		Answer: "SAGA takes one step size for every example, set by the worst vᵢ/pᵢ; importance sampling evens those out. " +
 			"SDCA's exact coordinate step already adapts to each example's curvature vᵢ/(λn), so there is little left for the sampling to " +
 			"compensate: on w8a it needs about the same passes with either sampling (docs/methods.md).",
+		Teaches: "That the sampling can drive other methods (SAGA, SDCA with exact steps), and when it helps them.",
+		Minutes: 20,
+		Explain: "Why importance sampling helps SAGA about as the theory says, but SDCA with exact steps much less.",
 	},
 }

@@ -24,11 +24,7 @@ func (c *Controller) OpenLink(hash string) (Settings, Teaching, error) {
 		c.ReportError(err)
 		return s, t, err
 	}
-	if s.File.Name != "" {
-		c.AwaitFile(s)
-		return s, t, nil
-	}
-	c.Generate(s)
+	c.Open(s)
 	return s, t, nil
 }
 
@@ -37,6 +33,6 @@ func (c *Controller) OpenLink(hash string) (Settings, Teaching, error) {
 // aside): the page then says that the link and results are for the
 // settings before the edit.
 func Edited(shown, typed Settings) bool {
-	typed.File = shown.File
+	typed.File, typed.Data = shown.File, shown.Data
 	return typed.Hash() != shown.Hash()
 }

@@ -23,6 +23,7 @@ const (
 	FieldN             FieldKey = "n"
 	FieldD             FieldKey = "d"
 	FieldDataSeed      FieldKey = "dseed"
+	FieldData          FieldKey = "data"
 	FieldFile          FieldKey = "file"
 	FieldFileSize      FieldKey = "fsize"
 	FieldFileSHA       FieldKey = "fsha"
@@ -81,6 +82,7 @@ func schema() []Field {
 		wholeField(FieldN, "n", "Examples n", func(s *Settings) *int { return &s.N }, 2, "examples"),
 		wholeField(FieldD, "d", "Features d", func(s *Settings) *int { return &s.D }, 1, "features"),
 		seedField(FieldDataSeed, "dseed", "Data seed", func(s *Settings) *uint64 { return &s.DataSeed }),
+		galleryField(),
 		{Key: FieldFile, Label: "LIBSVM file",
 			parse:  func(t string, s *Settings) error { s.File.Name = t; return nil },
 			format: func(s Settings) string { return s.File.Name }},

@@ -37,6 +37,9 @@ type Settings struct {
 
 	// The file the data was read from; zero for preset data.
 	File FileRef
+	// Data names the gallery set the data was read from (gallery.go);
+	// "" for preset data or a file of the user's.
+	Data string
 }
 
 // The default preset: heterogeneous norms (χ²₁, σ ≈ 10–20) on dense data, so

@@ -60,6 +60,7 @@ type DataInfo struct {
 	Source        Source
 	Name          string   // a description of the preset, or the file name
 	File          FileRef  // the file read (Source == SourceFile)
+	Gallery       string   // the gallery set File is (gallery.go); "" for a file of the user's
 	Warnings      []string // about the data, shown with it (a single label, another file than the link's)
 	Stats         dataset.Stats
 	Hist          dataset.Histogram // of ‖x_i‖²

@@ -44,10 +44,17 @@ type Teaching struct {
 	// the solver (SetWorkers): 0 = automatic, WorkersNone = none (the
 	// page's main thread, in slices).
 	Workers int
+	// Speed is the run's speed= key, in minibatches per frame (one of
+	// Speeds; 0 = full speed), so that a class can watch the sampling at
+	// work from the start (teacher.go).
+	Speed int
+	// NoPredict is predict=0: lessons run without asking for a prediction
+	// first (predict.go).
+	NoPredict bool
 }
 
 // teachingKeys are the hash keys Teaching owns.
-var teachingKeys = []string{"lesson", "hide", "present", "workers"}
+var teachingKeys = []string{"lesson", "hide", "present", "workers", "speed", "predict"}
 
 // PresentScale is how much presenter mode enlarges plot text and numbers.
 const PresentScale = 1.6
@@ -107,6 +114,10 @@ func SplitHash(hash string) (settings string, t Teaching, err error) {
 				return "", Teaching{}, e
 			}
 			t.Workers = n
+		default:
+			if e := t.readClassKey(key, v); e != nil {
+				return "", Teaching{}, e
+			}
 		}
 	}
 	return strings.Join(keep, "&"), t, nil
@@ -131,6 +142,7 @@ func (t Teaching) Hash() string {
 	if t.Workers != WorkersAuto {
 		parts = append(parts, "workers="+FormatWorkers(t.Workers))
 	}
+	parts = append(parts, t.classKeys()...)
 	return strings.Join(parts, "&")
 }
 
@@ -155,6 +167,11 @@ func PageSettings(hash string, base Settings) (Settings, Teaching, error) {
 			panic(fmt.Sprintf("lab: lesson %d has bad settings: %v", t.Lesson, err)) // a programmer error: tests check every lesson
 		}
 		base = ls
+	}
+	// A link to a file of the user's replaces the lesson's gallery set
+	// (lesson 6 on one's own file), as it replaces preset data.
+	if vals, err := parseQuery(rest); err == nil && vals[string(FieldFile)] != nil {
+		base.Data = ""
 	}
 	s, err := ParseHash(rest, base)
 	return s, t, err

@@ -1,0 +1,113 @@
+//go:build js && wasm
+
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+
+	"imlab/ui/browser"
+	"imlab/ui/lab"
+)
+
+// galleryField is the data gallery in the Data panel: one button per set
+// of lab.Gallery, disabled with the reason where this build lacks it.
+func (p *Page) galleryField(s *lab.Snapshot) *vecty.HTML {
+	busy := s.Phase == lab.Loading
+	var items []vecty.MarkupOrChild
+	for _, g := range lab.Gallery {
+		has, why := p.ctl.GalleryHas(g)
+		hint := g.About
+		if !has {
+			hint = "Unavailable: " + why
+		}
+		items = append(items, elem.ListItem(
+			p.button("data-"+g.Name, g.Title, g.About, has && !busy, func() { p.loadGallery(g) }),
+			elem.Small(vecty.Markup(prop.ID("data-"+g.Name+"-hint"), vecty.Class("hint")), vecty.Text(" "+hint)),
+		))
+	}
+	return elem.Div(vecty.Markup(prop.ID("gallery"), vecty.Class("field", "gallery")),
+		elem.Paragraph(vecty.Markup(vecty.Class("hint")),
+			vecty.Text("The paper's real data sets, read in your browser and kept for offline use; a link names the set (data=…).")),
+		elem.UnorderedList(items...),
+	)
+}
+
+// loadGallery loads gallery set g with the form's file options.
+func (p *Page) loadGallery(g lab.GallerySet) {
+	s, err := p.form.Settings()
+	if err != nil {
+		if s, err = p.form.FileOptions(p.snap.Settings); err != nil {
+			p.ctl.ReportError(err)
+			return
+		}
+	}
+	s.Data, s.File = g.Name, lab.FileRef{}
+	p.ctl.LoadGallery(s)
+}
+
+// LoadBakedFile loads the file a saved lab carries (lab.FileElementID),
+// when the link it opened with (settings s) names a file.
+func LoadBakedFile(ctl *lab.Controller, s lab.Settings) {
+	if s.File.Name == "" || browser.Element(lab.FileElementID) == nil {
+		return
+	}
+	name, b, err := browser.ElementData(lab.FileElementID)
+	if err != nil {
+		ctl.ReportError(err)
+		return
+	}
+	ctl.LoadFile(lab.FileSource{Name: name, Size: int64(len(b)), Open: func() (io.Reader, error) { return bytes.NewReader(b), nil }}, s)
+}
+
+// StartHash is the state the page opens in: its address's hash, or else
+// the state a saved lab carries.
+func StartHash() string {
+	if h := browser.Hash(); h != "" {
+		return h
+	}
+	h, _ := browser.BakedState()
+	return h
+}
+
+// saveButton offers the lab, in this state, as one HTML file.
+func (p *Page) saveButton(s *lab.Snapshot) *vecty.HTML {
+	ready := s.Data != nil && !s.Phase.Busy()
+	return p.button("save-lab", "Save lab for students",
+		fmt.Sprintf("Download the whole lab as one HTML file that opens from disk, with no network, in this state: the settings, lesson and data "+
+			"(a gallery set, or your file up to %d MiB)", lab.MaxSavedBytes>>20), ready, p.saveLab)
+}
+
+// saveLab downloads the single file with the page's state baked in.
+func (p *Page) saveLab() {
+	s, t := p.snap.Settings, p.teach.t
+	hash := lab.JoinHash(s, t)
+	var files []lab.BakedFile
+	if ref, gallery, raw, ok := p.ctl.DataFile(); ok {
+		if g, isSet := lab.GallerySetNamed(gallery); isSet {
+			files = append(files, lab.BakedFile{ID: g.ElementID(), Name: g.File, Data: raw})
+		} else {
+			files = append(files, lab.BakedFile{ID: lab.FileElementID, Name: ref.Name, Data: raw})
+		}
+	}
+	go func() {
+		defer p.recoverTo("saving the lab")
+		page, err := browser.SingleFileHTML()
+		if err == nil {
+			page, err = lab.Bake(page, hash, files...)
+		}
+		if err != nil {
+			p.ctl.ReportError(err)
+			return
+		}
+		name := lab.SavedName(s, t)
+		browser.Download(name, "text/html", []byte(page))
+		p.notice = fmt.Sprintf("saved %s (%.1f MB): it opens from disk, with no network, in this state", name, float64(len(page))/1e6)
+		vecty.Rerender(p)
+	}()
+}
