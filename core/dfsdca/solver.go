@@ -157,7 +157,7 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		}
 		s.steps[2*i] = opt.Theta / pi
 		s.steps[2*i+1] = opt.Theta / (n * pr.Lambda * pi)
-		s.meanNNZ += pi * float64(ds.RowPtr[i+1]-ds.RowPtr[i])
+		s.meanNNZ += float64(pi * float64(ds.RowPtr[i+1]-ds.RowPtr[i]))
 	}
 	s.ada = newAdaptation(s, opt)
 	s.startPool(opt.Workers)

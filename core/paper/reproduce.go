@@ -459,7 +459,7 @@ func (r *reproduction) claim() int {
 func (r *reproduction) cost(j job) float64 {
 	p := r.preps[j.src]
 	tau := float64(r.taus[j.tau])
-	c := p.nnz * (1 + p.density*(tau-1))
+	c := p.nnz * (1 + float64(p.density*(tau-1)))
 	if kinds[j.kind] == sampling.Nice {
 		c *= 1.25
 	}
