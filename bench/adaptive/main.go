@@ -181,14 +181,7 @@ type outcome struct {
 // fresh start, refreshes included. CPU time, not the wall clock: on a
 // shared machine the wall clock counts the other processes' turns too.
 func epochTime(pr *problem.Problem, spec theory.Spec, epochs int) float64 {
-	plan, err := theory.NewPlan(pr, spec)
-	if err != nil {
-		log.Fatal(err)
-	}
-	s, err := dfsdca.New(pr, dfsdca.Options{Sampler: plan.Sampler, Theta: plan.Theta, Seed: spec.Seed})
-	if err != nil {
-		log.Fatal(err)
-	}
+	_, s := newSolver(pr, spec)
 	iters := int(math.Ceil(float64(epochs) * float64(pr.Data.N) / float64(spec.Tau)))
 	runtime.GC()
 	start := cputime.Process()
@@ -200,7 +193,8 @@ func epochTime(pr *problem.Problem, spec theory.Spec, epochs int) float64 {
 	return elapsed.Seconds() / done
 }
 
-func runOnce(pr *problem.Problem, pstar float64, spec theory.Spec, eps, maxPasses float64) outcome {
+// newSolver is a fresh dfSDCA solver on spec's sampling and its safe step.
+func newSolver(pr *problem.Problem, spec theory.Spec) (*theory.Plan, *dfsdca.Solver) {
 	plan, err := theory.NewPlan(pr, spec)
 	if err != nil {
 		log.Fatal(err)
@@ -209,6 +203,11 @@ func runOnce(pr *problem.Problem, pstar float64, spec theory.Spec, eps, maxPasse
 	if err != nil {
 		log.Fatal(err)
 	}
+	return plan, s
+}
+
+func runOnce(pr *problem.Problem, pstar float64, spec theory.Spec, eps, maxPasses float64) outcome {
+	plan, s := newSolver(pr, spec)
 	run := method.NewRun(s, method.Stop{Gap: eps, PStar: pstar, Axis: method.Iterations, MaxPasses: maxPasses, EvalEvery: 0.02, PerDoubling: 16})
 	if err := run.Until(context.Background(), nil); err != nil {
 		log.Fatalf("%s τ=%d seed %d: %v", spec.Sampling, spec.Tau, spec.Seed, err)
