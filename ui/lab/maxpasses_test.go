@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"imlab/core/experiment"
+	"imlab/core/method"
 	"imlab/core/method/catalog"
 )
 
@@ -119,5 +120,38 @@ func TestMainThreadRunStopsAtTheBudget(t *testing.T) {
 	done = h.wait("done again", func(sn *Snapshot) bool { return sn.Phase == Done && sn.Settings.MaxPasses == s.MaxPasses })
 	if done.Err != nil || !strings.Contains(done.Status(), "4 runs reached ε") {
 		t.Errorf("with the default budget: %q", done.Status())
+	}
+}
+
+// TestWorkerJobStopsAtTheBudget: a job a worker runs from its spec stops at
+// the spec's budget, not the method's default: its last point lies at the
+// budget, and its error is a budget spent, which the page then counts.
+func TestWorkerJobStopsAtTheBudget(t *testing.T) {
+	f := newPoolFixture(t)
+	ds := generateData(t, f.s)
+	s := f.s
+	s.MaxPasses = 2
+	spec := JobSpecs(s, f.lambda, f.pstar)[0]
+	run, err := NewJobRun(ds, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	var u Update
+	var last method.Point
+	for !u.Done {
+		u = run.Advance(1 << 20)
+		if n := len(u.Points); n > 0 {
+			last = u.Points[n-1]
+		}
+	}
+	if !overBudget(errors.New(u.Err)) || u.Err == "" {
+		t.Fatalf("job %d ended with %q, want its budget spent", spec.Index, u.Err)
+	}
+	if x := float64(last.Iter) / float64(ds.N); x > 2+1e-9 || x < 1 {
+		t.Errorf("job τ = %d ended at %g iterations/n, want its budget of 2 (iterations/n = passes/τ)", spec.Tau, x)
+	}
+	if rf := runsFailed([]error{errors.New(u.Err)}, 1, s.MaxPasses).Error(); !strings.Contains(rf, "1 of 1 runs stopped at the pass budget") {
+		t.Errorf("the page says %q", rf)
 	}
 }
