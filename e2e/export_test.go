@@ -57,7 +57,7 @@ func TestExports(t *testing.T) {
 	hash := eval[string](p, `location.hash`)
 	for _, name := range []string{"imlab-traces.csv", "imlab-ratios.csv"} {
 		text := got[name].Text
-		for _, want := range []string{"# imlab ", "\n# data: ", "n=600, d=20, nnz=", "\n# loss=logistic, lambda=", "eps=1e-10, taus=1,2,4, partition=random, seed=1",
+		for _, want := range []string{"# imlab ", "\n# data: ", "n=600, d=20, nnz=", "\n# loss=logistic, lambda=", "eps=1e-10, maxpasses=1000, taus=1,2,4, partition=random, seed=1",
 			"\n# link: " + hash + "\n"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s lacks %q:\n%.400s", name, want, text)

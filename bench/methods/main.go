@@ -207,7 +207,9 @@ with method M instead of dfSDCA: each cell is **theoretical : empirical** ratio 
 %d seed(s), random partition, logistic loss, λ = maxᵢ‖xᵢ‖/n, the paper's row (dfSDCA's) beneath ours. For
 dfSDCA the theoretical ratio is the paper's θ_imp/θ_nice; for the other methods it is the ratio of the passes per
 e-fold that the method's theory predicts with each sampling (`+"`imlab theory -method M`"+`). The empirical ratio
-is the passes to ε = 1e−10 of τ-nice over those of τ-importance; "–" where a run spent its budget first. SGD's
+is the passes to ε = 1e−10 of τ-nice over those of τ-importance; "–" where a run spent its budget first (the CLI's
+`+"`imlab paper`"+` and the page write "> budget" there; the page's budget is the link key `+"`maxpasses`"+`, in the same unit
+as `+"`-max-passes`"+`). SGD's
 tables are to ε = %g instead (`+"`catalog.DefaultsOf`"+`, the default of `+"`imlab paper -method sgd`"+`), with
 decreasing steps and a budget of %s passes/τ: its theory gives its rate, and so the theoretical ratio, for the
 safe constant step down to a neighbourhood of w* set by the gradient noise at w*, and below it decreasing steps

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"imlab/core/experiment"
 	"imlab/core/libsvm"
 )
 
@@ -158,12 +159,12 @@ func TestPaperOverBudget(t *testing.T) {
 	}
 	marked := 0
 	for _, r := range recs[1:] {
-		if r[2] == overBudget {
+		if r[2] == experiment.OverBudget {
 			marked++
 		}
 	}
 	if marked == 0 {
-		t.Errorf("no cell marked %q:\n%s", overBudget, out)
+		t.Errorf("no cell marked %q:\n%s", experiment.OverBudget, out)
 	}
 	for _, want := range []string{"dfsdca nice τ=8 seed 1", "budget spent before reaching the target gap", "gap ", "-max-passes (now 2 passes/τ)"} {
 		if !strings.Contains(stderr, want) {

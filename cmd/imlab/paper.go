@@ -102,22 +102,18 @@ func runPaper(args []string, e *env) error {
 	return unreached(e, res, cfg)
 }
 
-// overBudget marks an empirical ratio that a run spent its budget before
-// reaching: the crossing lies beyond the budget.
-const overBudget = "> budget"
-
 // empirical is the empirical cell of row r of outcome c, written by f, or
-// overBudget where a run of the cell spent its budget first.
+// experiment.OverBudget where a run of the cell spent its budget first.
 func empirical(r paper.Row, c paper.Outcome, f func(float64) string) string {
 	if math.IsNaN(r.Empirical) && len(c.Unreached) > 0 {
-		return overBudget
+		return experiment.OverBudget
 	}
 	return f(r.Empirical)
 }
 
 // unreached names on stderr every run of res that spent its budget before
 // ε, with the flags to change, and then fails: the table printed before it
-// marks their cells overBudget.
+// marks their cells experiment.OverBudget.
 func unreached(e *env, res *paper.Result, cfg experiment.Config) error {
 	n := 0
 	for s, cells := range res.Cells {

@@ -21,6 +21,11 @@ type Row struct {
 	Empirical   float64 // NiceX / ImpX
 }
 
+// OverBudget marks an empirical ratio that a run spent its budget before
+// reaching (its Row.Empirical is NaN): the crossing lies beyond the budget.
+// The CLI's tables and the page's ratio table write it alike.
+const OverBudget = "> budget"
+
 // Side is one sampling's run of a row, wherever it ran: its theory and its
 // trace so far (nil before it starts).
 type Side struct {

@@ -23,6 +23,9 @@ type Spec struct {
 	Partition sampling.Rule
 	Seed      uint64
 	Method    catalog.Name
+	// MaxPassesPerTau is the run's budget, as Config's; 0 keeps base's
+	// (the method's default when base has none).
+	MaxPassesPerTau float64
 }
 
 // Specs lists the jobs of an experiment comparing methods (the first the
@@ -51,12 +54,15 @@ func (s Spec) Problem(ds *dataset.Dataset) (*problem.Problem, error) {
 	return problem.New(ds, l, s.Lambda)
 }
 
-// Config is base (its budget, evaluation spacing, workers, recording) set
+// Config is base (its budget unless the spec has one, evaluation spacing, workers, recording) set
 // to run the spec's job alone: its method, sampling, τ, target, partition
 // and seed. Its one job has the plan the whole experiment would make for it.
 func (s Spec) Config(base Config) Config {
 	base.Method, base.Taus, base.Samplings = s.Method, []int{s.Tau}, []sampling.Kind{s.Sampling}
 	base.Eps, base.Partition, base.Seed = s.Eps, s.Partition, s.Seed
+	if s.MaxPassesPerTau != 0 {
+		base.MaxPassesPerTau = s.MaxPassesPerTau
+	}
 	return base
 }
 

@@ -29,7 +29,7 @@ func (p *Page) methodRatioTable(s *lab.Snapshot) *vecty.HTML {
 			th, em := lab.ExplainMethodRatio(m, r)
 			rows = append(rows, row(strconv.Itoa(r.Tau),
 				numCell{text: table.Sig(r.Theory, 2), what: th},
-				numCell{text: num(r.Empirical), what: em},
+				numCell{text: s.EmpiricalText(r.Tau, r.Empirical, num), what: em},
 				numCell{text: table.Sig(r.StepNice, 3), what: lab.ExplainStep(m, sampling.Nice, r.Tau, r.StepNice)},
 				numCell{text: table.Sig(r.StepImp, 3), what: lab.ExplainStep(m, sampling.Imp, r.Tau, r.StepImp)},
 			))

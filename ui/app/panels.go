@@ -137,6 +137,8 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 			p.field(lab.FieldEps, p.textInput(lab.FieldEps, prop.TypeText, vecty.Attribute("inputmode", "decimal")), ""),
 		),
 		elem.Small(vecty.Markup(prop.ID("lambda-hint"), vecty.Class("hint", "wide")), vecty.Text(lambdaHint)),
+		p.field(lab.FieldMaxPasses, p.textInput(lab.FieldMaxPasses, prop.TypeText, vecty.Attribute("inputmode", "decimal")),
+			"each run stops here if it has not reached ε (iterations/n for dfSDCA); choosing a method sets its default"),
 		p.field(lab.FieldTaus, p.textInput(lab.FieldTaus, prop.TypeText), "each τ runs with τ-nice and τ-importance sampling"),
 		elem.Div(vecty.Markup(vecty.Class("row2")),
 			p.field(lab.FieldPartition, p.selectInput(lab.FieldPartition, []option{

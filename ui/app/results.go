@@ -3,6 +3,7 @@
 package app
 
 import (
+	"errors"
 	"math"
 	"strconv"
 
@@ -64,6 +65,20 @@ func (p *Page) statusLine(s *lab.Snapshot) *vecty.HTML {
 		elem.Paragraph(vecty.Markup(prop.ID("status"), vecty.Attribute("role", "status"), vecty.Attribute("aria-live", "polite"),
 			vecty.MarkupIf(s.Err != nil, vecty.Class("error"))),
 			vecty.Text(status)),
+		failureDetails(s.Err),
+	)
+}
+
+// failureDetails is every failed run's own message, folded under the
+// status's one line until asked for; nil unless runs failed.
+func failureDetails(err error) vecty.MarkupOrChild {
+	rf, ok := errors.AsType[*lab.RunsFailed](err)
+	if !ok {
+		return nil
+	}
+	return elem.Details(vecty.Markup(prop.ID("status-details")),
+		elem.Summary(vecty.Text("Details of the failed runs")),
+		elem.Preformatted(vecty.Text(rf.Details())),
 	)
 }
 
@@ -95,7 +110,7 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 		th, em := lab.ExplainRatio(r)
 		cells := []numCell{
 			{text: table.Sig(r.Theory, 2), what: th},
-			{text: table.Sig(r.Empirical, 2), what: em},
+			{text: s.EmpiricalText(r.Tau, r.Empirical, func(x float64) string { return table.Sig(x, 2) }), what: em},
 			{text: table.Sig(r.ThetaNice, 3), what: lab.ExplainTheta(sampling.Nice, r.Tau, r.ThetaNice, n, s.Lambda, s.Settings.Loss)},
 			{text: table.Sig(r.ThetaImp, 3), what: lab.ExplainTheta(sampling.Imp, r.Tau, r.ThetaImp, n, s.Lambda, s.Settings.Loss)},
 		}

@@ -213,12 +213,13 @@ func encodeSpec(o fields, s lab.JobSpec) {
 	o.str("partition", string(s.Partition))
 	o.str("seed", strconv.FormatUint(s.Seed, 10))
 	o.str("method", string(s.Method))
+	o.num("maxpasses", s.MaxPassesPerTau)
 }
 
 func decodeSpec(o fieldsOf) (spec lab.JobSpec, err error) {
 	spec = lab.JobSpec{Index: o.int("index"), Tau: o.int("tau"), Sampling: sampling.Kind(o.str("sampling")),
 		Loss: o.str("loss"), Lambda: o.num("lambda"), PStar: o.num("pstar"),
-		Eps: o.num("eps"), Partition: sampling.Rule(o.str("partition"))}
+		Eps: o.num("eps"), Partition: sampling.Rule(o.str("partition")), MaxPassesPerTau: o.num("maxpasses")}
 	if spec.Seed, err = strconv.ParseUint(o.str("seed"), 10, 64); err != nil {
 		return spec, err
 	}

@@ -29,7 +29,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 		{Kind: lab.MsgPStar, Loss: "logistic", Lambda: 1e-3, PStar: 0.1234567890123, Busy: 1500 * time.Millisecond},
 		{Kind: lab.MsgTakeBack, Job: 7},
 		{Kind: lab.MsgJob, Spec: lab.JobSpec{Index: 3, Tau: 8, Sampling: "imp", Loss: "square", Lambda: 0.5,
-			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7, Method: catalog.SAGA}},
+			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7, Method: catalog.SAGA, MaxPassesPerTau: 2.5}},
 		{Kind: lab.MsgCmd, Cmd: lab.Command(2)},
 		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 2, Done: true, Err: "failed",
 			Points:      []method.Point{{Passes: 0.5, Iter: 3, Primal: 1.25, Gap: nan, Seconds: 3}, {Passes: 1, Iter: 1<<53 - 1, Primal: math.Copysign(0, -1), Gap: 1e-300, Seconds: 4}},

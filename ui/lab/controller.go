@@ -263,7 +263,7 @@ func (c *Controller) run(s Settings, step bool) {
 
 // sameRun reports whether a and b describe the same experiment.
 func sameRun(a, b Settings) bool {
-	return a.Loss == b.Loss && a.Lambda == b.Lambda && a.Eps == b.Eps && a.Partition == b.Partition &&
+	return a.Loss == b.Loss && a.Lambda == b.Lambda && a.Eps == b.Eps && a.MaxPasses == b.MaxPasses && a.Partition == b.Partition &&
 		a.Seed == b.Seed && slices.Equal(a.Methods(), b.Methods()) && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
 }
 
@@ -367,7 +367,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		}
 	}
 	exp, err := experiment.New(pr, pstar, experiment.Config{Method: s.Method,
-		Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
+		Taus: s.Taus, Eps: s.Eps, MaxPassesPerTau: s.MaxPasses, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
 		Record: 2 * RecentMinibatches, // room for the minibatches the solver draws ahead
 	})
 	if err != nil {
@@ -435,7 +435,7 @@ func (c *Controller) slice(t *task, exp *experiment.Experiment) (alive, done boo
 	if done {
 		c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
 		if len(c.runErrs) > 0 {
-			c.err = runsFailed(c.runErrs, len(exp.Jobs()))
+			c.err = runsFailed(c.runErrs, len(exp.Jobs()), c.settings.MaxPasses)
 		}
 	}
 	c.changedLocked()

@@ -17,7 +17,7 @@ func ExampleParseHash() {
 	fmt.Println(s.Hash())
 	// Output:
 	// extreme 2000 100 [1 4 8]
-	// norms=extreme&density=0.8&n=2000&d=100&dseed=1&bias=true&loss=logistic&eps=1e-10&taus=1,4,8&partition=random&seed=1
+	// norms=extreme&density=0.8&n=2000&d=100&dseed=1&bias=true&loss=logistic&eps=1e-10&maxpasses=1000&taus=1,4,8&partition=random&seed=1
 }
 
 // A host drives the controller with actions and renders its snapshots when

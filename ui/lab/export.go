@@ -129,8 +129,8 @@ func Provenance(s *Snapshot) []string {
 	} else if st.Lambda != 0 {
 		lambda = table.Float(st.Lambda)
 	}
-	run := fmt.Sprintf("loss=%s, lambda=%s, eps=%s, taus=%s, partition=%s, seed=%d",
-		st.Loss, lambda, table.Float(st.Eps), FormatTaus(st.Taus), st.Partition, st.Seed)
+	run := fmt.Sprintf("loss=%s, lambda=%s, eps=%s, maxpasses=%s, taus=%s, partition=%s, seed=%d",
+		st.Loss, lambda, table.Float(st.Eps), table.Float(st.MaxPasses), FormatTaus(st.Taus), st.Partition, st.Seed)
 	if st.Method != DefaultMethod {
 		run = "method=" + string(st.Method) + ", " + run
 	}

@@ -43,16 +43,19 @@ func (f Form) Settings() (Settings, error) {
 }
 
 // ChooseMethod follows a change of the method selector: the target gap
-// becomes the chosen method's default (catalog.DefaultsOf), so that each
-// method runs to its own ε (SGD's 1e−3, not dfSDCA's 1e−10) and the form
-// shows it. An unknown method leaves the form alone (Settings reports it).
+// and the pass budget become the chosen method's defaults
+// (catalog.DefaultsOf), so that each method runs to its own ε (SGD's 1e−3,
+// not dfSDCA's 1e−10) within its own budget, and the form shows them. An unknown method leaves the form alone (Settings reports it).
 func (f Form) ChooseMethod() {
 	var s Settings
 	if fd, _ := FieldOf(FieldMethod); fd.Read(f[FieldMethod], &s) != nil {
 		return
 	}
-	fd, _ := FieldOf(FieldEps)
-	f[FieldEps] = fd.Text(Settings{Eps: catalog.DefaultsOf(s.Method).Eps})
+	d := catalog.DefaultsOf(s.Method)
+	for key, v := range map[FieldKey]Settings{FieldEps: {Eps: d.Eps}, FieldMaxPasses: {MaxPasses: d.MaxPasses}} {
+		fd, _ := FieldOf(key)
+		f[key] = fd.Text(v)
+	}
 }
 
 // Clone returns a copy of f that can be edited independently.

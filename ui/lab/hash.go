@@ -35,8 +35,8 @@ var readable = strings.NewReplacer("%2C", ",", "%3A", ":")
 
 // ParseHash reads a hash written by Hash (a leading '#' is allowed). Keys it
 // does not mention keep their values from base, except that a link without
-// a file names no file and one choosing a method without ε takes the
-// method's (catalog.DefaultsOf); unknown keys and keys given twice are
+// a file names no file and one choosing a method without ε or the pass
+// budget takes the method's (catalog.DefaultsOf); unknown keys and keys given twice are
 // errors, and the result is validated. On error it returns base and a
 // *FieldError that names the field by its form label and, when the link
 // gave it, by its key.
@@ -68,8 +68,14 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 	for key := range vals {
 		return base, &FieldError{Err: errorf("link: unknown key %q", key)}
 	}
-	if _, eps := given[FieldEps]; given[FieldMethod] && !eps {
-		s.Eps = catalog.DefaultsOf(s.Method).Eps // a method chosen without ε runs to its own
+	if given[FieldMethod] {
+		d := catalog.DefaultsOf(s.Method) // a method chosen without ε or budget runs with its own
+		if !given[FieldEps] {
+			s.Eps = d.Eps
+		}
+		if !given[FieldMaxPasses] {
+			s.MaxPasses = d.MaxPasses
+		}
 	}
 	if err := s.Validate(); err != nil {
 		if fe, ok := errors.AsType[*FieldError](err); ok && given[fe.Field] {

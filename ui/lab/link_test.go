@@ -9,10 +9,10 @@ import (
 func TestOpenLinkAsksForTheFileThenRestores(t *testing.T) {
 	h := newHarness(t)
 	s := small()
-	s.Taus, s.Eps, s.Seed = []int{1, 2}, 1e-6, 5
+	s.Taus, s.Eps, s.Seed, s.MaxPasses = []int{1, 2}, 1e-6, 5, 40
 	s.File = RefOf("tiny.svm", []byte(goodFile))
 	got, _, err := h.c.OpenLink("#" + s.Hash())
-	if err != nil || got.File != s.File {
+	if err != nil || got.File != s.File || got.MaxPasses != 40 {
 		t.Fatalf("OpenLink: %+v, %v", got.File, err)
 	}
 	snap := h.c.Snapshot()

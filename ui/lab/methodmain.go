@@ -26,7 +26,7 @@ func (c *Controller) runJobsHere(t *task, s Settings, pr *problem.Problem, key p
 	// The experiment plans every job (the views' θ, P and buckets); its
 	// runs never start.
 	exp, err := experiment.New(pr, pstar, experiment.Config{Method: s.Method,
-		Taus: s.Taus, Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
+		Taus: s.Taus, Eps: s.Eps, MaxPassesPerTau: s.MaxPasses, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
 	})
 	if err != nil {
 		return err
@@ -106,7 +106,7 @@ func (c *Controller) sliceJob(t *task, pool *Pool, spec JobSpec, run *JobRun, st
 	if pool.Done() {
 		c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
 		if err := pool.Err(); err != nil {
-			c.err = runsFailed(errorsOf(err), len(c.exp.Jobs()))
+			c.err = runsFailed(errorsOf(err), len(c.exp.Jobs()), c.settings.MaxPasses)
 		}
 	}
 	c.changedLocked()

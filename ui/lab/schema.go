@@ -32,6 +32,7 @@ const (
 	FieldLoss          FieldKey = "loss"
 	FieldLambda        FieldKey = "lambda"
 	FieldEps           FieldKey = "eps"
+	FieldMaxPasses     FieldKey = "maxpasses"
 	FieldTaus          FieldKey = "taus"
 	FieldPartition     FieldKey = "partition"
 	FieldSeed          FieldKey = "seed"
@@ -174,6 +175,15 @@ func schema() []Field {
 			check: func(s Settings) error {
 				if !(s.Eps > 0) || math.IsInf(s.Eps, 0) {
 					return fmt.Errorf("%v is not a positive number", s.Eps)
+				}
+				return nil
+			}},
+		{Key: FieldMaxPasses, Element: "maxpasses", Label: "Pass budget per run (passes/τ)",
+			parse:  floatInto(func(s *Settings) *float64 { return &s.MaxPasses }),
+			format: func(s Settings) string { return table.Float(s.MaxPasses) },
+			check: func(s Settings) error {
+				if !(s.MaxPasses > 0 && s.MaxPasses <= MaxPassBudget) {
+					return fmt.Errorf("%v is not a number in (0, %s]", s.MaxPasses, table.Float(MaxPassBudget))
 				}
 				return nil
 			}},

@@ -26,9 +26,12 @@ type Settings struct {
 	PositiveClass string // label read as +1 in a multi-class file; "" = automatic
 
 	// The problem and the experiment.
-	Loss      string         // loss.Parse name: "logistic", "square", "smoothhinge[:μ]"
-	Lambda    float64        // regulariser; 0 = the paper's max_i ‖x_i‖ / n
-	Eps       float64        // target gap ε
+	Loss   string  // loss.Parse name: "logistic", "square", "smoothhinge[:μ]"
+	Lambda float64 // regulariser; 0 = the paper's max_i ‖x_i‖ / n
+	Eps    float64 // target gap ε
+	// MaxPasses is each run's budget in passes/τ (iterations/n for
+	// dfSDCA), as the CLI's -max-passes: experiment.Config.MaxPassesPerTau.
+	MaxPasses float64
 	Taus      []int          // minibatch sizes
 	Partition sampling.Rule  // bucket partition rule
 	Seed      uint64         // seeds partitions and samplers
@@ -62,6 +65,10 @@ const (
 const (
 	MaxTaus = 12
 	MaxTau  = 4096
+	// MaxPassBudget bounds the pass budget (Settings.MaxPasses): 10⁶
+	// passes/τ, a thousand times the methods' default, beyond which a run
+	// in a tab would take days.
+	MaxPassBudget = 1e6
 )
 
 // ErrSettings reports an invalid setting; the message names it.
@@ -71,7 +78,8 @@ var ErrSettings = errors.New("invalid setting")
 func DefaultSettings() Settings {
 	return Settings{
 		Norms: DefaultNorms, Density: DefaultDensity, N: DefaultN, D: DefaultD, DataSeed: 1,
-		Bias: true, Loss: "logistic", Eps: catalog.DefaultsOf(DefaultMethod).Eps, Taus: slices.Clone(experiment.PaperTaus),
+		Bias: true, Loss: "logistic", Eps: catalog.DefaultsOf(DefaultMethod).Eps,
+		MaxPasses: catalog.DefaultsOf(DefaultMethod).MaxPasses, Taus: slices.Clone(experiment.PaperTaus),
 		Partition: sampling.RandomRule, Seed: 1, Method: DefaultMethod,
 	}
 }

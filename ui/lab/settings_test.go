@@ -13,7 +13,7 @@ func TestHashRoundTrip(t *testing.T) {
 	s := DefaultSettings()
 	s.Norms, s.Density, s.N, s.D, s.DataSeed = "extreme", 0.1, 2500, 40, 7
 	s.Loss, s.Lambda, s.Eps, s.Taus, s.Partition, s.Seed = "smoothhinge:0.5", 1.5e-3, 1e-8, []int{1, 3, 9}, "balanced", 42
-	s.Bias, s.PositiveClass = false, "3"
+	s.Bias, s.PositiveClass, s.MaxPasses = false, "3", 2.5e4
 	got, err := ParseHash("#"+s.Hash(), DefaultSettings())
 	if err != nil {
 		t.Fatalf("ParseHash(%q): %v", s.Hash(), err)
@@ -164,6 +164,12 @@ func FuzzParseHash(f *testing.F) {
 	f.Add("norms=extreme:1e308")
 	f.Add("norms=extreme:1e-295&norms=chisq:2.5")
 	f.Add("taus=2&taus=4")
+	// The pass budget: in and out of its limits, with and without a method.
+	f.Add("maxpasses=1&method=sgd")
+	f.Add("maxpasses=1e6&eps=1e-3")
+	f.Add("maxpasses=1000001")
+	f.Add("maxpasses=NaN")
+	f.Add("maxpasses=-inf&maxpasses=2")
 	f.Fuzz(func(t *testing.T, hash string) {
 		s, err := ParseHash(hash, DefaultSettings())
 		if err != nil {

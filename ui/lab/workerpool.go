@@ -6,10 +6,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
-	"imlab/core/method"
 	"imlab/core/problem"
 )
 
@@ -388,7 +386,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
 			c.markLocked(0, "done", -1, 0)
 			if err := pool.Err(); err != nil {
-				c.err = runsFailed(errorsOf(err), len(pool.specs))
+				c.err = runsFailed(errorsOf(err), len(pool.specs), c.settings.MaxPasses)
 			}
 		}
 		c.changedLocked()
@@ -413,21 +411,6 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 }
 
 // errorsOf unwraps an errors.Join.
-// runsFailed is the error of a run whose jobs errs failed, of total: each
-// names its run (method, sampling, τ, seed) and says why, with the gap it
-// reached and its budget (method.Status.Err); for runs that spent their
-// budget it says what to change. Errors from workers arrive as text, so
-// the budget is recognised by method.ErrBudget's words.
-func runsFailed(errs []error, total int) error {
-	err := fmt.Errorf("%d of %d runs failed: %w", len(errs), total, errors.Join(errs...))
-	for _, e := range errs {
-		if errors.Is(e, method.ErrBudget) || strings.Contains(e.Error(), method.ErrBudget.Error()) {
-			return fmt.Errorf("%w. Raise the target gap ε to end these runs within their budget", err)
-		}
-	}
-	return err
-}
-
 func errorsOf(err error) []error {
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		return j.Unwrap()

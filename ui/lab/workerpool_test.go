@@ -479,21 +479,3 @@ func TestWorkersStayWithTheirData(t *testing.T) {
 		c.mu.Unlock()
 	}
 }
-
-// TestRunsFailedSaysWhatToChange: the error of a run with failed jobs
-// counts them, keeps each job's words (which run, its gap, its budget),
-// and, when a job spent its budget (an error from a worker arrives as
-// text), says to raise ε; a diverged job gets no such advice.
-func TestRunsFailedSaysWhatToChange(t *testing.T) {
-	budget := errors.New("sgd nice τ=32 seed 1: " + method.ErrBudget.Error() + ": gap 2e-06 > ε = 1e-06")
-	diverged := fmt.Errorf("saga imp τ=4 seed 1: %w", method.ErrDiverged)
-	msg := runsFailed([]error{budget, diverged}, 12).Error()
-	for _, want := range []string{"2 of 12 runs failed", "sgd nice τ=32 seed 1", "gap 2e-06 > ε = 1e-06", "saga imp τ=4 seed 1", "Raise the target gap ε"} {
-		if !strings.Contains(msg, want) {
-			t.Errorf("message %q lacks %q", msg, want)
-		}
-	}
-	if msg := runsFailed([]error{diverged}, 12).Error(); strings.Contains(msg, "Raise") {
-		t.Errorf("a diverged run is told to raise ε: %q", msg)
-	}
-}
