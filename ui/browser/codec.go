@@ -91,6 +91,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		uo.int("job", u.Job)
 		uo.flag("done", u.Done)
 		uo.str("err", u.Err)
+		uo.flag("overBudget", u.OverBudget)
 		uo.duration("busyMs", u.Busy)
 		xs := make([]float64, 0, pointFloats*len(u.Points))
 		for _, p := range u.Points {
@@ -181,7 +182,7 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 		m.Job = o.int("job")
 	case lab.MsgUpdate:
 		u := o.obj("update")
-		m.Update = lab.Update{Job: u.int("job"), Done: u.flag("done"), Err: u.str("err"), Busy: u.duration("busyMs")}
+		m.Update = lab.Update{Job: u.int("job"), Done: u.flag("done"), Err: u.str("err"), OverBudget: u.flag("overBudget"), Busy: u.duration("busyMs")}
 		if u.has("visits") {
 			m.Update.Minibatches = &lab.Minibatches{Iters: u.int("iters"), Visits: u.ints("visits"), Recent: u.nested("recent", "recentLens")}
 		}

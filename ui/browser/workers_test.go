@@ -31,7 +31,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 		{Kind: lab.MsgJob, Spec: lab.JobSpec{Index: 3, Tau: 8, Sampling: "imp", Loss: "square", Lambda: 0.5,
 			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7, Method: catalog.SAGA, MaxPassesPerTau: 2.5}},
 		{Kind: lab.MsgCmd, Cmd: lab.Command(2)},
-		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 2, Done: true, Err: "failed",
+		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 2, Done: true, Err: "failed", OverBudget: true,
 			Points:      []method.Point{{Passes: 0.5, Iter: 3, Primal: 1.25, Gap: nan, Seconds: 3}, {Passes: 1, Iter: 1<<53 - 1, Primal: math.Copysign(0, -1), Gap: 1e-300, Seconds: 4}},
 			Minibatches: &lab.Minibatches{Iters: 9, Recent: [][]int{{1, 2}, {3}, {}}, Visits: []int{0, 5, 1 << 30}}}},
 		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 4, Plan: &lab.JobPlan{Theory: catalog.Theory{Step: 1e-4, Rate: 0.5, PassesPerEFold: math.Inf(1)}, P: []float64{0.25, 0.5, 0.25},

@@ -145,13 +145,13 @@ func TestWorkerJobStopsAtTheBudget(t *testing.T) {
 			last = u.Points[n-1]
 		}
 	}
-	if !overBudget(errors.New(u.Err)) || u.Err == "" {
-		t.Fatalf("job %d ended with %q, want its budget spent", spec.Index, u.Err)
+	if !u.OverBudget || !overBudget(u.err()) || u.Err == "" {
+		t.Fatalf("job %d ended with %q (over budget: %v), want its budget spent", spec.Index, u.Err, u.OverBudget)
 	}
 	if x := float64(last.Iter) / float64(ds.N); x > 2+1e-9 || x < 1 {
 		t.Errorf("job τ = %d ended at %g iterations/n, want its budget of 2 (iterations/n = passes/τ)", spec.Tau, x)
 	}
-	if rf := runsFailed([]error{errors.New(u.Err)}, 1, s.MaxPasses).Error(); !strings.Contains(rf, "1 of 1 runs stopped at the pass budget") {
+	if rf := runsFailed([]error{u.err()}, 1, s.MaxPasses).Error(); !strings.Contains(rf, "1 of 1 runs stopped at the pass budget") {
 		t.Errorf("the page says %q", rf)
 	}
 }

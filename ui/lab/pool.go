@@ -50,6 +50,9 @@ type Update struct {
 	Points []method.Point // new trace points, in order
 	Done   bool
 	Err    string // the job's failure, if Done and it failed ("" otherwise)
+	// OverBudget says that the failure is a budget spent before ε
+	// (method.ErrBudget), which the page tells apart from other failures.
+	OverBudget bool
 	// Minibatches, with the last update of a job that ran, is what the
 	// sampling view shows of it.
 	Minibatches *Minibatches
@@ -121,7 +124,7 @@ func (r *JobRun) advance(iters int) Update {
 		r.sent = len(tr)
 	}
 	if err != nil {
-		u.Err = err.Error()
+		u.Err, u.OverBudget = err.Error(), errors.Is(err, method.ErrBudget)
 	}
 	if j := r.exp.Jobs()[0]; done && j.Run != nil && j.Recorder != nil {
 		iters := j.Run.Solver().Iter()
@@ -159,7 +162,7 @@ type Pool struct {
 	handed []bool
 	traces [][]method.Point
 	done   []bool
-	errs   []string
+	errs   []error
 	mbs    []*Minibatches
 	plans  []*JobPlan
 	left   int
@@ -194,7 +197,7 @@ func NewPoolInOrder(specs []JobSpec, order []int) *Pool {
 		}
 		seen[k] = true
 	}
-	return &Pool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]method.Point, n), plans: make([]*JobPlan, n), done: make([]bool, n), errs: make([]string, n), mbs: make([]*Minibatches, n), left: n}
+	return &Pool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]method.Point, n), plans: make([]*JobPlan, n), done: make([]bool, n), errs: make([]error, n), mbs: make([]*Minibatches, n), left: n}
 }
 
 // PoolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
@@ -264,7 +267,7 @@ func (p *Pool) Apply(u Update) error {
 		p.plans[u.Job] = u.Plan
 	}
 	if u.Done {
-		p.done[u.Job], p.errs[u.Job], p.mbs[u.Job] = true, u.Err, u.Minibatches
+		p.done[u.Job], p.errs[u.Job], p.mbs[u.Job] = true, u.err(), u.Minibatches
 		p.left--
 	}
 	return nil
@@ -292,21 +295,36 @@ func (p *Pool) Traces() [][]method.Point {
 func (p *Pool) Err() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	var errs []error
-	for _, e := range p.errs {
-		if e != "" {
-			errs = append(errs, errors.New(e))
-		}
-	}
-	return errors.Join(errs...)
+	return errors.Join(p.errs...)
 }
+
+// err is the job's failure as the page keeps it: errors.Is finds
+// method.ErrBudget in a budget spent, whichever side of a worker's
+// message the failure was made on.
+func (u Update) err() error {
+	if u.Err == "" {
+		return nil
+	}
+	return &jobError{text: u.Err, overBudget: u.OverBudget}
+}
+
+// jobError is a job's failure received as words.
+type jobError struct {
+	text       string
+	overBudget bool
+}
+
+func (e *jobError) Error() string { return e.text }
+
+// Is reports a budget spent as method.ErrBudget.
+func (e *jobError) Is(target error) bool { return e.overBudget && target == method.ErrBudget }
 
 // poolJob is what the page shows of one job of a Pool.
 type poolJob struct {
 	trace   []method.Point
 	started bool // handed out to a worker (perhaps queued behind another job)
 	done    bool
-	err     string
+	err     error
 	mb      *Minibatches // when done
 	plan    *JobPlan     // once started
 }

@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"errors"
 	"math"
 
 	"imlab/core/experiment"
@@ -80,9 +79,7 @@ func (c *Controller) poolJobViewLocked(p poolJob, spec JobSpec, pl *JobPlan) Job
 	if pl != nil {
 		v.Theory = pl.Theory
 	}
-	if p.err != "" {
-		v.Err = errors.New(p.err)
-	}
+	v.Err = p.err
 	eps := catalog.Target(spec.Method, c.settings.Eps)
 	for _, pt := range p.trace {
 		if pt.Gap <= eps {

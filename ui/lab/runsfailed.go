@@ -27,8 +27,8 @@ type RunsFailed struct {
 const shownRuns = 3
 
 // runsFailed is the error of a run whose jobs errs failed, of total, each
-// having a budget of maxPasses passes/τ. A job's error may arrive from a
-// worker as text: a budget spent is told by method.ErrBudget's words.
+// having a budget of maxPasses passes/τ. A job's error names its run
+// before method.ErrBudget's words (experiment.Name).
 func runsFailed(errs []error, total int, maxPasses float64) error {
 	e := &RunsFailed{Total: total, Errs: errs, MaxPasses: maxPasses}
 	for _, err := range errs {
@@ -77,11 +77,8 @@ func (e *RunsFailed) Details() string {
 // Unwrap gives the runs' errors, so that errors.Is finds their causes.
 func (e *RunsFailed) Unwrap() []error { return e.Errs }
 
-// overBudget reports whether err is a run's spending its budget before ε
-// (from a worker, as text with method.ErrBudget's words).
-func overBudget(err error) bool {
-	return err != nil && (errors.Is(err, method.ErrBudget) || strings.Contains(err.Error(), method.ErrBudget.Error()))
-}
+// overBudget reports whether err is a run's spending its budget before ε.
+func overBudget(err error) bool { return errors.Is(err, method.ErrBudget) }
 
 // EmpiricalText is the ratio table's empirical cell at τ: the ratio
 // written by format, or experiment.OverBudget where it is unknown (NaN)

@@ -14,10 +14,11 @@ import (
 )
 
 // budgetErr is a run's error on spending its budget: wrapped as the
-// main thread's experiment has it, or as text as it arrives from a worker.
+// main thread's experiment has it, or as it arrives from a worker (its
+// words and the over-budget flag of its Update).
 func budgetErr(name string, text bool) error {
 	if text {
-		return errors.New(name + ": " + method.ErrBudget.Error() + ": gap 2e-06 > ε = 1e-06 when the budget of 4 passes ran out (4 passes)")
+		return Update{Err: name + ": " + method.ErrBudget.Error() + ": gap 2e-06 > ε = 1e-06 when the budget of 4 passes ran out (4 passes)", OverBudget: true}.err()
 	}
 	return fmt.Errorf("%s: %w", name, method.Status{Reason: method.BudgetSpent, Axis: method.Passes, Gap: 2e-6, Eps: 1e-6, Budget: 4, Passes: 4}.Err())
 }
