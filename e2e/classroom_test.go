@@ -26,20 +26,11 @@ func singleFileWithW8a(t *testing.T) string {
 	if skipReason != "" {
 		t.Skip(skipReason)
 	}
-	b, err := os.ReadFile(filepath.Join(distDir(), "imlab.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	url, b := singleFileCopy(t)
 	if !strings.Contains(string(b), `id="imlab-data-w8a"`) {
 		t.Skip("dist/imlab.html embeds no w8a: ../shared/data/w8a.gz was absent when ./build.sh ran")
 	}
-	dir := t.TempDir()
-	p := filepath.Join(dir, "imlab.html")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("imlab.html: %d bytes", len(b))
-	return "file://" + filepath.ToSlash(p)
+	return url
 }
 
 // waitPaperCells runs and waits for the ratio table's paper cells, and
@@ -125,17 +116,7 @@ func TestSaveLabRoundTrip(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#teacher-present")))
 	p.waitHash("present=1")
 	want := strings.TrimPrefix(eval[string](p, `location.hash`), "#")
-	eval[bool](p, captureDownloads)
-	p.do(chromedp.Click(chromedp.CSS("#save-lab")))
-	deadline := time.Now().Add(30 * time.Second)
-	for eval[int](p, `__downloads.length`) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("nothing saved; status %q", p.status())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	name := eval[string](p, `__downloads[0].name`)
-	text := eval[string](p, `__blobs.get(__downloads[0].href).text()`, chromedp.EvalAwaitPromise)
+	name, text := p.saveFrom(30 * time.Second)
 	if name != "imlab-lesson6-w8a.html" {
 		t.Errorf("saved as %q", name)
 	}
@@ -172,30 +153,14 @@ func TestSaveLabWithAFile(t *testing.T) {
 	if skipReason != "" {
 		t.Skip(skipReason)
 	}
-	b, err := os.ReadFile(filepath.Join(distDir(), "imlab.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "imlab.html"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := openURL(t, "file://"+filepath.ToSlash(filepath.Join(dir, "imlab.html"))+"#"+quick)
+	url, _ := singleFileCopy(t)
+	p := openURL(t, url+"#"+quick)
 	p.waitStatus(60*time.Second, "ready")
 	p.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{fixture("small.svm")}))
 	p.waitStatus(30*time.Second, "12 examples")
 	want := strings.TrimPrefix(eval[string](p, `location.hash`), "#")
-	eval[bool](p, captureDownloads)
-	p.do(chromedp.Click(chromedp.CSS("#save-lab")))
-	deadline := time.Now().Add(30 * time.Second)
-	for eval[int](p, `__downloads.length`) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("nothing saved; status %q", p.status())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	text := eval[string](p, `__blobs.get(__downloads[0].href).text()`, chromedp.EvalAwaitPromise)
-	saved := filepath.Join(dir, "saved.html")
+	_, text := p.saveFrom(30 * time.Second)
+	saved := filepath.Join(t.TempDir(), "saved.html")
 	if err := os.WriteFile(saved, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -370,12 +335,13 @@ func TestGalleryOffline(t *testing.T) {
 	}
 }
 
-// saveFrom presses Save lab in p and returns the file offered.
-func (p *page) saveFrom() (name, text string) {
+// saveFrom presses Save lab in p and returns the file offered within
+// timeout.
+func (p *page) saveFrom(timeout time.Duration) (name, text string) {
 	p.t.Helper()
 	eval[bool](p, captureDownloads)
 	p.do(chromedp.Click(chromedp.CSS("#save-lab")))
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(timeout)
 	for eval[int](p, `__downloads.length`) == 0 {
 		if time.Now().After(deadline) {
 			p.t.Fatalf("nothing saved; status %q", p.status())
@@ -398,7 +364,7 @@ func TestSaveLabServed(t *testing.T) {
 	p := open(t, "data=a9a&bias=true&taus=1,2&eps=1e-3")
 	p.waitStatus(90*time.Second, "ready: 32,561 examples")
 	want := strings.TrimPrefix(eval[string](p, `location.hash`), "#")
-	name, text := p.saveFrom()
+	name, text := p.saveFrom(60 * time.Second)
 	if name != "imlab-a9a.html" || !strings.Contains(text, `id="imlab-data-a9a"`) {
 		t.Errorf("saved %q (%d bytes), a9a embedded: %v", name, len(text), strings.Contains(text, `id="imlab-data-a9a"`))
 	}

@@ -6,8 +6,6 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -177,15 +175,8 @@ func TestContentSecurityPolicySingleFile(t *testing.T) {
 	if skipReason != "" {
 		t.Skip(skipReason)
 	}
-	b, err := os.ReadFile(filepath.Join(distDir(), "imlab.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "imlab.html"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := openURL(t, "file://"+filepath.ToSlash(filepath.Join(dir, "imlab.html")), recordViolations)
+	url, _ := singleFileCopy(t)
+	p := openURL(t, url, recordViolations)
 	policy := eval[string](p, `(document.querySelector('meta[http-equiv="Content-Security-Policy"]') || {}).content || ""`)
 	for _, d := range []string{"default-src 'none'", "script-src 'wasm-unsafe-eval' 'sha256-", "connect-src 'none'", "worker-src blob:;"} {
 		if !strings.Contains(policy, d) {

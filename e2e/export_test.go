@@ -26,17 +26,7 @@ func TestExports(t *testing.T) {
 	p.waitStatus(60*time.Second, "done")
 	// Keep each Blob and the name of each file offered: the page revokes
 	// blob URLs right after the click.
-	eval[bool](p, `(() => {
-		window.__blobs = new Map(); window.__downloads = [];
-		const create = URL.createObjectURL.bind(URL);
-		URL.createObjectURL = b => { const u = create(b); __blobs.set(u, b); return u; };
-		const click = HTMLAnchorElement.prototype.click;
-		HTMLAnchorElement.prototype.click = function () {
-			if (this.download) { __downloads.push({ name: this.download, href: this.href }); return; }
-			return click.call(this);
-		};
-		return true;
-	})()`)
+	eval[bool](p, captureDownloads)
 	ids := []string{"export-traces", "export-ratios-csv", "export-ratios-md", "export-nice-png", "export-imp-png", "export-nice-svg", "export-imp-svg"}
 	for _, id := range ids {
 		p.do(chromedp.Click(chromedp.CSS("#" + id)))

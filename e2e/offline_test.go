@@ -298,16 +298,8 @@ func TestSingleFileFromDisk(t *testing.T) {
 	if skipReason != "" {
 		t.Skip(skipReason)
 	}
-	b, err := os.ReadFile(filepath.Join(distDir(), "imlab.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("imlab.html: %d bytes", len(b))
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "imlab.html"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := openURL(t, "file://"+filepath.ToSlash(filepath.Join(dir, "imlab.html"))+"#"+quick)
+	url, _ := singleFileCopy(t)
+	p := openURL(t, url+"#"+quick)
 	p.waitStatus(60*time.Second, "ready")
 	t.Logf("single file: data ready at %.0f ms (performance.now)", eval[float64](p, `imlab.ready`))
 	if loaded := eval[[]string](p, `performance.getEntriesByType("resource").map(e => e.name).filter(n => !n.startsWith("data:"))`); len(loaded) > 0 {
@@ -346,4 +338,20 @@ func TestIndexFromDiskGuides(t *testing.T) {
 	if href := eval[string](p, `(document.querySelector('#status a') || {}).href || ""`); !strings.HasSuffix(href, "/dist/imlab.html") {
 		t.Errorf("the status links to %q, want imlab.html beside index.html", href)
 	}
+}
+
+// singleFileCopy copies dist/imlab.html into a folder of its own, as a
+// user's download would be, and returns its file:// URL and its bytes.
+func singleFileCopy(t *testing.T) (url string, page []byte) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(distDir(), "imlab.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("imlab.html: %d bytes", len(b))
+	p := filepath.Join(t.TempDir(), "imlab.html")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return "file://" + filepath.ToSlash(p), b
 }
