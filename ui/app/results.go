@@ -212,18 +212,7 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 			vecty.Text("The address holds every setting of the data and results shown, so a link reproduces the run: same data, same results. "+
 				"A file cannot travel in a link: the link names it, with its size and fingerprint, and asks for it again.")),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
-			p.button("copy-link", "Copy link", "Copy a link to these settings", true, func() {
-				url := browser.URL()
-				go func() {
-					defer p.recoverTo("copying the link")
-					if browser.CopyText(url) {
-						p.notice = "link copied: " + url
-					} else {
-						p.notice = "copy this link: " + url
-					}
-					vecty.Rerender(p)
-				}()
-			}),
+			p.button("copy-link", "Copy link", "Copy a link to these settings", true, func() { p.copyLink(browser.URL()) }),
 			p.saveButton(s), // gallery.go
 			p.button("export-traces", "Traces (CSV)", "All trace points: sampling, τ, iterations/n, primal, gap, seconds", have, func() { p.export(0) }),
 			p.button("export-ratios-csv", "Ratios (CSV)", "The ratio table, exact values", have, func() { p.export(1) }),
@@ -280,4 +269,18 @@ func (p *Page) exportPlot(id string, smp sampling.Kind, svg bool) {
 	c := canvas.Offscreen(w, h, scale)
 	lab.DrawPlot(c, w, h, &p.snap, smp)
 	browser.DownloadURL("imlab-"+id+".png", c.PNG())
+}
+
+// copyLink copies url to the clipboard, off the event's goroutine (the
+// clipboard answers by a promise), and says in the notice whether it did.
+func (p *Page) copyLink(url string) {
+	go func() {
+		defer p.recoverTo("copying the link")
+		if browser.CopyText(url) {
+			p.notice = "link copied: " + url
+		} else {
+			p.notice = "copy this link: " + url
+		}
+		vecty.Rerender(p)
+	}()
 }

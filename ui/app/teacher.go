@@ -105,17 +105,7 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 				elem.Input(vecty.Markup(prop.ID("teacher-link"), prop.Type(prop.TypeText), vecty.Property("readOnly", true), prop.Value(link))),
 			),
 			elem.Div(vecty.Markup(vecty.Class("buttons")),
-				p.button("teacher-copy", "Copy link", "Copy the link these settings make", true, func() {
-					go func() {
-						defer p.recoverTo("copying the link")
-						if browser.CopyText(link) {
-							p.notice = "link copied: " + link
-						} else {
-							p.notice = "copy this link: " + link
-						}
-						vecty.Rerender(p)
-					}()
-				}),
+				p.button("teacher-copy", "Copy link", "Copy the link these settings make", true, func() { p.copyLink(link) }),
 			),
 			elem.Paragraph(vecty.Markup(vecty.Class("hint")),
 				vecty.Text("A file sent by e-mail or on a USB stick has no link: Save lab for students (under Share and export) "+
