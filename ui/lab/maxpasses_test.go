@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"imlab/core/experiment"
 	"imlab/core/method"
@@ -153,5 +154,21 @@ func TestWorkerJobStopsAtTheBudget(t *testing.T) {
 	}
 	if rf := runsFailed([]error{u.err()}, 1, s.MaxPasses).Error(); !strings.Contains(rf, "1 of 1 runs stopped at the pass budget") {
 		t.Errorf("the page says %q", rf)
+	}
+	// The worker sends what fillSlice makes of a slice's Advance calls: the
+	// end must keep saying how the job ended.
+	again, err := NewJobRun(ds, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	var clock time.Duration
+	now := func() time.Duration { clock += time.Millisecond; return clock }
+	slicer := NewSlicer(WorkerSliceTarget)
+	for u = (Update{}); !u.Done; {
+		u, _ = fillSlice(again, slicer, now, false, nil)
+	}
+	if !u.OverBudget || !overBudget(u.err()) {
+		t.Errorf("the worker's last update %+v does not say the budget was spent", u)
 	}
 }

@@ -308,11 +308,14 @@ func fillSlice(run *JobRun, slicer *Slicer, now func() time.Duration, stepping b
 		a0 := now()
 		v := run.Advance(iters)
 		slicer.Observe(iters*run.Tau(), now()-a0)
-		u.Job, u.Done, u.Err, u.Minibatches = v.Job, v.Done, v.Err, v.Minibatches
-		u.Points = append(u.Points, v.Points...)
+		// The slice's update is the last Advance's (its job, its end and
+		// how), with every point made and the plan if one came.
+		points, plan := append(u.Points, v.Points...), u.Plan
 		if v.Plan != nil {
-			u.Plan = v.Plan
+			plan = v.Plan
 		}
+		u = v
+		u.Points, u.Plan = points, plan
 		if d := now() - t0; v.Done || d >= slicer.Target/2 || stepping && len(u.Points) > len(held) {
 			return u, d
 		}
