@@ -11,6 +11,7 @@
 #   bench/page.sh            build dist/ (unless BENCH_NO_BUILD=1), then measure
 #   BENCH_REPEAT=3 bench/page.sh   repeat the whole measurement three times
 #   BENCH_TASKS=1 bench/page.sh    also print the page's tasks over 12 ms
+#   IMLAB_BENCH_HASH=lesson=4 bench/page.sh   measure a lesson's run (any link keys)
 #   IMLAB_BENCH_SETTLE=1 bench/page.sh   click Run only once the page knows P*
 #                                  (=both: each setting both ways; default: at ready)
 #   IMLAB_BENCH_SETTLE_EXTRA=2 …     and 2 s after that (the data's worker's warm-up)

@@ -24,7 +24,7 @@ const quick = "n=600&d=20&taus=1,2,4"
 func TestLoadsReady(t *testing.T) {
 	p := open(t, "")
 	st := p.status()
-	if !strings.Contains(st, "ready") || !strings.Contains(st, "10,000") {
+	if !strings.Contains(st, "ready") || !strings.Contains(st, "3000") {
 		t.Errorf("status %q, want the default data ready", st)
 	}
 	// The histogram is drawn in animation frames after the data is
@@ -36,7 +36,7 @@ func TestLoadsReady(t *testing.T) {
 	if n := p.colouredPixels("plot-nice") + p.colouredPixels("plot-imp"); n != 0 {
 		t.Errorf("plots show %d coloured pixels before any run", n)
 	}
-	if got := eval[string](p, `document.getElementById("data-n").textContent + "×" + document.getElementById("data-d").textContent`); got != "10000×100" {
+	if got := eval[string](p, `document.getElementById("data-n").textContent + "×" + document.getElementById("data-d").textContent`); got != "3000×100" {
 		t.Errorf("data n×d = %s", got)
 	}
 	first, ready := eval[float64](p, `imlab.firstRender`), eval[float64](p, `imlab.ready`)

@@ -38,6 +38,7 @@ import (
 // setting both ways; unset or 0, Run is clicked as soon as the page is
 // ready (P* may then be part of the run). A build without the pstarKnown
 // field waits IMLAB_BENCH_SETTLE_S seconds (default 3) instead.
+// IMLAB_BENCH_HASH=keys adds link keys to the page's hash (lesson=4, …).
 // IMLAB_BENCH_SETTLE_EXTRA=s waits s seconds more after that (the data's
 // worker warms the run's code up once it has answered the theory: ui/lab's
 // warmup.go).
@@ -63,7 +64,11 @@ func TestMeasureWorkers(t *testing.T) {
 				// A browser of its own for each measurement: the harness gives
 				// a browser 170 s, and ends it with its subtest.
 				t.Run(fmt.Sprintf("workers=%s,load=%v,settle=%v", key, load, settle), func(t *testing.T) {
-					p := open(t, "workers="+key)
+					hash := "workers=" + key
+					if extra := os.Getenv("IMLAB_BENCH_HASH"); extra != "" {
+						hash += "&" + extra // a lesson, another data set…
+					}
+					p := open(t, hash)
 					if settle {
 						settleRun(t, p)
 					}

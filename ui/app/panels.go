@@ -48,8 +48,8 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 		elem.Legend(vecty.Text("Data")),
 		elem.Paragraph(vecty.Markup(vecty.Class("panel-intro")),
 			vecty.Text("A synthetic preset, like the paper's artificial data: each example is rescaled so that ‖xᵢ‖² follows the chosen law. "+
-				"The default — χ²₁ norms, dense, n = 10,000 × d = 100 — is heterogeneous (σ ≈ 16), so importance sampling pays at every τ, "+
-				"and small enough that all 12 runs to ε = 1e−10 finish in about ten seconds in a browser.")),
+				"The default — χ²₁ norms, dense, n = 3,000 × d = 100 — is heterogeneous (σ ≈ 8), so importance sampling pays at every τ, "+
+				"and small enough that all 12 runs to ε = 1e−10 finish in a few seconds in a browser.")),
 		p.field(lab.FieldNorms, p.selectInput(lab.FieldNorms, laws), lawHint(p.form[lab.FieldNorms])),
 		p.field(lab.FieldDensity, p.selectInput(lab.FieldDensity, []option{
 			{fmtG(lab.SparseDensity), "sparse (ω' = 0.1)"}, {fmtG(lab.DenseDensity), "dense (ω' = 0.8)"},
