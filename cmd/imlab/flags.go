@@ -256,7 +256,7 @@ func parseTaus(s string) ([]int, error) {
 // methodFlag registers -method, rejecting at parse time a name
 // catalog.Parse does not know. The default is dfSDCA, the paper's method.
 func methodFlag(fs *flag.FlagSet) *catalog.Name {
-	m := catalog.DFSDCA
+	m := catalog.Default
 	fs.Func("method", "method: "+methodNames()+" (default dfsdca)", func(v string) error {
 		var err error
 		m, err = catalog.Parse(v)
@@ -276,7 +276,7 @@ type stopFlags struct {
 // registerStop registers -eps and -max-passes for the method m will hold
 // once parsed; read them with values after parsing.
 func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
-	d, sgd := catalog.DefaultsOf(catalog.DFSDCA), catalog.DefaultsOf(catalog.SGD)
+	d, sgd := catalog.DefaultsOf(catalog.Default), catalog.DefaultsOf(catalog.SGD)
 	return stopFlags{fs: fs, m: m,
 		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P* (default: the method's, %g for sgd)", sgd.Eps)),
 		maxPasses: fs.Float64("max-passes", d.MaxPasses, "budget per run in passes/τ, iterations/n for dfsdca (default: the method's)"),
@@ -287,15 +287,20 @@ func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
 func (f stopFlags) values() (eps, budget float64) {
 	d := catalog.DefaultsOf(*f.m)
 	eps, budget = d.Eps, d.MaxPasses
-	f.fs.Visit(func(fl *flag.Flag) {
-		switch fl.Name {
-		case "eps":
-			eps = *f.eps
-		case "max-passes":
-			budget = *f.maxPasses
-		}
-	})
+	if isSet(f.fs, "eps") {
+		eps = *f.eps
+	}
+	if isSet(f.fs, "max-passes") {
+		budget = *f.maxPasses
+	}
 	return eps, budget
+}
+
+// isSet reports whether flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	return set
 }
 
 // checkWorkers refuses -workers other than 1 for a method other than
