@@ -143,19 +143,17 @@ func readFile(ctx context.Context, path string, opt libsvm.Options) (*dataset.Da
 // problemFlags add the loss and λ to a data set.
 type problemFlags struct {
 	dataFlags
-	loss, lambda string
+	loss   loss.Spec
+	lambda string
 }
 
 func (p *problemFlags) register(fs *flag.FlagSet) {
 	p.dataFlags.register(fs)
-	fs.StringVar(&p.loss, "loss", "logistic", "loss: logistic, square or smoothhinge[:μ]")
+	fs.TextVar(&p.loss, "loss", loss.Spec{}, "loss: logistic, square or smoothhinge[:μ]")
 	fs.StringVar(&p.lambda, "lambda", "auto", "regulariser λ, or auto for the paper's max‖x_i‖/n")
 }
 
 func (p *problemFlags) load(ctx context.Context) (*problem.Problem, error) {
-	if err := p.checkLoss(); err != nil {
-		return nil, err
-	}
 	ds, err := p.dataFlags.load(ctx)
 	if err != nil {
 		return nil, err
@@ -163,27 +161,16 @@ func (p *problemFlags) load(ctx context.Context) (*problem.Problem, error) {
 	return p.problemFor(ds)
 }
 
-// checkLoss refuses an unknown -loss before any data is read.
-func (p *problemFlags) checkLoss() error {
-	if _, err := loss.Parse(p.loss); err != nil {
-		return fmt.Errorf("-loss: %w: %w", err, errUsage)
-	}
-	return nil
-}
-
 // problemFor poses the problem of the -loss and -lambda flags on ds.
 func (p *problemFlags) problemFor(ds *dataset.Dataset) (*problem.Problem, error) {
-	l, err := loss.Parse(p.loss)
-	if err != nil {
-		return nil, fmt.Errorf("-loss: %w: %w", err, errUsage)
-	}
 	lambda := 0.0 // pipeline.Pose's "auto"
 	if p.lambda != "auto" {
+		var err error
 		if lambda, err = libsvm.ParseNumber(p.lambda); err != nil || !(lambda > 0) {
 			return nil, fmt.Errorf("-lambda %q: want auto or a positive decimal number, such as 0.001 or 1e-3: %w", p.lambda, errUsage)
 		}
 	}
-	pr, err := pipeline.Pose(ds, l, lambda)
+	pr, err := pipeline.Pose(ds, p.loss.Loss(), lambda)
 	if errors.Is(err, problem.ErrLambda) {
 		return nil, fmt.Errorf("-lambda: %w: %w", err, errUsage)
 	}

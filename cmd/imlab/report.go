@@ -51,9 +51,6 @@ func runReport(args []string, e *env) error {
 	if err != nil {
 		return fmt.Errorf("-partition: %w: %w", err, errUsage)
 	}
-	if err := p.checkLoss(); err != nil {
-		return err
-	}
 	cfg.Taus = paper.Taus
 	figDir := filepath.Join(*out, "figures")
 	if err := os.MkdirAll(figDir, 0o755); err != nil {

@@ -143,10 +143,14 @@ func schema() []Field {
 				return nil
 			}},
 		{Key: FieldLoss, Element: "loss", Label: "Loss",
-			parse:  func(t string, s *Settings) error { s.Loss = t; return nil },
-			format: func(s Settings) string { return s.Loss },
+			parse: func(t string, s *Settings) error {
+				l, err := loss.ParseSpec(t)
+				s.Loss = l
+				return err
+			},
+			format: func(s Settings) string { return s.Loss.String() },
 			check: func(s Settings) error {
-				_, err := loss.Parse(s.Loss)
+				_, err := loss.ParseSpec(s.Loss.String()) // a Spec made in code, not parsed
 				return err
 			}},
 		{Key: FieldLambda, Element: "lambda", Label: "Regulariser λ",

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"imlab/core/experiment"
+	"imlab/core/loss"
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/core/synth"
@@ -26,7 +27,7 @@ type Settings struct {
 	PositiveClass string // label read as +1 in a multi-class file; "" = automatic
 
 	// The problem and the experiment.
-	Loss   string  // loss.Parse name: "logistic", "square", "smoothhinge[:μ]"
+	Loss   loss.Spec
 	Lambda float64 // regulariser; 0 = the paper's max_i ‖x_i‖ / n
 	Eps    float64 // target gap ε
 	// MaxPasses is each run's budget in passes/τ (iterations/n for
@@ -78,7 +79,7 @@ var ErrSettings = errors.New("invalid setting")
 func DefaultSettings() Settings {
 	return Settings{
 		Norms: DefaultNorms, Density: DefaultDensity, N: DefaultN, D: DefaultD, DataSeed: 1,
-		Bias: true, Loss: "logistic", Eps: catalog.DefaultsOf(DefaultMethod).Eps,
+		Bias: true, Loss: loss.Spec{Kind: loss.LogisticKind}, Eps: catalog.DefaultsOf(DefaultMethod).Eps,
 		MaxPasses: catalog.DefaultsOf(DefaultMethod).MaxPasses, Taus: slices.Clone(experiment.PaperTaus),
 		Partition: sampling.RandomRule, Seed: 1, Method: DefaultMethod,
 	}

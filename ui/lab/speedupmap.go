@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"imlab/core/loss"
 	"imlab/core/synth"
 	"imlab/core/table"
 	"imlab/core/theory"
@@ -28,15 +27,11 @@ type SpeedupMap struct {
 
 // NewSpeedupMap returns the empty map for s (see SpeedupMap.ComputeRow).
 func NewSpeedupMap(s Settings) (*SpeedupMap, error) {
-	l, err := loss.Parse(s.Loss)
-	if err != nil {
-		return nil, err
-	}
 	data := s.Synth() // the preset's configuration, at the map's size
 	data.N, data.D, data.Norms = MapN, MapD, ""
 	m := theory.NewSpeedupMap(theory.MapSpec{
 		Data: data,
-		Loss: l, Laws: theory.MapLaws(), Taus: theory.MapTaus, Partition: s.Partition, Seed: s.Seed,
+		Loss: s.Loss.Loss(), Laws: theory.MapLaws(), Taus: theory.MapTaus, Partition: s.Partition, Seed: s.Seed,
 	})
 	return &SpeedupMap{SpeedupMap: m, For: s}, nil
 }
