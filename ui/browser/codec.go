@@ -9,8 +9,8 @@ import (
 	"unsafe"
 
 	"imlab/core/dataset"
-	"imlab/core/method"
 	"imlab/core/loss"
+	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/ui/lab"
