@@ -13,6 +13,7 @@ import (
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
+	"imlab/core/synth"
 	"imlab/ui/lab"
 )
 
@@ -35,7 +36,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 	case lab.MsgData:
 		d, p := m.Data, m.Data.Preset
 		do := o.obj("data")
-		do.str("norms", p.Norms)
+		do.str("norms", p.Norms.String())
 		do.num("density", p.Density)
 		do.int("n", p.N)
 		do.int("d", p.D)
@@ -138,7 +139,12 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 	case lab.MsgData:
 		d := o.obj("data")
 		p := lab.DefaultSettings()
-		p.Norms, p.Density, p.N, p.D = d.str("norms"), d.num("density"), d.int("n"), d.int("d")
+		p.Density, p.N, p.D = d.num("density"), d.int("n"), d.int("d")
+		if t := d.str("norms"); t != "" { // "" for data not made by a preset
+			if p.Norms, err = synth.ParseNorms(t); err != nil {
+				return m, err
+			}
+		}
 		if p.DataSeed, err = strconv.ParseUint(d.str("dataSeed"), 10, 64); err != nil {
 			return m, err
 		}

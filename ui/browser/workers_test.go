@@ -14,6 +14,7 @@ import (
 	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
+	"imlab/core/synth"
 	"imlab/ui/lab"
 )
 
@@ -21,7 +22,7 @@ import (
 // encodeMessage and decodeMessage run under node as in the browser.
 func TestMessagesRoundTrip(t *testing.T) {
 	preset := lab.DefaultSettings()
-	preset.Norms, preset.Density, preset.N, preset.D, preset.DataSeed = "extreme:w", 0.25, 300, 40, math.MaxUint64-1
+	preset.Norms, preset.Density, preset.N, preset.D, preset.DataSeed = synth.Norms{Law: synth.Law{Family: synth.Extreme, Param: 300}}, 0.25, 300, 40, math.MaxUint64-1
 	nan := math.NaN()
 	msgs := []lab.Message{
 		{Kind: lab.MsgData, Data: lab.DataSpec{Preset: preset, Name: "preset"}},

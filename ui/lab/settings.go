@@ -17,10 +17,10 @@ import (
 // page can ask for it again and check it.
 type Settings struct {
 	// The synthetic preset (synth.Config).
-	Norms    string  // law of ‖x_i‖², one of synth.Laws
-	Density  float64 // mean feature density ω' (the paper: 0.1 sparse, 0.8 dense)
-	N, D     int     // examples, features
-	DataSeed uint64  // seed of the generated data
+	Norms    synth.Norms // law of ‖x_i‖²
+	Density  float64     // mean feature density ω' (the paper: 0.1 sparse, 0.8 dense)
+	N, D     int         // examples, features
+	DataSeed uint64      // seed of the generated data
 
 	// LIBSVM file options, applied when a file is read.
 	Bias          bool   // append a constant-1 feature, as the paper does for real data
@@ -50,11 +50,13 @@ type Settings struct {
 // importance sampling's advantage shows at every τ, at a size whose twelve
 // runs to ε = 1e−10 finish in seconds in a browser.
 const (
-	DefaultNorms   = "chisq1"
 	DefaultDensity = 0.8
 	DefaultN       = 10000
 	DefaultD       = 100
 )
+
+// DefaultNorms is the default preset's law (see DefaultDensity).
+var DefaultNorms = synth.Norms{Paper: synth.ChiSq1Law}
 
 // Preset densities offered by the UI (the paper's sparse and dense data).
 const (
