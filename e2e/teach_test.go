@@ -214,7 +214,7 @@ func TestSpeedupMapClickRunsTheCell(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the cell's link %q: %v", hash, err)
 	}
-	if !strings.HasPrefix(s.Norms, "chisq:") || s.N != lab.MapN || s.D != lab.MapD || len(s.Taus) != 1 {
+	if !strings.HasPrefix(s.Norms.String(), "chisq:") || s.N != lab.MapN || s.D != lab.MapD || len(s.Taus) != 1 {
 		t.Errorf("the cell's settings: norms %s, n %d, d %d, τ %v", s.Norms, s.N, s.D, s.Taus)
 	}
 	p.waitStatus(120*time.Second, "running", "done")

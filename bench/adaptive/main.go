@@ -44,7 +44,7 @@ func main() {
 	log.SetPrefix("adaptive: ")
 	dir := flag.String("dir", "../shared/data", "folder of the LIBSVM files")
 	real := flag.String("real", "w8a.gz,ijcnn1.tr.gz,a9a.gz", "real data files in -dir, comma-separated (empty: none)")
-	laws := flag.String("laws", strings.Join(synth.Laws, ","), "artificial norm laws, comma-separated (empty: none)")
+	laws := flag.String("laws", strings.Join(synth.PaperLawNames(), ","), "artificial norm laws, comma-separated (empty: none)")
 	n := flag.Int("n", 10000, "examples of the artificial sets")
 	d := flag.Int("d", 1000, "features of the artificial sets")
 	density := flag.Float64("density", 0.1, "mean feature density ω' of the artificial sets")
@@ -93,7 +93,11 @@ func main() {
 		sets = append(sets, set{strings.TrimSuffix(f, ".gz"), ds})
 	}
 	for _, law := range split(*laws) {
-		ds, err := synth.Generate(synth.Config{N: *n, D: *d, Density: *density, Norms: law, Seed: 1})
+		norms, err := synth.ParseNorms(law)
+		if err != nil {
+			log.Fatal(err)
+		}
+		ds, err := synth.Generate(synth.Config{N: *n, D: *d, Density: *density, Norms: norms, Seed: 1})
 		if err != nil {
 			log.Fatal(err)
 		}

@@ -53,7 +53,8 @@ func main() {
 	n := flag.Int("n", 20000, "examples")
 	d := flag.Int("d", 1000, "features")
 	density := flag.Float64("density", 0.8, "mean feature density ω'")
-	law := flag.String("dist", "chisq1", "law of the squared norms")
+	law := synth.Norms{Paper: synth.ChiSq1Law}
+	flag.TextVar(&law, "dist", law, "law of the squared norms")
 	tausFlag := flag.String("taus", "64", "minibatch sizes τ, comma-separated")
 	workersFlag := flag.String("workers", "1,2", "worker counts, comma-separated")
 	eps := flag.Float64("eps", 1e-6, "target gap P(w) − P*")
@@ -70,7 +71,7 @@ func main() {
 	}
 	fmt.Printf("# %d CPUs, GOMAXPROCS %d, %s/%s, %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, runtime.Version())
 	start := time.Now()
-	ds, err := synth.Generate(synth.Config{N: *n, D: *d, Density: *density, Norms: *law, Seed: 1})
+	ds, err := synth.Generate(synth.Config{N: *n, D: *d, Density: *density, Norms: law, Seed: 1})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -24,13 +24,14 @@ import (
 	"imlab/core/paper"
 	"imlab/core/pipeline"
 	"imlab/core/problem"
+	"imlab/core/synth"
 )
 
 func main() {
 	log.SetFlags(0)
 	table := flag.String("table", "dense", "sparse or dense")
 	size := flag.String("size", "quick", "tiny, quick or paper")
-	laws := flag.String("laws", strings.Join(paper.LawOrder, ","), "norm laws, comma-separated")
+	laws := flag.String("laws", strings.Join(synth.PaperLawNames(), ","), "norm laws, comma-separated")
 	taus := flag.String("tau", "1,2,4,8,16,32", "minibatch sizes")
 	jobs := flag.Int("jobs", 1, "runs at once")
 	timeout := flag.Duration("timeout", time.Hour, "stop after this long")

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"imlab/core/dataset"
-	"imlab/core/loss"
 	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/ui/lab"
@@ -40,13 +39,9 @@ func pageJobs() {
 	}
 	ds := ld.Data
 	st := ld.Info.Stats
-	l, err := loss.Parse(s.Loss)
-	if err != nil {
-		log.Fatal(err)
-	}
 	lambda := ld.Info.DefaultLambda
 	t0 := time.Now()
-	pr, err := problem.New(ds, l, lambda)
+	pr, err := problem.New(ds, s.Loss.Loss(), lambda)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -143,19 +143,17 @@ func readFile(ctx context.Context, path string, opt libsvm.Options) (*dataset.Da
 // problemFlags add the loss and λ to a data set.
 type problemFlags struct {
 	dataFlags
-	loss, lambda string
+	loss   loss.Spec
+	lambda string
 }
 
 func (p *problemFlags) register(fs *flag.FlagSet) {
 	p.dataFlags.register(fs)
-	fs.StringVar(&p.loss, "loss", "logistic", "loss: logistic, square or smoothhinge[:μ]")
+	fs.TextVar(&p.loss, "loss", loss.Spec{}, "loss: logistic, square or smoothhinge[:μ]")
 	fs.StringVar(&p.lambda, "lambda", "auto", "regulariser λ, or auto for the paper's max‖x_i‖/n")
 }
 
 func (p *problemFlags) load(ctx context.Context) (*problem.Problem, error) {
-	if err := p.checkLoss(); err != nil {
-		return nil, err
-	}
 	ds, err := p.dataFlags.load(ctx)
 	if err != nil {
 		return nil, err
@@ -163,27 +161,16 @@ func (p *problemFlags) load(ctx context.Context) (*problem.Problem, error) {
 	return p.problemFor(ds)
 }
 
-// checkLoss refuses an unknown -loss before any data is read.
-func (p *problemFlags) checkLoss() error {
-	if _, err := loss.Parse(p.loss); err != nil {
-		return fmt.Errorf("-loss: %w: %w", err, errUsage)
-	}
-	return nil
-}
-
 // problemFor poses the problem of the -loss and -lambda flags on ds.
 func (p *problemFlags) problemFor(ds *dataset.Dataset) (*problem.Problem, error) {
-	l, err := loss.Parse(p.loss)
-	if err != nil {
-		return nil, fmt.Errorf("-loss: %w: %w", err, errUsage)
-	}
 	lambda := 0.0 // pipeline.Pose's "auto"
 	if p.lambda != "auto" {
+		var err error
 		if lambda, err = libsvm.ParseNumber(p.lambda); err != nil || !(lambda > 0) {
 			return nil, fmt.Errorf("-lambda %q: want auto or a positive decimal number, such as 0.001 or 1e-3: %w", p.lambda, errUsage)
 		}
 	}
-	pr, err := pipeline.Pose(ds, l, lambda)
+	pr, err := pipeline.Pose(ds, p.loss.Loss(), lambda)
 	if errors.Is(err, problem.ErrLambda) {
 		return nil, fmt.Errorf("-lambda: %w: %w", err, errUsage)
 	}
@@ -256,7 +243,7 @@ func parseTaus(s string) ([]int, error) {
 // methodFlag registers -method, rejecting at parse time a name
 // catalog.Parse does not know. The default is dfSDCA, the paper's method.
 func methodFlag(fs *flag.FlagSet) *catalog.Name {
-	m := catalog.DFSDCA
+	m := catalog.Default
 	fs.Func("method", "method: "+methodNames()+" (default dfsdca)", func(v string) error {
 		var err error
 		m, err = catalog.Parse(v)
@@ -276,7 +263,7 @@ type stopFlags struct {
 // registerStop registers -eps and -max-passes for the method m will hold
 // once parsed; read them with values after parsing.
 func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
-	d, sgd := catalog.DefaultsOf(catalog.DFSDCA), catalog.DefaultsOf(catalog.SGD)
+	d, sgd := catalog.DefaultsOf(catalog.Default), catalog.DefaultsOf(catalog.SGD)
 	return stopFlags{fs: fs, m: m,
 		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P* (default: the method's, %g for sgd)", sgd.Eps)),
 		maxPasses: fs.Float64("max-passes", d.MaxPasses, "budget per run in passes/τ, iterations/n for dfsdca (default: the method's)"),
@@ -287,15 +274,20 @@ func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
 func (f stopFlags) values() (eps, budget float64) {
 	d := catalog.DefaultsOf(*f.m)
 	eps, budget = d.Eps, d.MaxPasses
-	f.fs.Visit(func(fl *flag.Flag) {
-		switch fl.Name {
-		case "eps":
-			eps = *f.eps
-		case "max-passes":
-			budget = *f.maxPasses
-		}
-	})
+	if isSet(f.fs, "eps") {
+		eps = *f.eps
+	}
+	if isSet(f.fs, "max-passes") {
+		budget = *f.maxPasses
+	}
 	return eps, budget
+}
+
+// isSet reports whether flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	return set
 }
 
 // checkWorkers refuses -workers other than 1 for a method other than

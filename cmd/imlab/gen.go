@@ -14,8 +14,8 @@ import (
 
 func runGen(args []string, e *env) error {
 	fs := newFlags("gen")
-	var cfg synth.Config
-	fs.StringVar(&cfg.Norms, "dist", "chisq1", "norm law: "+strings.Join(synth.Laws, ", "))
+	cfg := synth.Config{Norms: synth.Norms{Paper: synth.ChiSq1Law}}
+	fs.TextVar(&cfg.Norms, "dist", cfg.Norms, "norm law: "+strings.Join(synth.PaperLawNames(), ", ")+", or chisq:k or extreme:w")
 	fs.IntVar(&cfg.N, "n", 10000, "number of examples")
 	fs.IntVar(&cfg.D, "d", 1000, "number of features")
 	fs.Float64Var(&cfg.Density, "density", 0.8, "mean feature density ω' in (0, 1]")

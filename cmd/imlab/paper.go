@@ -40,9 +40,6 @@ func runPaper(args []string, e *env) error {
 	if err != nil {
 		return fmt.Errorf("-partition: %w: %w", err, errUsage)
 	}
-	if err := p.checkLoss(); err != nil {
-		return err
-	}
 	if err := checkWorkers(*m, cfg.Workers); err != nil {
 		return err
 	}

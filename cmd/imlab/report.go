@@ -51,9 +51,6 @@ func runReport(args []string, e *env) error {
 	if err != nil {
 		return fmt.Errorf("-partition: %w: %w", err, errUsage)
 	}
-	if err := p.checkLoss(); err != nil {
-		return err
-	}
 	cfg.Taus = paper.Taus
 	figDir := filepath.Join(*out, "figures")
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
@@ -99,13 +96,13 @@ func runReport(args []string, e *env) error {
 	fmt.Fprintf(&doc, reportHeader, *size, *seeds, joinRules(rules), cfg.Eps,
 		strings.Join(os.Args[1:], " "), time.Now().UTC().Format("2006-01-02"), runtime.Version(),
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), *jobs, time.Since(start).Round(time.Second))
-	if *m != catalog.DFSDCA {
+	if !catalog.Describe(*m).Paper {
 		fmt.Fprintf(&doc, methodNote, *m, *m, cfg.Eps, catalog.SGDFloor)
 	}
 	for _, s := range sections {
 		doc.WriteString(s)
 	}
-	if *m == catalog.DFSDCA {
+	if catalog.Describe(*m).Paper {
 		doc.WriteString(reportDiscussion)
 	}
 	path := filepath.Join(*out, reportFile(*m))
@@ -123,7 +120,7 @@ func runReport(args []string, e *env) error {
 // reportFile is the report's file name: results.md for dfSDCA, the paper's
 // method, and results-M.md for method M.
 func reportFile(m catalog.Name) string {
-	if m == catalog.DFSDCA {
+	if catalog.Describe(m).Paper {
 		return "results.md"
 	}
 	return "results-" + string(m) + ".md"
@@ -133,7 +130,7 @@ func reportFile(m catalog.Name) string {
 // nothing for dfSDCA, "M-" for method M, so that reports of several methods
 // share one figures directory.
 func figurePrefix(m catalog.Name) string {
-	if m == catalog.DFSDCA {
+	if catalog.Describe(m).Paper {
 		return ""
 	}
 	return string(m) + "-"

@@ -24,8 +24,8 @@ func runRun(args []string, e *env) error {
 	fs.Uint64Var(&spec.Seed, "seed", 1, "random seed (partition and sampler)")
 	m := methodFlag(fs)
 	flags := registerStop(fs, m)
-	every := fs.Float64("eval-every", catalog.DefaultsOf(catalog.DFSDCA).EvalEvery,
-		"evaluate P every F units of the method's axis (iterations/n for dfsdca, passes otherwise)")
+	every := fs.Float64("eval-every", catalog.DefaultsOf(catalog.Default).EvalEvery,
+		"evaluate P every F units of the method's axis (iterations/n for dfsdca, passes otherwise; default: the method's)")
 	workers := fs.Int("workers", 1, "goroutines per minibatch, dfsdca only (1 = sequential; results are identical)")
 	scale := fs.Float64("step-scale", 1, "multiply the method's safe step by F (SDCA: divide its curvature)")
 	decreasing := fs.Bool("decreasing", false, "sgd: switch to decreasing steps after its k* iterations")
@@ -35,6 +35,9 @@ func runRun(args []string, e *env) error {
 		return err
 	}
 	eps, budget := flags.values()
+	if !isSet(fs, "eval-every") {
+		*every = catalog.DefaultsOf(*m).EvalEvery
+	}
 	if !(*every > 0) || !(budget > 0) || !(eps >= 0) || *workers < 1 || !(*scale > 0) || math.IsInf(*scale, 0) {
 		return fmt.Errorf("-eval-every, -max-passes and -step-scale must be positive, -eps ≥ 0, -workers ≥ 1: %w", errUsage)
 	}

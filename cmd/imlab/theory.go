@@ -32,7 +32,7 @@ func runTheory(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
-	if *m != catalog.DFSDCA {
+	if !catalog.Describe(*m).Paper {
 		return methodTheory(*m, pr, ts, *partition, *seed, *format, e)
 	}
 	t := table.Table{Header: []string{"tau", "theta_nice", "theta_imp", "ratio"}}

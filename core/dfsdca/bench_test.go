@@ -23,10 +23,10 @@ var benchShapes = []struct {
 	name sampling.Kind
 	cfg  synth.Config
 }{
-	{"page", synth.Config{N: 10000, D: 100, Density: 0.8, Norms: "chisq1", Seed: 1}},
-	{"sparse", synth.Config{N: 20000, D: 10000, Density: 0.02, Norms: "chisq1", Seed: 1}},
-	{"dense", synth.Config{N: 5000, D: 1000, Density: 0.8, Norms: "chisq1", Seed: 1}},
-	{"paper", synth.Config{N: 50000, D: 1000, Density: 0.8, Norms: "chisq1", Seed: 1}},
+	{"page", synth.Config{N: 10000, D: 100, Density: 0.8, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1}},
+	{"sparse", synth.Config{N: 20000, D: 10000, Density: 0.02, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1}},
+	{"dense", synth.Config{N: 5000, D: 1000, Density: 0.8, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1}},
+	{"paper", synth.Config{N: 50000, D: 1000, Density: 0.8, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1}},
 }
 
 var benchData sync.Map // shape name → *problem.Problem
@@ -227,7 +227,7 @@ var scaleData struct {
 // non-zeros), made once.
 func benchScaleData(b *testing.B) *dataset.Dataset {
 	scaleData.once.Do(func() {
-		scaleData.ds, scaleData.err = synth.Generate(synth.Config{N: 20000, D: 1000, Density: 0.8, Norms: "chisq1", Seed: 1})
+		scaleData.ds, scaleData.err = synth.Generate(synth.Config{N: 20000, D: 1000, Density: 0.8, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1})
 	})
 	if scaleData.err != nil {
 		b.Fatal(scaleData.err)

@@ -19,7 +19,7 @@ import (
 // to an optimality gap of 1e−10, driven by method.Run on the paper's axis
 // t/n.
 func Example() {
-	ds, err := synth.Generate(synth.Config{N: 500, D: 40, Density: 0.3, Norms: "chisq1", Seed: 1})
+	ds, err := synth.Generate(synth.Config{N: 500, D: 40, Density: 0.3, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func Example() {
 // Example_advance runs in small slices of work, as a browser's event loop
 // does, without knowing P*: the gap column is then the certified bound.
 func Example_advance() {
-	ds, err := synth.Generate(synth.Config{N: 300, D: 20, Density: 0.5, Norms: "uniform", Seed: 2})
+	ds, err := synth.Generate(synth.Config{N: 300, D: 20, Density: 0.5, Norms: synth.Norms{Paper: synth.UniformLaw}, Seed: 2})
 	if err != nil {
 		log.Fatal(err)
 	}

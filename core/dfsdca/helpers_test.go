@@ -19,7 +19,7 @@ import (
 // from uniform) and ±1 labels.
 func testData(t testing.TB, n, d int, density float64, seed uint64) *dataset.Dataset {
 	t.Helper()
-	ds, err := synth.Generate(synth.Config{N: n, D: d, Density: density, Norms: "chisq1", Seed: seed})
+	ds, err := synth.Generate(synth.Config{N: n, D: d, Density: density, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 // Config selects what an Experiment runs. Zero fields take the paper's
 // values, and the method's (catalog.DefaultsOf).
 type Config struct {
-	// Method is the method every job runs; default catalog.DFSDCA, the
+	// Method is the method every job runs; default catalog.Default, the
 	// paper's. Each runs with its safe step and catalog.OptionsOf (SGD
 	// with decreasing steps) to catalog.Target(Method, Eps).
 	Method    catalog.Name
@@ -57,7 +57,7 @@ type Config struct {
 
 func (c Config) withDefaults() Config {
 	if c.Method == "" {
-		c.Method = catalog.DFSDCA
+		c.Method = catalog.Default
 	}
 	if len(c.Taus) == 0 {
 		c.Taus = PaperTaus

@@ -66,7 +66,7 @@ var goldenHashes = map[string]uint64{
 // goldenData is small enough to run in a second under node, heterogeneous
 // enough (χ²₁ norms) that importance sampling differs from uniform, and
 // dense enough that every kernel takes its unrolled path.
-var goldenData = synth.Config{N: 400, D: 24, Density: 0.5, Norms: "chisq1", Seed: 7}
+var goldenData = synth.Config{N: 400, D: 24, Density: 0.5, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 7}
 
 // goldenRuns are the samplings of the golden test; "/bound" runs with P*
 // unknown, so that its gap column is the certified bound ‖∇P‖²/(2λ).

@@ -16,7 +16,7 @@ type Spec struct {
 	Index     int           // the job's place in the experiment's run order
 	Tau       int           // minibatch size
 	Sampling  sampling.Kind // sampling.Nice or sampling.Imp
-	Loss      string        // loss.Parse name
+	Loss      loss.Spec
 	Lambda    float64
 	PStar     float64
 	Eps       float64
@@ -47,11 +47,7 @@ func Specs(methods []catalog.Name, taus []int, base Spec) []Spec {
 
 // Problem is the spec's problem on ds: its loss and λ.
 func (s Spec) Problem(ds *dataset.Dataset) (*problem.Problem, error) {
-	l, err := loss.Parse(s.Loss)
-	if err != nil {
-		return nil, err
-	}
-	return problem.New(ds, l, s.Lambda)
+	return problem.New(ds, s.Loss.Loss(), s.Lambda)
 }
 
 // Config is base (its budget unless the spec has one, evaluation spacing, workers, recording) set

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
@@ -26,7 +27,7 @@ func TestSpecsRunAsTheWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	specs := Specs([]catalog.Name{catalog.SAGA, catalog.SDCA}, cfg.Taus,
-		Spec{Loss: "logistic", Lambda: pr.Lambda, PStar: ps, Eps: cfg.Eps, Partition: sampling.RandomRule, Seed: cfg.Seed})
+		Spec{Loss: loss.Spec{Kind: loss.LogisticKind}, Lambda: pr.Lambda, PStar: ps, Eps: cfg.Eps, Partition: sampling.RandomRule, Seed: cfg.Seed})
 	if len(specs) != 8 || specs[4].Method != catalog.SDCA || specs[5].Tau != 4 || specs[6].Sampling != sampling.Imp {
 		t.Fatalf("specs %+v", specs)
 	}

@@ -2,10 +2,8 @@ package loss
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"imlab/core/fmath"
 )
@@ -138,41 +136,11 @@ func (h SmoothHinge) String() string {
 	return "smoothhinge:" + strconv.FormatFloat(h.Mu, 'g', -1, 64)
 }
 
-// Errors returned by Parse, wrapped with the offending text.
+// Errors returned by ParseSpec, wrapped with the offending text.
 var (
 	ErrUnknown   = errors.New("loss: unknown loss")
 	ErrParameter = errors.New("loss: invalid loss parameter")
 )
-
-// Names lists the loss names Parse accepts.
-var Names = []string{"logistic", "square", "smoothhinge"}
-
-// Parse returns the loss named s: "logistic", "square", or "smoothhinge"
-// optionally followed by ":μ" (default μ = 1).
-func Parse(s string) (Loss, error) {
-	name, arg, hasArg := strings.Cut(strings.TrimSpace(strings.ToLower(s)), ":")
-	switch name {
-	case "logistic", "square":
-		if hasArg {
-			return nil, fmt.Errorf("%w: %q takes no parameter", ErrParameter, name)
-		}
-		if name == "logistic" {
-			return Logistic{}, nil
-		}
-		return Square{}, nil
-	case "smoothhinge", "smoothed-hinge", "hinge":
-		mu := 1.0
-		if hasArg {
-			v, err := strconv.ParseFloat(arg, 64)
-			if err != nil || !(v > 0) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: smoothed hinge width %q, want a positive number", ErrParameter, arg)
-			}
-			mu = v
-		}
-		return SmoothHinge{Mu: mu}, nil
-	}
-	return nil, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, s, strings.Join(Names, ", "))
-}
 
 // softplus returns log(1 + e^t) accurately for every finite t.
 //

@@ -20,7 +20,7 @@ import (
 // Example runs every method with τ-importance sampling and its safe step
 // on a small logistic regression, on the common passes axis.
 func Example() {
-	ds, err := synth.Generate(synth.Config{N: 500, D: 40, Density: 0.3, Norms: "chisq1", Seed: 1})
+	ds, err := synth.Generate(synth.Config{N: 500, D: 40, Density: 0.3, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1})
 	if err != nil {
 		log.Fatal(err)
 	}

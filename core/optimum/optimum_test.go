@@ -22,7 +22,7 @@ var testLosses = []loss.Loss{loss.Logistic{}, loss.Square{}, loss.SmoothHinge{Mu
 // paper's chisq10 law.
 func smallData(t testing.TB, seed uint64) *dataset.Dataset {
 	t.Helper()
-	ds, err := synth.Generate(synth.Config{N: 200, D: 20, Density: 0.5, Norms: "chisq10", Seed: seed})
+	ds, err := synth.Generate(synth.Config{N: 200, D: 20, Density: 0.5, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestUnreachableToleranceStopsAtFloor(t *testing.T) {
 // rounding floor of ‖∇P‖ above 1e−12: Solve must stop on its own and still
 // certify that P(W) is within 1e−20 of P*.
 func TestLargeValuesStopAtFloor(t *testing.T) {
-	ds, err := synth.Generate(synth.Config{N: 2000, D: 50, Density: 0.5, Norms: "chisq1", Seed: 1})
+	ds, err := synth.Generate(synth.Config{N: 2000, D: 50, Density: 0.5, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +271,7 @@ func TestLargeValuesStopAtFloor(t *testing.T) {
 
 func BenchmarkSolve(b *testing.B) {
 	for _, size := range [][2]int{{1000, 20}, {10000, 100}} {
-		ds, err := synth.Generate(synth.Config{N: size[0], D: size[1], Density: 0.5, Norms: "chisq10", Seed: 1})
+		ds, err := synth.Generate(synth.Config{N: size[0], D: size[1], Density: 0.5, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: 1})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -290,7 +290,7 @@ func BenchmarkSolve(b *testing.B) {
 }
 
 func TestUsable(t *testing.T) {
-	ds, err := synth.Generate(synth.Config{N: 2000, D: 50, Density: 0.5, Norms: "chisq1", Seed: 1})
+	ds, err := synth.Generate(synth.Config{N: 2000, D: 50, Density: 0.5, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

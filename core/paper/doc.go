@@ -9,7 +9,7 @@
 // beside their own.
 //
 // The presets: Artificial returns the Sources of Tables 2 and 3 (one per
-// norm law in LawOrder, data seed DataSeed) at a Size: Tiny, Quick (n and d
+// norm law in synth.PaperLaws, data seed DataSeed) at a Size: Tiny, Quick (n and d
 // a tenth of the paper's) or Full.
 //
 // The engine: Reproduce runs every job of a table — source × partition rule

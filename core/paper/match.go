@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"imlab/core/dataset"
+	"imlab/core/synth"
 )
 
 // Size is the paper's artificial data size: n = 50,000 examples, with
@@ -72,7 +73,7 @@ func MatchReal(st dataset.Stats) (Match, bool) {
 // MatchPreset recognises artificial data made with one of the paper's norm
 // laws (Table 1's labels) at its sparse or dense density; it is the paper's
 // own data when n and d are the paper's too.
-func MatchPreset(law string, density float64, n, d int) (Match, bool) {
+func MatchPreset(law synth.Norms, density float64, n, d int) (Match, bool) {
 	var m Match
 	switch density {
 	case SparseDensity:
@@ -84,9 +85,9 @@ func MatchPreset(law string, density float64, n, d int) (Match, bool) {
 	default:
 		return Match{}, false
 	}
-	if _, ok := m.Table.Rows()[law]; !ok {
+	if _, ok := m.Table.Rows()[law.String()]; !ok || law.Paper == 0 {
 		return Match{}, false
 	}
-	m.Row = law
+	m.Row = law.String()
 	return m, true
 }

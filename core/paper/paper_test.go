@@ -6,6 +6,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/libsvm"
+	"imlab/core/synth"
 	"imlab/internal/shareddata"
 )
 
@@ -27,23 +28,23 @@ func TestMatchRealFiles(t *testing.T) {
 }
 
 func TestMatchPreset(t *testing.T) {
-	m, ok := MatchPreset("chisq1", 0.8, 10000, 100)
+	m, ok := MatchPreset(synth.Norms{Paper: synth.ChiSq1Law}, 0.8, 10000, 100)
 	if !ok || m.Table != DenseTable || m.Same || m.Row != "chisq1" {
 		t.Errorf("scaled-down dense chisq1: %+v %v", m, ok)
 	}
 	if th, em, ok := m.Cell(32); !ok || th != 10 || em != 3.9 {
 		t.Errorf("Table 3 chisq1 τ=32: %v : %v", th, em)
 	}
-	if m, ok := MatchPreset("extreme", 0.1, SizeN, SizeDSparse); !ok || !m.Same || m.Table != SparseTable {
+	if m, ok := MatchPreset(synth.Norms{Paper: synth.ExtremeLaw}, 0.1, SizeN, SizeDSparse); !ok || !m.Same || m.Table != SparseTable {
 		t.Errorf("full-size sparse extreme: %+v", m)
 	}
 	if _, _, ok := m.Cell(3); ok {
 		t.Error("τ = 3 has a paper cell")
 	}
 	for _, c := range []struct {
-		law     string
+		law     synth.Norms
 		density float64
-	}{{"chisq:2", 0.8}, {"chisq1", 0.5}, {"", 0.1}} {
+	}{{synth.Norms{Law: synth.Law{Family: synth.ChiSquare, Param: 2}}, 0.8}, {synth.Norms{Paper: synth.ChiSq1Law}, 0.5}, {synth.Norms{}, 0.1}} {
 		if _, ok := MatchPreset(c.law, c.density, 100, 10); ok {
 			t.Errorf("%q at %v matched", c.law, c.density)
 		}

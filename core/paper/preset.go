@@ -45,9 +45,6 @@ func (s Size) dims() (n, dSparse, dDense int) {
 	return SizeN, SizeDSparse, SizeDDense
 }
 
-// LawOrder is the order of the norm laws in the rows of Tables 2 and 3.
-var LawOrder = []string{"uniform", "chisq100", "chisq10", "chisq1", "extreme"}
-
 // DataSeed seeds every artificial data set of the presets.
 const DataSeed = 1
 
@@ -83,7 +80,7 @@ type Source struct {
 }
 
 // Artificial returns the sources of SparseTable or DenseTable at size, one
-// per norm law in LawOrder, generated with DataSeed under the memory budget
+// per norm law in synth.PaperLaws' order, generated with DataSeed under the memory budget
 // b, and a title that describes them.
 func Artificial(t Table, size Size, b budget.Budget) ([]Source, string, error) {
 	n, d, _ := size.dims()
@@ -97,9 +94,9 @@ func Artificial(t Table, size Size, b budget.Budget) ([]Source, string, error) {
 		return nil, "", fmt.Errorf("paper: %v has no artificial data", t)
 	}
 	var sources []Source
-	for _, law := range LawOrder {
-		cfg := synth.Config{N: n, D: d, Density: density, Norms: law, Seed: DataSeed, Budget: b}
-		sources = append(sources, Source{Name: law, Table: t, Load: func(ctx context.Context) (*dataset.Dataset, error) {
+	for _, law := range synth.PaperLaws {
+		cfg := synth.Config{N: n, D: d, Density: density, Norms: synth.Norms{Paper: law}, Seed: DataSeed, Budget: b}
+		sources = append(sources, Source{Name: law.String(), Table: t, Load: func(ctx context.Context) (*dataset.Dataset, error) {
 			return synth.GenerateContext(ctx, cfg, nil)
 		}})
 	}

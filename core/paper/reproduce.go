@@ -36,7 +36,7 @@ type Config struct {
 	// Jobs is how many runs go at once (goroutines); default 1. Results do
 	// not depend on it. Up to Jobs data sets may be in memory at once.
 	Jobs int
-	// Method is the method of every run; default catalog.DFSDCA, the
+	// Method is the method of every run; default catalog.Default, the
 	// paper's. Run.Workers applies to dfSDCA only. Run.EvalEvery and
 	// Run.MaxPassesPerTau are in passes/τ (passes through the data over τ,
 	// which for dfSDCA is iterations/n), SGD runs with its decreasing steps
@@ -173,7 +173,7 @@ func Reproduce(ctx context.Context, sources []Source, cfg Config) (*Result, erro
 		cfg.Rules = []sampling.Rule{sampling.RandomRule}
 	}
 	if cfg.Method == "" {
-		cfg.Method = catalog.DFSDCA
+		cfg.Method = catalog.Default
 	}
 	if _, err := catalog.Parse(string(cfg.Method)); err != nil {
 		return nil, err

@@ -20,6 +20,7 @@ import (
 	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/core/synth"
 	"imlab/core/theory"
 )
 
@@ -264,7 +265,7 @@ func TestNamesAndSizes(t *testing.T) {
 		t.Error("Artificial(RealTable)")
 	}
 	sources, title, _ := Artificial(SparseTable, Full, budget.Default)
-	if len(sources) != len(LawOrder) || !strings.Contains(title, "n = 50000, d = 10000") {
+	if len(sources) != len(synth.PaperLaws) || !strings.Contains(title, "n = 50000, d = 10000") {
 		t.Errorf("full sparse: %d sources, %q", len(sources), title)
 	}
 }

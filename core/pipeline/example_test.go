@@ -12,7 +12,7 @@ import (
 
 // The whole path, data to the paper's ratio table.
 func Example() {
-	ds, err := synth.Generate(synth.Config{N: 300, D: 10, Density: 0.5, Norms: "extreme", Seed: 1})
+	ds, err := synth.Generate(synth.Config{N: 300, D: 10, Density: 0.5, Norms: synth.Norms{Paper: synth.ExtremeLaw}, Seed: 1})
 	if err != nil {
 		panic(err)
 	}

@@ -14,7 +14,7 @@ import (
 
 func data(t testing.TB) *problem.Problem {
 	t.Helper()
-	ds, err := synth.Generate(synth.Config{N: 200, D: 8, Density: 0.5, Norms: "chisq1", Seed: 2})
+	ds, err := synth.Generate(synth.Config{N: 200, D: 8, Density: 0.5, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

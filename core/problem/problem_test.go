@@ -91,7 +91,7 @@ func TestPrimalAndGradientByHand(t *testing.T) {
 // Gradient returns exactly Primal's value and a gradient matching central
 // differences of Primal.
 func TestGradientMatchesPrimal(t *testing.T) {
-	ds, err := synth.Generate(synth.Config{N: 300, D: 15, Density: 0.4, Norms: "chisq10", Seed: 1})
+	ds, err := synth.Generate(synth.Config{N: 300, D: 15, Density: 0.4, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func benchProblems(b *testing.B, cfg synth.Config) ([]*Problem, []float64) {
 
 func BenchmarkGradient(b *testing.B) {
 	for _, size := range [][2]int{{1000, 100}, {10000, 100}, {10000, 1000}} {
-		prs, w := benchProblems(b, synth.Config{N: size[0], D: size[1], Density: 0.3, Norms: "chisq10", Seed: 1})
+		prs, w := benchProblems(b, synth.Config{N: size[0], D: size[1], Density: 0.3, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: 1})
 		grad := make([]float64, len(w))
 		for _, pr := range prs {
 			b.Run(fmt.Sprintf("n=%d/d=%d/%v", size[0], size[1], pr.Loss), func(b *testing.B) {
@@ -241,7 +241,7 @@ func BenchmarkGradient(b *testing.B) {
 // BenchmarkPrimal evaluates P on the page's default data (the evaluations
 // that draw a run's trace).
 func BenchmarkPrimal(b *testing.B) {
-	prs, w := benchProblems(b, synth.Config{N: 10000, D: 100, Density: 0.8, Norms: "chisq1", Seed: 1})
+	prs, w := benchProblems(b, synth.Config{N: 10000, D: 100, Density: 0.8, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1})
 	for _, pr := range prs {
 		b.Run(pr.Loss.String(), func(b *testing.B) {
 			for range b.N {

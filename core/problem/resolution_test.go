@@ -11,7 +11,7 @@ import (
 )
 
 func TestGapResolution(t *testing.T) {
-	ds, err := synth.Generate(synth.Config{N: 200, D: 30, Density: 0.8, Norms: "chisq1", Seed: 1})
+	ds, err := synth.Generate(synth.Config{N: 200, D: 30, Density: 0.8, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestGapResolution(t *testing.T) {
 // The resolution is no smaller than the spread of P over orderings of the
 // same data: the rounding it models is there to be seen.
 func TestGapResolutionCoversRounding(t *testing.T) {
-	ds, err := synth.Generate(synth.Config{N: 300, D: 40, Density: 0.8, Norms: "chisq10", Seed: 3})
+	ds, err := synth.Generate(synth.Config{N: 300, D: 40, Density: 0.8, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

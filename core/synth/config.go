@@ -12,7 +12,7 @@ import (
 type Config struct {
 	N, D    int     // examples and features, both ≥ 1
 	Density float64 // target mean density ω' ∈ (0, 1]
-	Norms   string  // law of ‖x_i‖², one of Laws
+	Norms   Norms   // law of ‖x_i‖²
 	Seed    uint64  // the same seed gives the same data on every platform
 	// Budget bounds the data set and the vectors built for it; 0 means
 	// budget.Default. It does not change the data.

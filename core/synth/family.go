@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -22,12 +21,12 @@ const (
 	Extreme
 )
 
-// familyPrefix is how a Law names its family in Config.Norms.
+// familyPrefix is how a Law names its family in its String.
 var familyPrefix = [...]string{ChiSquare: "chisq", Extreme: "extreme"}
 
 // Law is one member of a Family: its Param is k for ChiSquare and w for
-// Extreme. Its String, "chisq:1.5" or "extreme:300", is a name Config.Norms
-// and NormSquares accept.
+// Extreme. Its String, "chisq:1.5" or "extreme:300", is a name ParseNorms
+// reads.
 //
 // A ChiSquare Law draws L_i = F_k⁻¹(u_i), the χ²_k quantile of a uniform
 // u_i from the norms stream, so that for a fixed seed the norms move
@@ -43,6 +42,15 @@ type Law struct {
 // String returns the law's name, shortest float formatting.
 func (l Law) String() string {
 	return familyPrefix[l.Family] + ":" + strconv.FormatFloat(l.Param, 'g', -1, 64)
+}
+
+// Label names the law for people: "χ² k = 1.5", "extreme w = 300".
+func (l Law) Label() string {
+	p := strconv.FormatFloat(l.Param, 'g', -1, 64)
+	if l.Family == ChiSquare {
+		return "χ² k = " + p
+	}
+	return "extreme w = " + p
 }
 
 // ParseLaw reads a name written by Law.String ("chisq:k" or "extreme:w",
@@ -81,27 +89,6 @@ func (l Law) Check() error {
 		return fmt.Errorf("%w %q: %s = %v is outside %s (%s)", ErrLaw, l, r.Name, l.Param, r, r.Why)
 	}
 	return nil
-}
-
-// CheckNorms returns nil if name is one of Laws or a valid Law's name, and
-// otherwise an error wrapping ErrLaw that names the laws or the parameter's
-// range. It draws nothing.
-func CheckNorms(name string) error {
-	_, _, err := parseNorms(name)
-	return err
-}
-
-// parseNorms reads a Config.Norms: one of Laws (named true, law zero) or a
-// Law of a Family.
-func parseNorms(name string) (law Law, named bool, err error) {
-	if slices.Contains(Laws, strings.ToLower(strings.TrimSpace(name))) {
-		return Law{}, true, nil
-	}
-	if !strings.Contains(name, ":") {
-		return Law{}, false, fmt.Errorf("%w %q (want one of %s, or chisq:k or extreme:w)", ErrLaw, name, strings.Join(Laws, ", "))
-	}
-	l, err := ParseLaw(name)
-	return l, false, err
 }
 
 // NormSquares draws n squared norms from the law (see Law). It panics if

@@ -3,6 +3,7 @@ package synth
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -16,28 +17,28 @@ func TestLawNameRoundTrip(t *testing.T) {
 		if err != nil || got != l {
 			t.Errorf("ParseLaw(%q) = %v, %v; want %v", l.String(), got, err, l)
 		}
-		if err := CheckNorms(l.String()); err != nil {
-			t.Errorf("CheckNorms(%q) = %v", l, err)
+		if n, err := ParseNorms(l.String()); err != nil || n != (Norms{Law: l}) {
+			t.Errorf("ParseNorms(%q) = %v, %v", l, n, err)
 		}
 	}
 	for _, bad := range []string{"chisq", "chisq:0", "chisq:-1", "extreme:x", "gauss:1", "chisq:Inf", "chisq:NaN"} {
 		if _, err := ParseLaw(bad); !errors.Is(err, ErrLaw) {
 			t.Errorf("ParseLaw(%q) error = %v, want ErrLaw", bad, err)
 		}
-		if CheckNorms(bad) == nil {
-			t.Errorf("CheckNorms(%q) = nil", bad)
+		if _, err := ParseNorms(bad); !errors.Is(err, ErrLaw) {
+			t.Errorf("ParseNorms(%q) error = %v, want ErrLaw", bad, err)
 		}
 	}
-	for _, law := range Laws {
-		if err := CheckNorms(law); err != nil {
-			t.Errorf("CheckNorms(%q) = %v", law, err)
+	for _, law := range PaperLaws {
+		if n, err := ParseNorms(" " + strings.ToUpper(law.String())); err != nil || n != (Norms{Paper: law}) || n.String() != law.String() {
+			t.Errorf("ParseNorms(%q) = %v, %v", law, n, err)
 		}
 	}
 }
 
 func TestExtremeFamilyContainsThePapersLaw(t *testing.T) {
-	a, _ := NormSquares("extreme", 50, nil)
-	b, err := NormSquares(Law{Extreme, ExtremeNorm}.String(), 50, nil)
+	a, _ := NormSquares(Norms{Paper: ExtremeLaw}, 50, nil)
+	b, err := NormSquares(Norms{Law: Law{Extreme, ExtremeNorm}}, 50, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,8 +92,8 @@ func TestChiSquareFamilyIsMonotoneInK(t *testing.T) {
 func TestGenerateWithFamilyKeepsPattern(t *testing.T) {
 	cfg := Config{N: 300, D: 40, Density: 0.3, Seed: 5}
 	var first []int32
-	for _, name := range []string{"chisq:0.5", "chisq:50", "extreme:7", "uniform"} {
-		cfg.Norms = name
+	for _, law := range []Norms{{Law: Law{ChiSquare, 0.5}}, {Law: Law{ChiSquare, 50}}, {Law: Law{Extreme, 7}}, {Paper: UniformLaw}} {
+		cfg.Norms = law
 		ds, err := Generate(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -102,11 +103,11 @@ func TestGenerateWithFamilyKeepsPattern(t *testing.T) {
 			continue
 		}
 		if len(ds.Col) != len(first) {
-			t.Fatalf("%s: %d non-zeros, want the shared pattern's %d", name, len(ds.Col), len(first))
+			t.Fatalf("%s: %d non-zeros, want the shared pattern's %d", law, len(ds.Col), len(first))
 		}
 		for k := range first {
 			if ds.Col[k] != first[k] {
-				t.Fatalf("%s: pattern differs at %d", name, k)
+				t.Fatalf("%s: pattern differs at %d", law, k)
 			}
 		}
 	}
@@ -120,6 +121,22 @@ func TestChiSquareQuantileLowerTail(t *testing.T) {
 			if !(x > 0) || math.Abs(chi.CDF(x)-u) > 1e-8*u {
 				t.Errorf("k = %v, u = %v: x = %v has CDF %v", k, u, x, chi.CDF(x))
 			}
+		}
+	}
+}
+
+func TestNormsLabels(t *testing.T) {
+	for _, tc := range []struct {
+		law  Norms
+		want string
+	}{
+		{Norms{Law: Law{ChiSquare, 1.5}}, "χ² k = 1.5"},
+		{Norms{Law: Law{Extreme, 300}}, "extreme w = 300"},
+		{Norms{Paper: ChiSq1Law}, "χ²₁"},
+		{Norms{Paper: ExtremeLaw}, "extreme"},
+	} {
+		if got := tc.law.Label(); got != tc.want {
+			t.Errorf("%v.Label() = %q, want %q", tc.law, got, tc.want)
 		}
 	}
 }

@@ -33,7 +33,14 @@ func FuzzGenerate(f *testing.F) {
 	f.Add("uniform", -1, 0, math.NaN(), uint64(6))
 	f.Add("chisq:", 1, 1, 1e-300, uint64(7))
 	f.Fuzz(func(t *testing.T, norms string, n, d int, density float64, seed uint64) {
-		cfg := Config{N: n, D: d, Density: density, Norms: norms, Seed: seed, Budget: budget.Budget(fuzzBudget)}
+		law, err := ParseNorms(norms)
+		if err != nil {
+			if !errors.Is(err, ErrLaw) {
+				t.Fatalf("ParseNorms(%q): unexpected error %v", norms, err)
+			}
+			return
+		}
+		cfg := Config{N: n, D: d, Density: density, Norms: law, Seed: seed, Budget: budget.Budget(fuzzBudget)}
 		ds, err := Generate(cfg)
 		if err != nil {
 			if !errors.Is(err, ErrConfig) && !errors.Is(err, ErrLaw) && !errors.Is(err, ErrTooLarge) {

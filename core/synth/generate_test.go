@@ -32,7 +32,7 @@ func mustGenerate(t testing.TB, cfg Config) *dataset.Dataset {
 }
 
 func TestGenerateRejectsInvalidConfig(t *testing.T) {
-	ok := Config{N: 10, D: 5, Density: 0.5, Norms: "chisq10", Seed: 1}
+	ok := Config{N: 10, D: 5, Density: 0.5, Norms: Norms{Paper: ChiSq10Law}, Seed: 1}
 	for _, tc := range []struct {
 		name string
 		edit func(*Config)
@@ -46,8 +46,9 @@ func TestGenerateRejectsInvalidConfig(t *testing.T) {
 		{"negative density", func(c *Config) { c.Density = -0.1 }, ErrConfig, "density"},
 		{"density above one", func(c *Config) { c.Density = 1.5 }, ErrConfig, "density"},
 		{"NaN density", func(c *Config) { c.Density = math.NaN() }, ErrConfig, "density"},
-		{"unknown law", func(c *Config) { c.Norms = "chisq2" }, ErrLaw, `"chisq2"`},
-		{"empty law", func(c *Config) { c.Norms = "" }, ErrLaw, "uniform, chisq1"},
+		{"unknown law", func(c *Config) { c.Norms = Norms{Paper: ExtremeLaw + 1} }, ErrLaw, "PaperLaw(6)"},
+		{"no law", func(c *Config) { c.Norms = Norms{} }, ErrLaw, "none given"},
+		{"law out of range", func(c *Config) { c.Norms = Norms{Law: Law{ChiSquare, 0.05}} }, ErrLaw, "chisq:0.05"},
 		{"too large", func(c *Config) { c.N, c.D = 1<<20, 1<<20 }, ErrTooLarge, "non-zeros"},
 	} {
 		cfg := ok
@@ -93,7 +94,7 @@ func TestPatternFollowsDensities(t *testing.T) {
 		mean float64
 	}{{60, 0.1}, {60, 0.8}, {2000, 0.02}, {30000, 0.001}} { // trials, then skipping
 		mean := shape.mean
-		cfg := Config{N: 4000, D: shape.d, Density: mean, Norms: "chisq10", Seed: 9}
+		cfg := Config{N: 4000, D: shape.d, Density: mean, Norms: Norms{Paper: ChiSq10Law}, Seed: 9}
 		ds := mustGenerate(t, cfg)
 		p := densities(cfg.D, mean, newStreams(cfg.Seed).densities, nil)
 		for j, count := range ds.FeatureCounts() {
@@ -109,7 +110,8 @@ func TestPatternFollowsDensities(t *testing.T) {
 }
 
 func TestEveryRowCarriesItsNorm(t *testing.T) {
-	for _, law := range Laws {
+	for _, paper := range PaperLaws {
+		law := Norms{Paper: paper}
 		// D = 3 at ω' = 0.05 leaves most rows without a drawn feature.
 		for _, shape := range [][2]int{{500, 3}, {300, 200}} {
 			cfg := Config{N: shape[0], D: shape[1], Density: 0.05, Norms: law, Seed: 3}
@@ -135,7 +137,7 @@ func TestEveryRowCarriesItsNorm(t *testing.T) {
 // (n−1+ExtremeNorm)/n and σ = ExtremeNorm·n/(n−1+ExtremeNorm) — the table's 980.4.
 func TestExtremeSigma(t *testing.T) {
 	const n = 50000
-	ds := mustGenerate(t, Config{N: n, D: 4, Density: 0.5, Norms: "extreme", Seed: 1})
+	ds := mustGenerate(t, Config{N: n, D: 4, Density: 0.5, Norms: Norms{Paper: ExtremeLaw}, Seed: 1})
 	st := ds.Summarize()
 	want := ExtremeNorm / ((n - 1 + ExtremeNorm) / float64(n))
 	if math.Abs(st.Sigma-want) > 1e-9*want {
@@ -161,7 +163,7 @@ func TestExtremeSigma(t *testing.T) {
 // TestLabelsFollowHyperplane regenerates the hidden direction u and checks
 // that the fraction of labels disagreeing with sign(x_iᵀu) is LabelNoise.
 func TestLabelsFollowHyperplane(t *testing.T) {
-	cfg := Config{N: 5000, D: 40, Density: 0.3, Norms: "uniform", Seed: 11}
+	cfg := Config{N: 5000, D: 40, Density: 0.3, Norms: Norms{Paper: UniformLaw}, Seed: 11}
 	ds := mustGenerate(t, cfg)
 	r := rand.New(newStreams(cfg.Seed).labels)
 	u := make([]float64, cfg.D)
@@ -195,7 +197,7 @@ func TestLabelsFollowHyperplane(t *testing.T) {
 }
 
 func TestGenerateIsDeterministic(t *testing.T) {
-	cfg := Config{N: 300, D: 50, Density: 0.2, Norms: "chisq1", Seed: 5}
+	cfg := Config{N: 300, D: 50, Density: 0.2, Norms: Norms{Paper: ChiSq1Law}, Seed: 5}
 	a, b := mustGenerate(t, cfg), mustGenerate(t, cfg)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("the same config gave different data sets")
@@ -210,8 +212,8 @@ func TestGenerateIsDeterministic(t *testing.T) {
 // TestRowsDoNotDependOnN: every ingredient is drawn row by row from its own
 // stream, so a longer data set starts with the shorter one.
 func TestRowsDoNotDependOnN(t *testing.T) {
-	short := mustGenerate(t, Config{N: 100, D: 30, Density: 0.4, Norms: "chisq10", Seed: 8})
-	long := mustGenerate(t, Config{N: 250, D: 30, Density: 0.4, Norms: "chisq10", Seed: 8})
+	short := mustGenerate(t, Config{N: 100, D: 30, Density: 0.4, Norms: Norms{Paper: ChiSq10Law}, Seed: 8})
+	long := mustGenerate(t, Config{N: 250, D: 30, Density: 0.4, Norms: Norms{Paper: ChiSq10Law}, Seed: 8})
 	for i := 0; i < short.N; i++ {
 		si, sv := short.Row(i)
 		li, lv := long.Row(i)
@@ -222,7 +224,7 @@ func TestRowsDoNotDependOnN(t *testing.T) {
 }
 
 func TestFullDensityIsDense(t *testing.T) {
-	ds := mustGenerate(t, Config{N: 50, D: 9, Density: 1, Norms: "extreme", Seed: 2})
+	ds := mustGenerate(t, Config{N: 50, D: 9, Density: 1, Norms: Norms{Paper: ExtremeLaw}, Seed: 2})
 	if ds.NNZ() != 50*9 {
 		t.Errorf("ω' = 1 gave %d non-zeros, want %d", ds.NNZ(), 50*9)
 	}
@@ -236,7 +238,7 @@ func BenchmarkGenerate(b *testing.B) {
 		{N: 5000, D: 1000, Density: 0.8},
 		{N: 2000, D: 10000, Density: 0.1},
 	} {
-		cfg.Norms = "chisq10"
+		cfg.Norms = Norms{Paper: ChiSq10Law}
 		b.Run(fmt.Sprintf("n=%d/d=%d/density=%v", cfg.N, cfg.D, cfg.Density), func(b *testing.B) {
 			b.ReportAllocs()
 			for range b.N {
@@ -249,7 +251,7 @@ func BenchmarkGenerate(b *testing.B) {
 }
 
 func TestGenerateYieldIsTransparent(t *testing.T) {
-	cfg := Config{N: 2000, D: 100, Density: 0.8, Norms: "chisq1", Seed: 4}
+	cfg := Config{N: 2000, D: 100, Density: 0.8, Norms: Norms{Paper: ChiSq1Law}, Seed: 4}
 	calls := 0
 	got, err := GenerateYield(cfg, func() { calls++ })
 	if err != nil {
@@ -279,7 +281,7 @@ func minWork(cfg Config, ds *dataset.Dataset) int {
 // link #n=20000&d=1000000&density=0.00001) yields in proportion to its
 // rows and non-zeros, which is what lets a page pause it.
 func TestGenerateYieldPacesSparseData(t *testing.T) {
-	cfg := Config{N: 20000, D: 1_000_000, Density: 1e-5, Norms: "chisq1", Seed: 1}
+	cfg := Config{N: 20000, D: 1_000_000, Density: 1e-5, Norms: Norms{Paper: ChiSq1Law}, Seed: 1}
 	calls := 0
 	ds, err := GenerateYield(cfg, func() { calls++ })
 	if err != nil {
@@ -296,7 +298,7 @@ func TestGenerateYieldPacesSparseData(t *testing.T) {
 // TestGenerateContextStops cancels generation at its third yield: it stops
 // there with ErrCanceled.
 func TestGenerateContextStops(t *testing.T) {
-	cfg := Config{N: 20000, D: 1_000_000, Density: 1e-5, Norms: "chisq1", Seed: 1}
+	cfg := Config{N: 20000, D: 1_000_000, Density: 1e-5, Norms: Norms{Paper: ChiSq1Law}, Seed: 1}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	calls := 0
@@ -314,7 +316,7 @@ func TestGenerateContextStops(t *testing.T) {
 // microseconds each, far more than the rows of a one-feature data set, so
 // drawing the norms must yield (and stop when canceled) by itself.
 func TestGenerateYieldPacesNorms(t *testing.T) {
-	cfg := Config{N: 2000, D: 1, Density: 1, Norms: "chisq:10000", Seed: 1}
+	cfg := Config{N: 2000, D: 1, Density: 1, Norms: Norms{Law: Law{Family: ChiSquare, Param: 10000}}, Seed: 1}
 	calls := 0
 	ds, err := GenerateYield(cfg, func() { calls++ })
 	if err != nil {

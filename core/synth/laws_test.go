@@ -14,30 +14,34 @@ import (
 )
 
 // cdf is the distribution each random law is meant to follow.
-var lawCDF = map[string]interface {
+var lawCDF = map[PaperLaw]interface {
 	CDF(float64) float64
 	Quantile(float64) float64
 	Mean() float64
 	Variance() float64
 }{
-	"uniform":  distuv.Uniform{Min: 0, Max: 2},
-	"chisq1":   distuv.ChiSquared{K: 1},
-	"chisq10":  distuv.ChiSquared{K: 10},
-	"chisq100": distuv.ChiSquared{K: 100},
+	UniformLaw:  distuv.Uniform{Min: 0, Max: 2},
+	ChiSq1Law:   distuv.ChiSquared{K: 1},
+	ChiSq10Law:  distuv.ChiSquared{K: 10},
+	ChiSq100Law: distuv.ChiSquared{K: 100},
 }
 
 func TestLawsAreAllAccepted(t *testing.T) {
-	if len(Laws) != 5 {
-		t.Fatalf("Laws = %v, want the paper's 5", Laws)
+	if len(PaperLaws) != 5 {
+		t.Fatalf("PaperLaws = %v, want the paper's 5", PaperLaws)
 	}
-	for _, law := range Laws {
-		for _, name := range []string{law, strings.ToUpper(law), " " + law + " "} {
-			L, err := NormSquares(name, 3, sampling.NewSource(1))
-			if err != nil || len(L) != 3 {
-				t.Errorf("NormSquares(%q, 3) = %v, %v", name, L, err)
+	for _, law := range PaperLaws {
+		for _, name := range []string{law.String(), strings.ToUpper(law.String()), " " + law.String() + " "} {
+			n, err := ParseNorms(name)
+			if err != nil || n != (Norms{Paper: law}) {
+				t.Errorf("ParseNorms(%q) = %v, %v", name, n, err)
 			}
 		}
-		if _, known := lawCDF[law]; !known && law != "extreme" {
+		L, err := NormSquares(Norms{Paper: law}, 3, sampling.NewSource(1))
+		if err != nil || len(L) != 3 {
+			t.Errorf("NormSquares(%v, 3) = %v, %v", law, L, err)
+		}
+		if _, known := lawCDF[law]; !known && law != ExtremeLaw {
 			t.Errorf("law %q has no reference distribution in this test", law)
 		}
 	}
@@ -45,14 +49,14 @@ func TestLawsAreAllAccepted(t *testing.T) {
 
 func TestNormSquaresErrors(t *testing.T) {
 	for _, tc := range []struct {
-		law  string
+		law  Norms
 		n    int
 		want error
 	}{
-		{"chisq2", 10, ErrLaw},
-		{"", 10, ErrLaw},
-		{"chisq10", 0, ErrConfig},
-		{"extreme", -1, ErrConfig},
+		{Norms{Paper: ExtremeLaw + 1}, 10, ErrLaw},
+		{Norms{}, 10, ErrLaw},
+		{Norms{Paper: ChiSq10Law}, 0, ErrConfig},
+		{Norms{Paper: ExtremeLaw}, -1, ErrConfig},
 	} {
 		_, err := NormSquares(tc.law, tc.n, sampling.NewSource(1))
 		if !errors.Is(err, tc.want) {
@@ -67,7 +71,7 @@ func TestNormSquaresErrors(t *testing.T) {
 func TestNormSquaresFollowTheirLaws(t *testing.T) {
 	const n = 20000
 	for law, dist := range lawCDF {
-		L, err := NormSquares(law, n, sampling.NewSource(42))
+		L, err := NormSquares(Norms{Paper: law}, n, sampling.NewSource(42))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +96,7 @@ func TestNormSquaresFollowTheirLaws(t *testing.T) {
 }
 
 func TestExtremeLaw(t *testing.T) {
-	L, err := NormSquares("extreme", 7, nil) // needs no randomness
+	L, err := NormSquares(Norms{Paper: ExtremeLaw}, 7, nil) // needs no randomness
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,9 +117,9 @@ func maxBand(dist interface{ Quantile(float64) float64 }, n int) (lo, hi float64
 // allowed 4 standard errors; the paper's values must fall in the same bands.
 func TestSigmaMatchesPaperTable(t *testing.T) {
 	const n = 50000
-	paper := map[string]float64{"chisq1": 17.1, "chisq10": 3.9, "chisq100": 1.7, "uniform": 2.0}
+	paper := map[PaperLaw]float64{ChiSq1Law: 17.1, ChiSq10Law: 3.9, ChiSq100Law: 1.7, UniformLaw: 2.0}
 	for law, dist := range lawCDF {
-		L, err := NormSquares(law, n, sampling.NewSource(2016))
+		L, err := NormSquares(Norms{Paper: law}, n, sampling.NewSource(2016))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,11 +137,11 @@ func TestSigmaMatchesPaperTable(t *testing.T) {
 }
 
 func BenchmarkNormSquares(b *testing.B) {
-	for _, law := range Laws {
-		b.Run(law, func(b *testing.B) {
+	for _, law := range PaperLaws {
+		b.Run(law.String(), func(b *testing.B) {
 			r := sampling.NewSource(1)
 			for range b.N {
-				if _, err := NormSquares(law, 10000, r); err != nil {
+				if _, err := NormSquares(Norms{Paper: law}, 10000, r); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -171,18 +175,18 @@ func TestChiSquare(t *testing.T) {
 // TestNormSquaresStream requires NormSquares to leave its source where
 // gonum's draws through it would.
 func TestNormSquaresStream(t *testing.T) {
-	for _, law := range []string{"uniform", "chisq1", "chisq10", "chisq100"} {
+	for _, law := range []PaperLaw{UniformLaw, ChiSq1Law, ChiSq10Law, ChiSq100Law} {
 		src, ref := sampling.NewSource(8), sampling.NewSource(8)
-		L, err := NormSquares(law, 1000, src)
+		L, err := NormSquares(Norms{Paper: law}, 1000, src)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var draw func() float64
 		switch law {
-		case "uniform":
+		case UniformLaw:
 			draw = distuv.Uniform{Min: 0, Max: 2, Src: ref}.Rand
 		default:
-			draw = distuv.ChiSquared{K: map[string]float64{"chisq1": 1, "chisq10": 10, "chisq100": 100}[law], Src: ref}.Rand
+			draw = distuv.ChiSquared{K: map[PaperLaw]float64{ChiSq1Law: 1, ChiSq10Law: 10, ChiSq100Law: 100}[law], Src: ref}.Rand
 		}
 		for i, got := range L {
 			if want := draw(); math.Float64bits(got) != math.Float64bits(want) {

@@ -106,7 +106,7 @@ func (cfg Config) checkParams() error {
 	case !(cfg.Density > 0 && cfg.Density <= 1):
 		return bad(ParamDensity, "density ω' = %v, want 0 < ω' ≤ 1", cfg.Density)
 	}
-	if err := CheckNorms(cfg.Norms); err != nil {
+	if err := cfg.Norms.Check(); err != nil {
 		return &ParamError{ParamNorms, err}
 	}
 	return nil

@@ -2,6 +2,7 @@ package synth
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -15,9 +16,9 @@ func TestLawRanges(t *testing.T) {
 		"chisq:1e400", "chisq:0.1", "chisq:10001", "extreme:1e308", "extreme:5e-324", "extreme:1e-296",
 		"extreme:1.1e288", "chisq:nan", "extreme:inf", "chisq:-1",
 	} {
-		err := CheckNorms(bad)
+		_, err := ParseNorms(bad)
 		if !errors.Is(err, ErrLaw) {
-			t.Errorf("CheckNorms(%q) = %v, want ErrLaw", bad, err)
+			t.Errorf("ParseNorms(%q) = %v, want ErrLaw", bad, err)
 			continue
 		}
 		want := ChiSquare.Range().String()
@@ -25,17 +26,24 @@ func TestLawRanges(t *testing.T) {
 			want = Extreme.Range().String()
 		}
 		if !strings.Contains(err.Error(), want) {
-			t.Errorf("CheckNorms(%q) = %q, want the range %q in it", bad, err, want)
+			t.Errorf("ParseNorms(%q) = %q, want the range %q in it", bad, err, want)
 		}
-		if _, err := Generate(Config{N: 10, D: 5, Density: 0.5, Norms: bad}); !errors.Is(err, ErrLaw) {
+		// The same law made in code, not parsed: Generate checks it too.
+		prefix, param, _ := strings.Cut(bad, ":")
+		law := Law{Family: ChiSquare}
+		if prefix == "extreme" {
+			law.Family = Extreme
+		}
+		law.Param, _ = strconv.ParseFloat(param, 64) // ±Inf beyond float64's range
+		if _, err := Generate(Config{N: 10, D: 5, Density: 0.5, Norms: Norms{Law: law}}); !errors.Is(err, ErrLaw) {
 			t.Errorf("Generate(%q) error = %v, want ErrLaw", bad, err)
 		}
 	}
 	for _, l := range []Law{{ChiSquare, MinChiSquareK}, {ChiSquare, MaxChiSquareK}, {Extreme, MinExtremeWeight}, {Extreme, MaxExtremeWeight}} {
-		if err := CheckNorms(l.String()); err != nil {
+		if n, err := ParseNorms(l.String()); err != nil || n.Check() != nil {
 			t.Errorf("%v: %v", l, err)
 		}
-		ds, err := Generate(Config{N: 50, D: 20, Density: 0.3, Norms: l.String(), Seed: 1})
+		ds, err := Generate(Config{N: 50, D: 20, Density: 0.3, Norms: Norms{Law: l}, Seed: 1})
 		if err != nil {
 			t.Fatalf("%v: %v", l, err)
 		}
@@ -50,7 +58,7 @@ func TestLawRanges(t *testing.T) {
 // TestCheckNamesTheParameter requires Config.Check to name the parameter
 // at fault, in Param's order, so that a caller can name its flag or key.
 func TestCheckNamesTheParameter(t *testing.T) {
-	ok := Config{N: 10, D: 5, Density: 0.5, Norms: "chisq1"}
+	ok := Config{N: 10, D: 5, Density: 0.5, Norms: Norms{Paper: ChiSq1Law}}
 	for _, tc := range []struct {
 		edit func(*Config)
 		want Param
@@ -60,9 +68,9 @@ func TestCheckNamesTheParameter(t *testing.T) {
 		{func(c *Config) { c.D = -1 }, ParamD, ErrConfig},
 		{func(c *Config) { c.D = 1 << 31 }, ParamD, ErrConfig},
 		{func(c *Config) { c.Density = 0 }, ParamDensity, ErrConfig},
-		{func(c *Config) { c.Norms = "chisq:1e306" }, ParamNorms, ErrLaw},
-		{func(c *Config) { c.Norms = "cauchy" }, ParamNorms, ErrLaw},
-		{func(c *Config) { c.N, c.Norms = 0, "cauchy" }, ParamN, ErrConfig},
+		{func(c *Config) { c.Norms = Norms{Law: Law{Family: ChiSquare, Param: 1e306}} }, ParamNorms, ErrLaw},
+		{func(c *Config) { c.Norms = Norms{} }, ParamNorms, ErrLaw},
+		{func(c *Config) { c.N, c.Norms = 0, Norms{} }, ParamN, ErrConfig},
 	} {
 		cfg := ok
 		tc.edit(&cfg)

@@ -19,7 +19,7 @@ type benchSet struct {
 func benchData(b *testing.B) []benchSet {
 	var out []benchSet
 	for _, n := range []int{1e4, 1e5} {
-		ds, err := synth.Generate(synth.Config{N: n, D: 1000, Density: 0.02, Norms: "chisq10", Seed: 1})
+		ds, err := synth.Generate(synth.Config{N: n, D: 1000, Density: 0.02, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: 1})
 		if err != nil {
 			b.Fatal(err)
 		}

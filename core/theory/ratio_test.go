@@ -64,7 +64,7 @@ func TestRatioExtremeData(t *testing.T) {
 	// τ = 1, the paper's 8.8.
 	const n = 50000
 	data := map[string]*dataset.Dataset{"direct": extreme(t, n)}
-	gen, err := synth.Generate(synth.Config{N: n, D: 20, Density: 0.2, Norms: "extreme", Seed: 1})
+	gen, err := synth.Generate(synth.Config{N: n, D: 20, Density: 0.2, Norms: synth.Norms{Paper: synth.ExtremeLaw}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ func (m *SpeedupMap) Done() bool { return m.done == len(m.Spec.Laws) }
 // row's law. Generating it gives exactly the data the row was computed on.
 func (m *SpeedupMap) RowData(r int) synth.Config {
 	cfg := m.Spec.Data
-	cfg.Norms = m.Spec.Laws[r].String()
+	cfg.Norms = synth.Norms{Law: m.Spec.Laws[r]}
 	return cfg
 }
 

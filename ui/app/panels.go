@@ -23,25 +23,14 @@ import (
 // lawHint describes the law of the norms named law (a switch: a map
 // literal's initialisation costs more of main.wasm).
 func lawHint(law string) string {
-	switch law {
-	case "uniform":
-		return "uniform on [0, 2] — nearly homogeneous"
-	case "chisq1":
-		return "χ² with 1 degree of freedom — heavy tail"
-	case "chisq10":
-		return "χ² with 10 degrees of freedom"
-	case "chisq100":
-		return "χ² with 100 degrees of freedom — mild"
-	case "extreme":
-		return "all 1 but one example at 1000"
-	}
-	return ""
+	n, _ := synth.ParseNorms(law) // the form's text; a Family's law has no hint
+	return n.Paper.Shape()
 }
 
 func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
-	laws := make([]option, len(synth.Laws))
-	for i, l := range synth.Laws {
-		laws[i] = option{l, lab.LawName(l)}
+	laws := make([]option, len(synth.PaperLaws))
+	for i, l := range synth.PaperLaws {
+		laws[i] = option{l.String(), l.Label()}
 	}
 	busy := s.Phase == lab.Loading
 	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelData.ElementID()), vecty.Class("panel")),

@@ -9,9 +9,11 @@ import (
 	"unsafe"
 
 	"imlab/core/dataset"
+	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
+	"imlab/core/synth"
 	"imlab/ui/lab"
 )
 
@@ -34,7 +36,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 	case lab.MsgData:
 		d, p := m.Data, m.Data.Preset
 		do := o.obj("data")
-		do.str("norms", p.Norms)
+		do.str("norms", p.Norms.String())
 		do.num("density", p.Density)
 		do.int("n", p.N)
 		do.int("d", p.D)
@@ -60,14 +62,14 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		ro.floats("val", ds.Val)
 		ro.floats("y", ds.Y)
 	case lab.MsgPStar:
-		o.str("loss", m.Loss)
+		o.str("loss", m.Loss.String())
 		o.num("lambda", m.Lambda)
 		o.num("pstar", m.PStar)
 		o.duration("busyMs", m.Busy)
 	case lab.MsgJob:
 		encodeSpec(o.obj("spec"), m.Spec)
 	case lab.MsgTheory:
-		o.str("loss", m.Loss)
+		o.str("loss", m.Loss.String())
 		o.num("lambda", m.Lambda)
 		encodeSpec(o.obj("spec"), m.Spec)
 		o.ints("taus", m.Taus)
@@ -128,11 +130,21 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 	o := fieldsOf{v}
 	m.Kind = lab.MsgKind(o.int("kind"))
 	m.Err = o.str("err")
+	if o.has("loss") { // P*'s and the theory's
+		if m.Loss, err = loss.ParseSpec(o.str("loss")); err != nil {
+			return m, err
+		}
+	}
 	switch m.Kind {
 	case lab.MsgData:
 		d := o.obj("data")
 		p := lab.DefaultSettings()
-		p.Norms, p.Density, p.N, p.D = d.str("norms"), d.num("density"), d.int("n"), d.int("d")
+		p.Density, p.N, p.D = d.num("density"), d.int("n"), d.int("d")
+		if t := d.str("norms"); t != "" { // "" for data not made by a preset
+			if p.Norms, err = synth.ParseNorms(t); err != nil {
+				return m, err
+			}
+		}
 		if p.DataSeed, err = strconv.ParseUint(d.str("dataSeed"), 10, 64); err != nil {
 			return m, err
 		}
@@ -156,13 +168,13 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 			copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
 		}}
 	case lab.MsgPStar:
-		m.Loss, m.Lambda, m.PStar, m.Busy = o.str("loss"), o.num("lambda"), o.num("pstar"), o.duration("busyMs")
+		m.Lambda, m.PStar, m.Busy = o.num("lambda"), o.num("pstar"), o.duration("busyMs")
 	case lab.MsgJob:
 		if m.Spec, err = decodeSpec(o.obj("spec")); err != nil {
 			return m, err
 		}
 	case lab.MsgTheory:
-		m.Loss, m.Lambda, m.Busy = o.str("loss"), o.num("lambda"), o.duration("busyMs")
+		m.Lambda, m.Busy = o.num("lambda"), o.duration("busyMs")
 		if m.Spec, err = decodeSpec(o.obj("spec")); err != nil {
 			return m, err
 		}
@@ -207,7 +219,7 @@ func encodeSpec(o fields, s lab.JobSpec) {
 	o.int("index", s.Index)
 	o.int("tau", s.Tau)
 	o.str("sampling", string(s.Sampling))
-	o.str("loss", s.Loss)
+	o.str("loss", s.Loss.String())
 	o.num("lambda", s.Lambda)
 	o.num("pstar", s.PStar)
 	o.num("eps", s.Eps)
@@ -219,9 +231,12 @@ func encodeSpec(o fields, s lab.JobSpec) {
 
 func decodeSpec(o fieldsOf) (spec lab.JobSpec, err error) {
 	spec = lab.JobSpec{Index: o.int("index"), Tau: o.int("tau"), Sampling: sampling.Kind(o.str("sampling")),
-		Loss: o.str("loss"), Lambda: o.num("lambda"), PStar: o.num("pstar"),
+		Lambda: o.num("lambda"), PStar: o.num("pstar"),
 		Eps: o.num("eps"), Partition: sampling.Rule(o.str("partition")), MaxPassesPerTau: o.num("maxpasses")}
 	if spec.Seed, err = strconv.ParseUint(o.str("seed"), 10, 64); err != nil {
+		return spec, err
+	}
+	if spec.Loss, err = loss.ParseSpec(o.str("loss")); err != nil {
 		return spec, err
 	}
 	if name := o.str("method"); name != "" {

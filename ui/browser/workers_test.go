@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"imlab/core/dataset"
+	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
+	"imlab/core/synth"
 	"imlab/ui/lab"
 )
 
@@ -20,15 +22,15 @@ import (
 // encodeMessage and decodeMessage run under node as in the browser.
 func TestMessagesRoundTrip(t *testing.T) {
 	preset := lab.DefaultSettings()
-	preset.Norms, preset.Density, preset.N, preset.D, preset.DataSeed = "extreme:w", 0.25, 300, 40, math.MaxUint64-1
+	preset.Norms, preset.Density, preset.N, preset.D, preset.DataSeed = synth.Norms{Law: synth.Law{Family: synth.Extreme, Param: 300}}, 0.25, 300, 40, math.MaxUint64-1
 	nan := math.NaN()
 	msgs := []lab.Message{
 		{Kind: lab.MsgData, Data: lab.DataSpec{Preset: preset, Name: "preset"}},
 		{Kind: lab.MsgData, Data: lab.DataSpec{Preset: preset, File: []byte("1 1:0.5\n-1 2:1\n"), Name: "a.txt",
 			Bias: true, PositiveClass: "1"}},
-		{Kind: lab.MsgPStar, Loss: "logistic", Lambda: 1e-3, PStar: 0.1234567890123, Busy: 1500 * time.Millisecond},
+		{Kind: lab.MsgPStar, Loss: loss.Spec{Kind: loss.SmoothHingeKind, Mu: 0.25}, Lambda: 1e-3, PStar: 0.1234567890123, Busy: 1500 * time.Millisecond},
 		{Kind: lab.MsgTakeBack, Job: 7},
-		{Kind: lab.MsgJob, Spec: lab.JobSpec{Index: 3, Tau: 8, Sampling: "imp", Loss: "square", Lambda: 0.5,
+		{Kind: lab.MsgJob, Spec: lab.JobSpec{Index: 3, Tau: 8, Sampling: "imp", Loss: loss.Spec{Kind: loss.SquareKind}, Lambda: 0.5,
 			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7, Method: catalog.SAGA, MaxPassesPerTau: 2.5}},
 		{Kind: lab.MsgCmd, Cmd: lab.Command(2)},
 		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 2, Done: true, Err: "failed", OverBudget: true,
@@ -37,10 +39,10 @@ func TestMessagesRoundTrip(t *testing.T) {
 		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 4, Plan: &lab.JobPlan{Theory: catalog.Theory{Step: 1e-4, Rate: 0.5, PassesPerEFold: math.Inf(1)}, P: []float64{0.25, 0.5, 0.25},
 			Buckets: [][]int{{0, 2}, {1}}}}},
 		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 5, Plan: &lab.JobPlan{Theory: catalog.Theory{Step: 0.75, Rate: 0.25, PassesPerEFold: 3}, P: []float64{0.5, 0.5}}}},
-		{Kind: lab.MsgTheory, Loss: "logistic", Lambda: 1e-4, Taus: []int{1, 4, 32},
-			Spec: lab.JobSpec{Loss: "logistic", Lambda: 1e-4, Method: catalog.SAGA, Partition: "random", Seed: 1<<63 + 9}},
-		{Kind: lab.MsgTheory, Loss: "logistic", Lambda: 1e-4, Taus: []int{2}, Busy: 250 * time.Millisecond,
-			Spec: lab.JobSpec{Loss: "logistic", Lambda: 1e-4, Method: catalog.DFSDCA, Seed: 3},
+		{Kind: lab.MsgTheory, Loss: loss.Spec{}, Lambda: 1e-4, Taus: []int{1, 4, 32},
+			Spec: lab.JobSpec{Loss: loss.Spec{}, Lambda: 1e-4, Method: catalog.SAGA, Partition: "random", Seed: 1<<63 + 9}},
+		{Kind: lab.MsgTheory, Loss: loss.Spec{}, Lambda: 1e-4, Taus: []int{2}, Busy: 250 * time.Millisecond,
+			Spec: lab.JobSpec{Loss: loss.Spec{}, Lambda: 1e-4, Method: catalog.DFSDCA, Seed: 3},
 			Theory: &lab.MethodTheory{Method: catalog.DFSDCA, N: 400, Cost: catalog.CostModel{Cores: 8, Sync: 1},
 				Nice: []catalog.TauPoint{{Tau: 1, Theory: catalog.Theory{Step: 1e-3, Rate: 0.999, PassesPerEFold: 2.5}, Time: 2.5}},
 				Imp:  []catalog.TauPoint{{Tau: 1, Theory: catalog.Theory{Step: 2e-3, Rate: 0.998, PassesPerEFold: 1.25}, Time: 1.25}, {Tau: 2}}}},

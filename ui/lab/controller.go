@@ -123,7 +123,7 @@ func (c *Controller) MainThreadPlans() int {
 
 type pstarKey struct {
 	ds     *dataset.Dataset
-	loss   string
+	loss   loss.Spec
 	lambda float64
 }
 
@@ -311,15 +311,11 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	c.mu.Unlock()
 	c.notify()
 
-	l, err := loss.Parse(s.Loss)
+	pr, err := problem.New(ds, s.Loss.Loss(), lambda)
 	if err != nil {
 		return err
 	}
-	pr, err := problem.New(ds, l, lambda)
-	if err != nil {
-		return err
-	}
-	key := pstarKey{ds, l.String(), lambda}
+	key := pstarKey{ds, s.Loss, lambda}
 	c.mu.Lock()
 	pstar, known := c.pstars[key]
 	onWorkers := c.env.Workers != nil && c.workersWanted >= 0 && c.speed == 0 // slowed-down runs show their minibatches: main thread

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"imlab/core/dataset"
-	"imlab/core/loss"
 )
 
 // crew is the workers holding the data in use, kept from its load to the
@@ -217,12 +216,8 @@ func (c *Controller) prepareRun(t *task) {
 	if data, ok := c.dataSpecLocked(); ok {
 		_ = cr.grow(c.env.Workers, c.poolSizeLocked(2*len(c.settings.Taus)), data) // if more cannot start, the run tries again
 	}
-	l, err := loss.Parse(c.settings.Loss)
-	if err != nil {
-		return
-	}
 	lambda := c.lambdaOfLocked(c.settings)
-	key := pstarKey{c.ds, l.String(), lambda}
+	key := pstarKey{c.ds, c.settings.Loss, lambda}
 	if _, known := c.pstars[key]; known {
 		return
 	}

@@ -6,9 +6,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strings"
-
-	"imlab/core/synth"
 )
 
 // MaxFileBytes is the largest file LoadFile opens: half the page's Budget.
@@ -255,26 +252,6 @@ type installed struct {
 	source   Source
 	name     string
 	warnings []string
-}
-
-// LawName is how the UI names a norm law.
-func LawName(law string) string {
-	switch law {
-	case "uniform":
-		return "uniform"
-	case "chisq1":
-		return "χ²₁"
-	case "chisq10":
-		return "χ²₁₀"
-	case "chisq100":
-		return "χ²₁₀₀"
-	case "extreme":
-		return "extreme"
-	}
-	if l, err := synth.ParseLaw(law); err == nil {
-		return LawLabel(l)
-	}
-	return strings.ToLower(law)
 }
 
 func densityName(d float64) string {

@@ -34,11 +34,8 @@ func ExplainData(d *DataInfo) map[string]string {
 
 // ExplainTheta explains θ of one sampling at τ for a problem with n
 // examples, λ and the named loss.
-func ExplainTheta(smp sampling.Kind, tau int, theta float64, n int, lambda float64, lossName string) string {
-	gamma := math.NaN()
-	if l, err := loss.Parse(lossName); err == nil {
-		gamma = l.Gamma()
-	}
+func ExplainTheta(smp sampling.Kind, tau int, theta float64, n int, lambda float64, l loss.Spec) string {
+	gamma := l.Loss().Gamma()
 	what := "τ-nice: pᵢ = τ/n and vᵢ from eq. 6"
 	if smp == sampling.Imp {
 		what = "τ-importance: pᵢ ∝ nλγ + vᵢ⁽ᵘⁿⁱᶠ⁾ within each bucket (eq. 15), vᵢ the safe ESO of eq. 9 for these pᵢ"

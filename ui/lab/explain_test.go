@@ -7,6 +7,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/experiment"
+	"imlab/core/loss"
 	"imlab/core/paper"
 )
 
@@ -22,7 +23,7 @@ func TestExplanationsNameFormulaAndValue(t *testing.T) {
 	if !strings.Contains(ex["data-sigma"], "max ‖xᵢ‖² / mean ‖xᵢ‖²") || !strings.Contains(ex["data-lambda"], "max ‖xᵢ‖ / n") {
 		t.Error("σ or λ explanation lacks its formula")
 	}
-	th := ExplainTheta("imp", 8, 0.002, 1000, 0.003, "logistic")
+	th := ExplainTheta("imp", 8, 0.002, 1000, 0.003, loss.Spec{})
 	for _, want := range []string{"τ = 8", "minᵢ pᵢnλγ / (vᵢ + nλγ)", "γ = 4", "0.002", "500"} {
 		if !strings.Contains(th, want) {
 			t.Errorf("θ explanation %q lacks %q", th, want)

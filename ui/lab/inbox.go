@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"sync"
+
+	"imlab/core/loss"
 )
 
 // inbox queues the workers' messages for the controller's task without
@@ -20,7 +22,7 @@ type inbox struct {
 }
 
 type lossLambda struct {
-	loss   string
+	loss   loss.Spec
 	lambda float64
 }
 
@@ -50,10 +52,10 @@ func (b *inbox) put(w int, m Message) {
 }
 
 // pstar returns P* of loss and λ if a worker has answered it.
-func (b *inbox) pstar(loss string, lambda float64) (float64, bool) {
+func (b *inbox) pstar(l loss.Spec, lambda float64) (float64, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	p, ok := b.solved[lossLambda{loss, lambda}]
+	p, ok := b.solved[lossLambda{l, lambda}]
 	return p, ok
 }
 

@@ -49,7 +49,8 @@ func TestLinksOutOfRangeRefusedOnRead(t *testing.T) {
 	}
 	// The ends of the ranges are links like any other.
 	for _, law := range []string{"chisq:0.11", "chisq:10000", "extreme:1e-295", "extreme:1e288"} {
-		if s, err := ParseHash("#norms="+law, DefaultSettings()); err != nil || s.Norms != law {
+		want, _ := synth.ParseNorms(law)
+		if s, err := ParseHash("#norms="+law, DefaultSettings()); err != nil || s.Norms != want || want.Check() != nil {
 			t.Errorf("norms=%s: %q, %v", law, s.Norms, err)
 		}
 	}

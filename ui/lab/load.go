@@ -88,7 +88,7 @@ func (d DataSpec) Load(ctx context.Context, b budget.Budget, yield func() bool, 
 			return nil, errSuperseded
 		}
 		in = installed{source: SourcePreset, name: fmt.Sprintf("%s norms, %s (ω' = %s), n = %s, d = %s, seed %d",
-			LawName(s.Norms), densityName(s.Density), table.Float(s.Density), thousands(s.N), thousands(s.D), s.DataSeed)}
+			s.Norms.Label(), densityName(s.Density), table.Float(s.Density), thousands(s.N), thousands(s.D), s.DataSeed)}
 	} else {
 		// The raw bytes are held while the data set is built: they count
 		// against the budget too.

@@ -10,25 +10,11 @@ import (
 
 // DefaultMethod is the method of a link without method=: the paper's
 // dfSDCA, so that links made before the selector existed are unchanged.
-const DefaultMethod = catalog.DFSDCA
+const DefaultMethod = catalog.Default
 
 // MethodName is how the page names a method in its selector, tables and
 // plots.
-func MethodName(m catalog.Name) string {
-	switch m {
-	case catalog.DFSDCA:
-		return "dfSDCA (the paper's)"
-	case catalog.SDCA:
-		return "SDCA, exact coordinate steps"
-	case catalog.SAGA:
-		return "SAGA"
-	case catalog.LSVRG:
-		return "L-SVRG"
-	case catalog.SGD:
-		return "minibatch SGD, decreasing steps"
-	}
-	return string(m)
-}
+func MethodName(m catalog.Name) string { return catalog.Describe(m).Title }
 
 // methodField is the schema's row of the method selector. The default is
 // left out of the link.

@@ -20,27 +20,7 @@ const CompareHint = "Methods run after the selected one, with the same samplings
 
 // ExplainMethod says what method m does with a minibatch and which safe
 // step it takes, for the selector and the ratio table's caption.
-func ExplainMethod(m catalog.Name) string {
-	const smooth = "𝓛 = maxᵢ vᵢ/(n pᵢ γ), the expected smoothness of the minibatch gradient (1/n) Σ_{i∈S} ∇fᵢ/pᵢ"
-	switch m {
-	case catalog.DFSDCA:
-		return "dfSDCA, the paper's Algorithm 1: one dual-free step of size θ per example of the minibatch, θ = minᵢ pᵢnλγ/(vᵢ + nλγ)."
-	case catalog.SDCA:
-		return "SDCA with exact dual coordinate steps (IProx-SDCA serially, Quartz with minibatches): each example's dual variable " +
-			"maximises the ESO's separable model, curvature vᵢ/(λn); its rate is dfSDCA's θ, but the exact steps adapt to each ‖xᵢ‖², " +
-			"so it gains little from importance sampling."
-	case catalog.SAGA:
-		return "SAGA with arbitrary sampling: the minibatch gradient corrected by each example's stored derivative, step η = 1/(6𝓛) with " + smooth + "."
-	case catalog.LSVRG:
-		return "L-SVRG with arbitrary sampling: the minibatch gradient corrected at a reference point renewed with probability q = τ/n, " +
-			"step η = 1/(6𝓛) with " + smooth + "; its full gradients count n evaluations each."
-	case catalog.SGD:
-		return "Minibatch SGD with arbitrary sampling: step η = 1/(2𝓛) with " + smooth + ", then decreasing steps (2k + 1)/((k + 1)²λ); " +
-			"it converges at rate O(1/k), so it runs to ε = " + table.Float(catalog.DefaultsOf(catalog.SGD).Eps) + " by default, and to no less than " +
-			table.Float(catalog.SGDFloor) + " beside other methods."
-	}
-	return string(m)
-}
+func ExplainMethod(m catalog.Name) string { return catalog.Describe(m).Summary }
 
 // ExplainMethodRatio explains the theoretical and empirical cells of a
 // method's row.

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
@@ -76,7 +75,7 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, _ := loss.Parse(s.Loss)
+	l := s.Loss.Loss()
 	lambda := ds.Summarize().MaxNorm / float64(ds.N)
 	pr, err := problem.New(ds, l, lambda)
 	if err != nil {
@@ -253,7 +252,7 @@ func problemOf(t *testing.T, s Settings, done Snapshot) *problem.Problem {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, _ := loss.Parse(s.Loss)
+	l := s.Loss.Loss()
 	pr, err := problem.New(ds, l, done.Lambda)
 	if err != nil {
 		t.Fatal(err)
@@ -326,7 +325,7 @@ func BenchmarkNewMethodTheory(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		l, _ := loss.Parse(s.Loss)
+		l := s.Loss.Loss()
 		pr, err := problem.New(ds, l, ds.Summarize().MaxNorm/float64(ds.N))
 		if err != nil {
 			b.Fatal(err)

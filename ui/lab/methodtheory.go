@@ -6,6 +6,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/experiment"
+	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
@@ -202,7 +203,7 @@ func (mt *MethodTheory) read(j JobView, eps float64) traceReading {
 // and the problem's loss and λ. A worker holding the data computes it
 // (MsgTheory), so the page makes no pass over the data for it.
 type theoryRequest struct {
-	Loss      string
+	Loss      loss.Spec
 	Lambda    float64
 	Method    catalog.Name
 	Taus      string // FormatTaus

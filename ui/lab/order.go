@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"imlab/core/dataset"
-	"imlab/core/loss"
 	"imlab/core/sampling"
 )
 
@@ -44,10 +43,7 @@ func JobCost(spec JobSpec, st dataset.Stats) float64 {
 	if n < 1 || spec.Tau < 1 {
 		return 0
 	}
-	gamma := 1.0
-	if l, err := loss.Parse(spec.Loss); err == nil {
-		gamma = l.Gamma()
-	}
+	gamma := spec.Loss.Loss().Gamma()
 	tau := float64(spec.Tau)
 	omega := st.Density * n
 	beta := 1 + (tau-1)*max(omega-1, 0)/max(n-1, 1)

@@ -9,7 +9,6 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/experiment"
-	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/optimum"
 	"imlab/core/problem"
@@ -50,10 +49,7 @@ func newPoolFixture(t *testing.T) poolFixture {
 func solvedPreset(t *testing.T, s Settings) (*problem.Problem, *optimum.Result) {
 	t.Helper()
 	ds := generateData(t, s)
-	l, err := loss.Parse(s.Loss)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := s.Loss.Loss()
 	pr, err := problem.New(ds, l, problem.DefaultLambda(ds))
 	if err != nil {
 		t.Fatal(err)

@@ -66,11 +66,13 @@ func init() { Schema = schema() }
 func schema() []Field {
 	return []Field{
 		{Key: FieldNorms, Element: "norms", Label: "Law of ‖xᵢ‖²",
-			parse:  func(t string, s *Settings) error { s.Norms = t; return nil },
-			format: func(s Settings) string { return s.Norms },
-			check: func(s Settings) error {
-				return synth.CheckNorms(s.Norms) // the laws, or a family's range
-			}},
+			parse: func(t string, s *Settings) error {
+				n, err := synth.ParseNorms(t) // the laws, or a family's range
+				s.Norms = n
+				return err
+			},
+			format: func(s Settings) string { return s.Norms.String() },
+			check:  func(s Settings) error { return s.Norms.Check() }},
 		{Key: FieldDensity, Element: "density", Label: "Density ω'",
 			parse:  floatInto(func(s *Settings) *float64 { return &s.Density }),
 			format: func(s Settings) string { return table.Float(s.Density) },
@@ -143,10 +145,14 @@ func schema() []Field {
 				return nil
 			}},
 		{Key: FieldLoss, Element: "loss", Label: "Loss",
-			parse:  func(t string, s *Settings) error { s.Loss = t; return nil },
-			format: func(s Settings) string { return s.Loss },
+			parse: func(t string, s *Settings) error {
+				l, err := loss.ParseSpec(t)
+				s.Loss = l
+				return err
+			},
+			format: func(s Settings) string { return s.Loss.String() },
 			check: func(s Settings) error {
-				_, err := loss.Parse(s.Loss)
+				_, err := loss.ParseSpec(s.Loss.String()) // a Spec made in code, not parsed
 				return err
 			}},
 		{Key: FieldLambda, Element: "lambda", Label: "Regulariser λ",

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"imlab/core/experiment"
+	"imlab/core/loss"
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/core/synth"
@@ -16,17 +17,17 @@ import (
 // page can ask for it again and check it.
 type Settings struct {
 	// The synthetic preset (synth.Config).
-	Norms    string  // law of ‖x_i‖², one of synth.Laws
-	Density  float64 // mean feature density ω' (the paper: 0.1 sparse, 0.8 dense)
-	N, D     int     // examples, features
-	DataSeed uint64  // seed of the generated data
+	Norms    synth.Norms // law of ‖x_i‖²
+	Density  float64     // mean feature density ω' (the paper: 0.1 sparse, 0.8 dense)
+	N, D     int         // examples, features
+	DataSeed uint64      // seed of the generated data
 
 	// LIBSVM file options, applied when a file is read.
 	Bias          bool   // append a constant-1 feature, as the paper does for real data
 	PositiveClass string // label read as +1 in a multi-class file; "" = automatic
 
 	// The problem and the experiment.
-	Loss   string  // loss.Parse name: "logistic", "square", "smoothhinge[:μ]"
+	Loss   loss.Spec
 	Lambda float64 // regulariser; 0 = the paper's max_i ‖x_i‖ / n
 	Eps    float64 // target gap ε
 	// MaxPasses is each run's budget in passes/τ (iterations/n for
@@ -54,11 +55,13 @@ type Settings struct {
 // n shrinks, so each run also needs fewer passes), so that the twelve runs
 // to ε = 1e−10 finish in about two seconds on two cores.
 const (
-	DefaultNorms   = "chisq1"
 	DefaultDensity = 0.8
 	DefaultN       = 3000
 	DefaultD       = 100
 )
+
+// DefaultNorms is the default preset's law (see DefaultDensity).
+var DefaultNorms = synth.Norms{Paper: synth.ChiSq1Law}
 
 // Preset densities offered by the UI (the paper's sparse and dense data).
 const (
@@ -83,7 +86,7 @@ var ErrSettings = errors.New("invalid setting")
 func DefaultSettings() Settings {
 	return Settings{
 		Norms: DefaultNorms, Density: DefaultDensity, N: DefaultN, D: DefaultD, DataSeed: 1,
-		Bias: true, Loss: "logistic", Eps: catalog.DefaultsOf(DefaultMethod).Eps,
+		Bias: true, Loss: loss.Spec{Kind: loss.LogisticKind}, Eps: catalog.DefaultsOf(DefaultMethod).Eps,
 		MaxPasses: catalog.DefaultsOf(DefaultMethod).MaxPasses, Taus: slices.Clone(experiment.PaperTaus),
 		Partition: sampling.RandomRule, Seed: 1, Method: DefaultMethod,
 	}

@@ -6,13 +6,15 @@ import (
 	"strings"
 	"testing"
 
+	"imlab/core/loss"
 	"imlab/core/method/catalog"
+	"imlab/core/synth"
 )
 
 func TestHashRoundTrip(t *testing.T) {
 	s := DefaultSettings()
-	s.Norms, s.Density, s.N, s.D, s.DataSeed = "extreme", 0.1, 2500, 40, 7
-	s.Loss, s.Lambda, s.Eps, s.Taus, s.Partition, s.Seed = "smoothhinge:0.5", 1.5e-3, 1e-8, []int{1, 3, 9}, "balanced", 42
+	s.Norms, s.Density, s.N, s.D, s.DataSeed = synth.Norms{Paper: synth.ExtremeLaw}, 0.1, 2500, 40, 7
+	s.Loss, s.Lambda, s.Eps, s.Taus, s.Partition, s.Seed = loss.Spec{Kind: loss.SmoothHingeKind, Mu: 0.5}, 1.5e-3, 1e-8, []int{1, 3, 9}, "balanced", 42
 	s.Bias, s.PositiveClass, s.MaxPasses = false, "3", 2.5e4
 	got, err := ParseHash("#"+s.Hash(), DefaultSettings())
 	if err != nil {

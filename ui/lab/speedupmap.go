@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"imlab/core/loss"
 	"imlab/core/synth"
 	"imlab/core/table"
 	"imlab/core/theory"
@@ -28,15 +27,11 @@ type SpeedupMap struct {
 
 // NewSpeedupMap returns the empty map for s (see SpeedupMap.ComputeRow).
 func NewSpeedupMap(s Settings) (*SpeedupMap, error) {
-	l, err := loss.Parse(s.Loss)
-	if err != nil {
-		return nil, err
-	}
 	data := s.Synth() // the preset's configuration, at the map's size
-	data.N, data.D, data.Norms = MapN, MapD, ""
+	data.N, data.D, data.Norms = MapN, MapD, synth.Norms{}
 	m := theory.NewSpeedupMap(theory.MapSpec{
 		Data: data,
-		Loss: l, Laws: theory.MapLaws(), Taus: theory.MapTaus, Partition: s.Partition, Seed: s.Seed,
+		Loss: s.Loss.Loss(), Laws: theory.MapLaws(), Taus: theory.MapTaus, Partition: s.Partition, Seed: s.Seed,
 	})
 	return &SpeedupMap{SpeedupMap: m, For: s}, nil
 }
@@ -58,24 +53,15 @@ func (m *SpeedupMap) CellSettings(row, col int) Settings {
 	return s
 }
 
-// LawLabel names a law of the map for people: "χ² k = 1.5", "extreme w = 300".
-func LawLabel(l synth.Law) string {
-	p := strconv.FormatFloat(l.Param, 'g', -1, 64)
-	if l.Family == synth.ChiSquare {
-		return "χ² k = " + p
-	}
-	return "extreme w = " + p
-}
-
 // CellText explains cell (row, col): what it is, its formula, its value.
 func (m *SpeedupMap) CellText(row, col int) string {
 	law, tau := m.Spec.Laws[row], m.Spec.Taus[col]
 	if m.Ratio[row] == nil {
-		return fmt.Sprintf("%s, τ = %d: not computed yet", LawLabel(law), tau)
+		return fmt.Sprintf("%s, τ = %d: not computed yet", law.Label(), tau)
 	}
 	return fmt.Sprintf("%s, τ = %d: θ(τ-importance) / θ(τ-nice) = %s — the predicted speed-up on %d × %d data "+
 		"with σ = max‖xᵢ‖² / mean‖xᵢ‖² = %s. Click to run it.",
-		LawLabel(law), tau, table.Sig(m.Ratio[row][col], 3), m.Spec.Data.N, m.Spec.Data.D, table.Sig(m.Sigma[row], 3))
+		law.Label(), tau, table.Sig(m.Ratio[row][col], 3), m.Spec.Data.N, m.Spec.Data.D, table.Sig(m.Sigma[row], 3))
 }
 
 // Plot returns the heat map of the values computed so far, with cell
@@ -93,7 +79,7 @@ func (m *SpeedupMap) Plot(selected [2]int) *chart.HeatMap {
 		hm.Cols = append(hm.Cols, strconv.Itoa(t))
 	}
 	for r, law := range m.Spec.Laws {
-		hm.Rows = append(hm.Rows, LawLabel(law))
+		hm.Rows = append(hm.Rows, law.Label())
 		note := ""
 		if m.Ratio[r] != nil {
 			note = "σ = " + table.Sig(m.Sigma[r], 2)
@@ -116,7 +102,7 @@ func (m *SpeedupMap) Table() [][]string {
 	}
 	out := [][]string{head}
 	for r, law := range m.Spec.Laws {
-		row := []string{LawLabel(law), "–"}
+		row := []string{law.Label(), "–"}
 		if m.Ratio[r] != nil {
 			row[1] = table.Sig(m.Sigma[r], 3)
 		}

@@ -27,7 +27,7 @@ func TestSpeedupMapCellLinksReproduceTheCell(t *testing.T) {
 		if err != nil {
 			t.Fatalf("row %d: the cell's link %q does not parse: %v", row, cs.Hash(), err)
 		}
-		if back.Norms != m.Spec.Laws[row].String() || back.N != MapN || back.D != MapD || len(back.Taus) != 1 || back.Taus[0] != 16 {
+		if back.Norms != (synth.Norms{Law: m.Spec.Laws[row]}) || back.N != MapN || back.D != MapD || len(back.Taus) != 1 || back.Taus[0] != 16 {
 			t.Errorf("row %d: link gives %+v", row, back)
 		}
 		if back.Synth() != m.RowData(row) {
@@ -44,13 +44,5 @@ func TestSpeedupMapCellLinksReproduceTheCell(t *testing.T) {
 	tab := m.Table()
 	if len(tab) != 3 || len(tab[1]) != 2+len(theory.MapTaus) || tab[2][0] != "extreme w = 300" {
 		t.Errorf("table %v", tab)
-	}
-}
-
-func TestLawNameOfFamilies(t *testing.T) {
-	for law, want := range map[string]string{"chisq:1.5": "χ² k = 1.5", "extreme:300": "extreme w = 300", "chisq1": "χ²₁", "extreme": "extreme"} {
-		if got := LawName(law); got != want {
-			t.Errorf("LawName(%q) = %q, want %q", law, got, want)
-		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"imlab/core/synth"
 )
 
 func TestEveryLessonLoadsItsSettings(t *testing.T) {
@@ -32,7 +34,7 @@ func TestEveryLessonLoadsItsSettings(t *testing.T) {
 	}
 	// The link's own keys override the lesson's.
 	s, _, err := PageSettings("lesson=2&n=500", DefaultSettings())
-	if err != nil || s.N != 500 || s.Norms != "extreme" {
+	if err != nil || s.N != 500 || s.Norms != (synth.Norms{Paper: synth.ExtremeLaw}) {
 		t.Errorf("lesson=2&n=500: %+v, %v", s, err)
 	}
 }

@@ -3,8 +3,6 @@ package lab
 import (
 	"fmt"
 	"time"
-
-	"imlab/core/loss"
 )
 
 // RunEvent is one moment of a run, for measuring where its time goes: the
@@ -73,16 +71,12 @@ func (c *Controller) PStarKnown() bool {
 	if c.data == nil || c.ds == nil {
 		return false
 	}
-	l, err := loss.Parse(c.settings.Loss)
-	if err != nil {
-		return false
-	}
 	lambda := c.lambdaOfLocked(c.settings)
-	if _, ok := c.pstars[pstarKey{c.ds, l.String(), lambda}]; ok {
+	if _, ok := c.pstars[pstarKey{c.ds, c.settings.Loss, lambda}]; ok {
 		return true
 	}
 	if cr := c.crew; cr != nil && cr.ds == c.ds {
-		_, ok := cr.in.pstar(l.String(), lambda)
+		_, ok := cr.in.pstar(c.settings.Loss, lambda)
 		return ok
 	}
 	return false

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"imlab/core/dataset"
+	"imlab/core/loss"
 	"imlab/core/sampling"
 )
 
@@ -22,7 +23,7 @@ const WarmUpPerJob = 40 * time.Millisecond
 
 // pstarOf is a P* a worker has solved, with what it depends on besides the data.
 type pstarOf struct {
-	loss          string
+	loss          loss.Spec
 	lambda, pstar float64
 }
 

@@ -37,7 +37,7 @@ const (
 type Message struct {
 	Kind   MsgKind
 	Data   DataSpec
-	Loss   string
+	Loss   loss.Spec
 	Lambda float64
 	PStar  float64
 	Spec   JobSpec
@@ -280,12 +280,8 @@ func (q *jobQueue) start(job int) bool {
 }
 
 // workerPStar solves for P* as the page's own controller does.
-func workerPStar(ds *dataset.Dataset, lossName string, lambda float64, yield func()) (float64, error) {
-	l, err := loss.Parse(lossName)
-	if err != nil {
-		return 0, err
-	}
-	pr, err := problem.New(ds, l, lambda)
+func workerPStar(ds *dataset.Dataset, l loss.Spec, lambda float64, yield func()) (float64, error) {
+	pr, err := problem.New(ds, l.Loss(), lambda)
 	if err != nil {
 		return 0, err
 	}

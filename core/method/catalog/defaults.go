@@ -27,10 +27,13 @@ type Defaults struct {
 func DefaultsOf(m Name) Defaults {
 	d := Defaults{Eps: 1e-10, MaxPasses: 1000, EvalEvery: method.DefaultEvalEvery}
 	if m == SGD {
-		d.Eps = 1e-3
+		d.Eps = sgdEps
 	}
 	return d
 }
+
+// sgdEps is SGD's default target gap (see Defaults.Eps).
+const sgdEps = 1e-3
 
 // Target is the gap a run of method m is asked to reach when the
 // experiment's target is eps: eps, but no less than SGDFloor for SGD,
@@ -61,19 +64,14 @@ func OptionsOf(m Name, seed uint64) Options {
 // iterations/n for dfSDCA, as the paper plots it, and passes through the
 // data for the others, whose iterations may cost more than τ evaluations
 // (L-SVRG's full gradients).
-func AxisOf(m Name) method.Axis {
-	if m == DFSDCA {
-		return method.Iterations
-	}
-	return method.Passes
-}
+func AxisOf(m Name) method.Axis { return Describe(m).Axis }
 
 // Speedup is the theoretical ratio of τ-importance over τ-nice sampling for
 // method m, from the theory of each: θ_imp/θ_nice for dfSDCA, as the paper
 // has it, and for the other methods, whose steps are not rates, the ratio
 // of the passes per e-fold predicted, τ-nice over τ-importance.
 func Speedup(m Name, nice, imp Theory) float64 {
-	if m == DFSDCA {
+	if Describe(m).Paper {
 		return imp.Step / nice.Step
 	}
 	return nice.PassesPerEFold / imp.PassesPerEFold
@@ -81,13 +79,8 @@ func Speedup(m Name, nice, imp Theory) float64 {
 
 // Parallel reports whether method m shares a minibatch among goroutines
 // (Options.Workers): dfSDCA alone does.
-func Parallel(m Name) bool { return m == DFSDCA }
+func Parallel(m Name) bool { return Describe(m).Parallel }
 
 // StepSymbol is how method m's safe step is written: θ for dfSDCA and SDCA
 // (a rate; SDCA's steps themselves are exact), η for the primal methods.
-func StepSymbol(m Name) string {
-	if m == DFSDCA || m == SDCA {
-		return "θ"
-	}
-	return "η"
-}
+func StepSymbol(m Name) string { return Describe(m).StepSymbol }
