@@ -14,6 +14,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/core/table"
+	"imlab/ui/chart"
 	"imlab/ui/lab"
 )
 
@@ -24,14 +25,21 @@ import (
 func (p *Page) methodRatioTable(s *lab.Snapshot) *vecty.HTML {
 	m := s.Settings.Method
 	var rows []vecty.MarkupOrChild
+	var steps []float64
+	if v := s.Method; v != nil {
+		for _, r := range v.Rows {
+			steps = append(steps, r.StepNice, r.StepImp)
+		}
+	}
+	unit := chart.CommonPow10(steps...)
 	if v := s.Method; v != nil {
 		for _, r := range v.Rows {
 			th, em := lab.ExplainMethodRatio(m, r)
 			rows = append(rows, row(strconv.Itoa(r.Tau),
 				numCell{text: table.Sig(r.Theory, 2), what: th},
 				numCell{text: s.EmpiricalText(r.Tau, r.Empirical, num), what: em},
-				numCell{text: table.Sig(r.StepNice, 3), what: lab.ExplainStep(m, sampling.Nice, r.Tau, r.StepNice)},
-				numCell{text: table.Sig(r.StepImp, 3), what: lab.ExplainStep(m, sampling.Imp, r.Tau, r.StepImp)},
+				numCell{text: inUnit(r.StepNice, unit), what: lab.ExplainStep(m, sampling.Nice, r.Tau, r.StepNice)},
+				numCell{text: inUnit(r.StepImp, unit), what: lab.ExplainStep(m, sampling.Imp, r.Tau, r.StepImp)},
 			))
 		}
 	}
@@ -41,7 +49,7 @@ func (p *Page) methodRatioTable(s *lab.Snapshot) *vecty.HTML {
 		caption = "Speed-up of τ-importance over τ-nice for " + lab.MethodName(m) + ": press Run to fill in."
 	}
 	step := catalog.StepSymbol(m)
-	head := []vecty.MarkupOrChild{colHeader("τ"), colHeader("theoretical"), colHeader("empirical"), colHeader(step + " τ-nice"), colHeader(step + " τ-imp")}
+	head := []vecty.MarkupOrChild{colHeader("τ"), colHeader("theoretical"), colHeader("empirical"), unitHeader(step+" τ-nice", unit), unitHeader(step+" τ-imp", unit)}
 	return ratiosCard(s, caption, head, rows) // results.go
 }
 

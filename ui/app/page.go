@@ -194,7 +194,7 @@ func (p *Page) frame() {
 			if rk != p.resKey {
 				p.resKey = rk
 				if p.rest.rendered == restParts { // else they show when the rest renders
-					vecty.Rerender(p.results)
+					p.results.rerender()
 				}
 				p.rerenderPrediction() // teacher.go
 			}
@@ -384,13 +384,17 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 		return elem.Body(page...)
 	}
 	// In two parts, each appended at the end of its containers (rest.go).
+	// The result first: the plots, then the ratio table (beside them on a
+	// wide screen, lab.css), then what explains and exports them.
 	content := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("content")), p.plotsView(s)}
 	if p.rest.parts > 1 {
-		content = append(content, p.samplingView(s), p.results, p.teach.mapView)
+		content = append(content, p.results, p.samplingView(s), p.results.more(), p.teach.mapView)
 	}
 	page = append(page,
-		p.teacherPanel(s), // teacher.go
-		p.lessonView(),
+		elem.Div(vecty.Markup(vecty.Class("teaching")),
+			p.teacherPanel(s), // teacher.go
+			p.lessonView(),
+		),
 		elem.Main(vecty.Markup(vecty.Class("layout")),
 			elem.Aside(vecty.Markup(vecty.Class("sidebar")),
 				p.dataPanel(s),

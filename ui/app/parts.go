@@ -11,8 +11,8 @@ import (
 
 // The parts of the page that frame re-renders alone, each a vecty
 // component: the run controls and status line (Live, StatusLine), the
-// results (Results, and in it DataCard and ShareCard, which skip their
-// re-rendering unless what they show changed).
+// ratio table (Results), and the data summary and exports (DataCard and
+// ShareCard, which skip their re-rendering unless what they show changed).
 
 // Live renders the run controls and the status line.
 type Live struct {
@@ -32,11 +32,11 @@ type StatusLine struct {
 // Render implements vecty.Component.
 func (l *StatusLine) Render() vecty.ComponentOrHTML { return l.p.statusLine(&l.p.snap) }
 
-// Results renders the ratio table, the data summary and the exports. It
-// is re-rendered alone when a job of the run ends; of its parts, the data
-// summary and the exports are components that skip their re-rendering
-// unless what they show changed (their SkipRender), so that a job's end
-// touches the ratio table only.
+// Results renders the ratio table, the run's result in numbers, next to
+// the convergence plots. It is re-rendered alone when a job of the run
+// ends, with the exports (ShareCard), which skip their re-rendering unless
+// what they show changed (their SkipRender), so that a job's end touches
+// the ratio table only.
 type Results struct {
 	vecty.Core
 	p *Page
@@ -46,18 +46,24 @@ type Results struct {
 }
 
 // Render implements vecty.Component.
-func (r *Results) Render() vecty.ComponentOrHTML {
-	s := &r.p.snap
+func (r *Results) Render() vecty.ComponentOrHTML { return r.p.ratioTable(&r.p.snap) }
+
+// more is the data summary and the exports, further down the page than
+// the ratio table.
+func (r *Results) more() *vecty.HTML {
 	if r.data == nil {
 		r.data, r.share = &DataCard{p: r.p}, &ShareCard{p: r.p}
 	}
-	return elem.Div(vecty.Markup(vecty.Class("results-wrap")),
-		elem.Div(vecty.Markup(vecty.Class("results")),
-			r.p.ratioTable(s),
-			r.data,
-		),
-		r.share,
-	)
+	return elem.Div(vecty.Markup(vecty.Class("results")), r.data, r.share)
+}
+
+// rerender re-renders the ratio table and the exports: a job ended, or
+// the run changed.
+func (r *Results) rerender() {
+	vecty.Rerender(r)
+	if r.share != nil {
+		vecty.Rerender(r.share)
+	}
 }
 
 // DataCard renders the data summary (dataSummary), which depends on the

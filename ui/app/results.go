@@ -16,6 +16,7 @@ import (
 	"imlab/core/table"
 	"imlab/ui/browser"
 	"imlab/ui/canvas"
+	"imlab/ui/chart"
 	"imlab/ui/lab"
 )
 
@@ -105,14 +106,19 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 	if s.Data != nil {
 		n = s.Data.Stats.N
 	}
+	var thetas []float64
+	for _, r := range s.Rows {
+		thetas = append(thetas, r.ThetaNice, r.ThetaImp)
+	}
+	unit := chart.CommonPow10(thetas...)
 	rows := make([]vecty.MarkupOrChild, 0, len(s.Rows))
 	for _, r := range s.Rows {
 		th, em := lab.ExplainRatio(r)
 		cells := []numCell{
 			{text: table.Sig(r.Theory, 2), what: th},
 			{text: s.EmpiricalText(r.Tau, r.Empirical, func(x float64) string { return table.Sig(x, 2) }), what: em},
-			{text: table.Sig(r.ThetaNice, 3), what: lab.ExplainTheta(sampling.Nice, r.Tau, r.ThetaNice, n, s.Lambda, s.Settings.Loss)},
-			{text: table.Sig(r.ThetaImp, 3), what: lab.ExplainTheta(sampling.Imp, r.Tau, r.ThetaImp, n, s.Lambda, s.Settings.Loss)},
+			{text: inUnit(r.ThetaNice, unit), what: lab.ExplainTheta(sampling.Nice, r.Tau, r.ThetaNice, n, s.Lambda, s.Settings.Loss)},
+			{text: inUnit(r.ThetaImp, unit), what: lab.ExplainTheta(sampling.Imp, r.Tau, r.ThetaImp, n, s.Lambda, s.Settings.Loss)},
 		}
 		if known {
 			cell := numCell{text: "–"}
@@ -131,7 +137,8 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 	if known {
 		caption += " Paper: theoretical : empirical, " + match.String() + "."
 	}
-	head := []vecty.MarkupOrChild{colHeader("τ"), colHeader("theoretical"), colHeader("empirical"), colHeader("θ τ-nice"), colHeader("θ τ-imp")}
+	head := []vecty.MarkupOrChild{colHeader("τ"), colHeader("theoretical"), colHeader("empirical"),
+		unitHeader("θ τ-nice", unit), unitHeader("θ τ-imp", unit)}
 	if known {
 		head = append(head, colHeader("paper"))
 	}
@@ -162,6 +169,20 @@ func ratiosCard(s *lab.Snapshot, caption string, head, rows []vecty.MarkupOrChil
 func colHeader(label string) *vecty.HTML {
 	return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(label))
 }
+
+// unitHeader is the header of a column of numbers shown in units of
+// 10^unit (chart.CommonPow10), which it names: "θ τ-nice (×10⁻⁴)". Short
+// numbers keep the table narrow enough for a phone.
+func unitHeader(label string, unit int) *vecty.HTML {
+	if unit == 0 {
+		return colHeader(label)
+	}
+	return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text(label+" "),
+		elem.Span(vecty.Markup(vecty.Class("unit")), vecty.Text("(×"+chart.FormatPow10(unit)+")")))
+}
+
+// inUnit is x in units of 10^unit, to 3 significant digits.
+func inUnit(x float64, unit int) string { return table.Sig(x/math.Pow10(unit), 3) }
 
 func num(x float64) string {
 	if math.IsNaN(x) {

@@ -96,3 +96,25 @@ func FormatLogTick(v float64) string {
 	}
 	return FormatNumber(v, 3)
 }
+
+// CommonPow10 is the power of ten e that a column of small numbers is
+// best shown in units of, as "θ (×10⁻⁴)" over 0.501, 0.715, 1.19: the
+// exponent of the largest magnitude among values, when that is below 0.01,
+// and 0 otherwise (no unit: the numbers are short as they are). NaN and
+// ±Inf are ignored.
+func CommonPow10(values ...float64) int {
+	big := 0.0
+	for _, v := range values {
+		if a := math.Abs(v); !math.IsInf(a, 0) && a > big {
+			big = a
+		}
+	}
+	if big == 0 || big >= 1e-2 {
+		return 0
+	}
+	e := int(math.Floor(math.Log10(big)))
+	if math.Pow10(e+1) <= big { // Log10 rounded below a power of ten
+		e++
+	}
+	return e
+}

@@ -61,3 +61,24 @@ func TestFormatPow10AndLogTick(t *testing.T) {
 		}
 	}
 }
+
+func TestCommonPow10(t *testing.T) {
+	for _, c := range []struct {
+		in   []float64
+		want int
+	}{
+		{[]float64{0.0000501, 0.000119}, -4},
+		{[]float64{0.000119, 0.0000501}, -4},
+		{[]float64{0.001}, -3},
+		{[]float64{0.00999}, -3},
+		{[]float64{0.01, 0.0001}, 0},
+		{[]float64{0.5}, 0},
+		{[]float64{math.NaN(), 2e-7, math.Inf(1)}, -7},
+		{nil, 0},
+		{[]float64{0, -3e-5}, -5},
+	} {
+		if got := CommonPow10(c.in...); got != c.want {
+			t.Errorf("CommonPow10(%v) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}
