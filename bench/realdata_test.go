@@ -40,7 +40,7 @@ func realProblem(b *testing.B, file string) *problem.Problem {
 // (each op continues the same run). It reports ns per example update.
 func BenchmarkRealData(b *testing.B) {
 	for _, file := range []string{"w8a.gz", "ijcnn1.tr.gz"} {
-		for _, smp := range []sampling.Kind{sampling.Imp, sampling.Nice} {
+		for _, smp := range []sampling.Kind{sampling.Imp, sampling.AdaptiveImp, sampling.Nice} {
 			for _, tau := range []int{1, 8, 32} {
 				for _, workers := range []int{1, 2} {
 					if workers > 1 && tau < 32 {

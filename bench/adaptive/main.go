@@ -57,6 +57,9 @@ func main() {
 	flag.Float64Var(&cfg.Epochs, "epochs", cfg.Epochs, "refresh period in epochs")
 	step := flag.String("step", string(cfg.Step), "step rule: safe or residue")
 	prof := flag.String("cpuprofile", "", "write a CPU profile to this file")
+	timeOnly := flag.Bool("timeonly", false, "only time the epochs (no runs to ε): a table of time per epoch, static and adaptive")
+	reps := flag.Int("reps", 3, "alternating repetitions of the epoch timing, the least kept")
+	epochs := flag.Int("epochs-timed", 4, "epochs per timing repetition")
 	doc := flag.String("doc", "", "also write the table into this markdown file, after its line "+marker)
 	flag.Parse()
 	if !cputime.Supported {
@@ -80,10 +83,6 @@ func main() {
 		taus = append(taus, t)
 	}
 
-	type set struct {
-		name string
-		ds   *dataset.Dataset
-	}
 	var sets []set
 	for _, f := range split(*real) {
 		ds, err := libsvm.ReadFile(filepath.Join(*dir, f), libsvm.Options{Bias: true})
@@ -104,6 +103,10 @@ func main() {
 		sets = append(sets, set{fmt.Sprintf("%s (%d×%d, ω'=%g)", law, *n, *d, *density), ds})
 	}
 
+	if *timeOnly {
+		timeTable(sets, taus, cfg, *reps, *epochs)
+		return
+	}
 	out := io.Writer(os.Stdout)
 	var table strings.Builder
 	if *doc != "" {
@@ -140,11 +143,7 @@ func main() {
 			// Time per epoch: the fastest of 3 alternating repetitions of
 			// 4 epochs each, so that other work on the machine inflates it
 			// as little as possible.
-			tStat, tAda = math.Inf(1), math.Inf(1)
-			for range 3 {
-				tStat = math.Min(tStat, epochTime(pr, static, 4))
-				tAda = math.Min(tAda, epochTime(pr, adaptive, 4))
-			}
+			tStat, tAda = leastEpochTimes(pr, static, adaptive, *reps, *epochs)
 			k := float64(*seeds)
 			fmt.Fprintf(out, "| %s | %d | %.3g : %.3g | %.2f : %.3g | %.2f× | %.3g ms | %.3g ms | %.2f | %.2f× |\n",
 				st.name, tau, complexity/k, stat/k, thetaRatio/k, ada/k, stat/ada, 1e3*tStat, 1e3*tAda, tAda/tStat,
@@ -154,6 +153,46 @@ func main() {
 	if *doc != "" {
 		if err := splice(*doc, table.String()); err != nil {
 			log.Fatal(err)
+		}
+	}
+}
+
+// set is a data set of the benchmark with its name in the table.
+type set struct {
+	name string
+	ds   *dataset.Dataset
+}
+
+// leastEpochTimes returns the CPU seconds per epoch of static and adaptive,
+// each the fastest of reps alternating timings of the given number of
+// epochs, so that other work on the machine inflates them as little as
+// possible.
+func leastEpochTimes(pr *problem.Problem, static, adaptive theory.Spec, reps, epochs int) (tStat, tAda float64) {
+	tStat, tAda = math.Inf(1), math.Inf(1)
+	for range reps {
+		tStat = math.Min(tStat, epochTime(pr, static, epochs))
+		tAda = math.Min(tAda, epochTime(pr, adaptive, epochs))
+	}
+	return tStat, tAda
+}
+
+// timeTable prints the time per epoch of static and adaptive τ-importance
+// on each set and τ (seed 1), and their ratio.
+func timeTable(sets []set, taus []int, cfg sampling.AdaptiveConfig, reps, epochs int) {
+	fmt.Printf("Time per epoch (n examples updated): the process's CPU time in Step, refreshes included, "+
+		"the least of %d alternating runs of %d epochs; adaptive refreshes every %g epochs.\n\n", reps, epochs, cfg.Epochs)
+	fmt.Println("| data | τ | static | adaptive | ratio |")
+	fmt.Println("|---|---|---|---|---|")
+	for _, st := range sets {
+		pr, err := problem.New(st.ds, loss.Logistic{}, problem.DefaultLambda(st.ds))
+		if err != nil {
+			log.Fatal(err)
+		}
+		for _, tau := range taus {
+			static := theory.Spec{Sampling: sampling.Imp, Tau: tau, Seed: 1}
+			adaptive := theory.Spec{Sampling: sampling.AdaptiveImp, Tau: tau, Adaptive: cfg, Seed: 1}
+			tStat, tAda := leastEpochTimes(pr, static, adaptive, reps, epochs)
+			fmt.Printf("| %s | %d | %.3g ms | %.3g ms | %.2f |\n", st.name, tau, 1e3*tStat, 1e3*tAda, tAda/tStat)
 		}
 	}
 }

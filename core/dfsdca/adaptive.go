@@ -64,10 +64,12 @@ func (s *Solver) refresh() bool {
 	ds, pr := s.ds, s.pr
 	lambda, gamma := pr.Lambda, pr.Loss.Gamma()
 	p := a.Sampler.Probabilities()
-	theta := theory.Theta(p, a.V, lambda, gamma)
+	var theta float64
 	residue := a.Sampler.Config().Step == sampling.ResidueStep
 	if residue {
 		theta = theory.ResidueTheta(a.Kappa, p, a.V, lambda, gamma)
+	} else {
+		theta = theory.Theta(p, a.V, lambda, gamma)
 	}
 	theta *= a.scale
 	if !(theta > 0) || math.IsInf(theta, 0) {
@@ -81,8 +83,7 @@ func (s *Solver) refresh() bool {
 			// refresh's margin and curvature φ''_i, brings its own
 			// residue to zero: 1/(1 + φ''_i v_i/(nλ)) ≥ c/(v_i + c)
 			// (docs/adaptive.md).
-			h := s.loss.Curvature(a.Z[i], ds.Y[i])
-			if limit := a.scale / (1 + float64(h*a.V[i])/(n*lambda)); step > limit {
+			if limit := a.scale / (1 + float64(a.Curv[i]*a.V[i])/(n*lambda)); step > limit {
 				step = limit
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"imlab/core/sampling"
 	"imlab/core/sparse"
 	"imlab/core/synth"
+	"imlab/internal/cputime"
 )
 
 // Benchmark data: the page's default data (about 0.8 M non-zeros), two
@@ -233,4 +234,48 @@ func benchScaleData(b *testing.B) *dataset.Dataset {
 		b.Fatal(scaleData.err)
 	}
 	return scaleData.ds
+}
+
+// BenchmarkRefresh times one refresh of the adaptive sampling (residues,
+// weights, alias tables, ESO parameters, steps) after an epoch of the run,
+// on artificial sets of the real sets' shapes (ijcnn1.tr: n = 35,000,
+// 23 features, 59% dense; w8a: 49,749 × 301, 3.9%): an op is one refresh,
+// to set against BenchmarkEpoch's epoch (bench/realdata_test.go times both
+// together on the real sets).
+func BenchmarkRefresh(b *testing.B) {
+	shapes := []struct {
+		name string
+		cfg  synth.Config
+	}{
+		{"ijcnn1-like", synth.Config{N: 35000, D: 23, Density: 0.59, Norms: "chisq10", Seed: 1}},
+		{"w8a-like", synth.Config{N: 49749, D: 301, Density: 0.039, Norms: "chisq10", Seed: 1}},
+	}
+	for _, sh := range shapes {
+		ds, err := synth.Generate(sh.cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pr := testProblem(b, ds, loss.Logistic{})
+		for _, tau := range []int{1, 32} {
+			b.Run(fmt.Sprintf("%s/tau=%d", sh.name, tau), func(b *testing.B) {
+				smp, theta := testPlan(b, pr, sampling.AdaptiveImp, tau, 1)
+				s, err := New(pr, Options{Sampler: smp, Theta: theta, Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := s.Step(s.Period()); err != nil {
+					b.Fatal(err)
+				}
+				cpu := cputime.Process()
+				timeEpochs(b, func() {
+					if !s.refresh() {
+						b.Fatal("refresh failed")
+					}
+				})
+				// The process's CPU time: other processes on a shared
+				// machine slow the wall clock, not this.
+				b.ReportMetric(float64((cputime.Process()-cpu).Microseconds())/1e3/float64(b.N), "cpu-ms/op")
+			})
+		}
+	}
 }

@@ -42,6 +42,24 @@ func (Logistic) Curvature(z, y float64) float64 {
 // Gamma returns 4, since φ” ≤ 1/4.
 func (Logistic) Gamma() float64 { return 4 }
 
+// DerivCurvature returns Deriv(z, y) and Curvature(z, y), the same bits,
+// from one exponential e^(−|yz|) (the two share it).
+func (Logistic) DerivCurvature(z, y float64) (deriv, curv float64) {
+	t := -y * z
+	e := fmath.Exp(-math.Abs(t))
+	// sigmoid(t) for the derivative, sigmoid(−|yz|) for the curvature:
+	// |t| = |yz| exactly, so both come from e.
+	s := e / (1 + e) // sigmoid(−|t|)
+	if t == 0 {
+		s = 1 / (1 + e)
+	}
+	deriv = -y * s
+	if t >= 0 {
+		deriv = -y * (1 / (1 + e))
+	}
+	return deriv, y * y * s * (1 - s)
+}
+
 // ValueDeriv returns Value(z, y) and Deriv(z, y), the same bits, from one
 // exponential e^(−|yz|) (the two share it).
 func (Logistic) ValueDeriv(z, y float64) (value, deriv float64) {

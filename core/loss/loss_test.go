@@ -229,3 +229,20 @@ func BenchmarkDeriv(b *testing.B) {
 		})
 	}
 }
+
+// TestLogisticDerivCurvature: the one-exponential pair is Deriv's and
+// Curvature's bits, at zero, in the tails, for both labels and for labels
+// other than ±1.
+func TestLogisticDerivCurvature(t *testing.T) {
+	var l Logistic
+	zs := []float64{0, math.Copysign(0, -1), 1e-300, -1e-300, 0.3, -0.3, 1, -2.5, 17, -40, 700, -750, math.Inf(1), math.Inf(-1)}
+	for _, y := range []float64{1, -1, 0.5, -3, 0} {
+		for _, z := range zs {
+			d, c := l.DerivCurvature(z, y)
+			wd, wc := l.Deriv(z, y), l.Curvature(z, y)
+			if math.Float64bits(d) != math.Float64bits(wd) || math.Float64bits(c) != math.Float64bits(wc) {
+				t.Errorf("DerivCurvature(%v, %v) = %v, %v; Deriv, Curvature give %v, %v", z, y, d, c, wd, wc)
+			}
+		}
+	}
+}

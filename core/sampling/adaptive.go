@@ -51,9 +51,14 @@ type Adaptive struct {
 	static []float64 // p^static, normalised per bucket
 	cfg    AdaptiveConfig
 
+	// The probabilities in bucket order (bucket 0's members in the order
+	// Partition lists them, then bucket 1's, …): p^static and the current
+	// p. A refresh works on these, so that its sweeps read memory in order
+	// rather than gathering p_i by example.
+	staticOrdered, ordered []float64
+
 	q     []float64 // alias-table scratch
 	stack []int32
-	w     []float64
 }
 
 // NewAdaptive returns the adaptive bucket sampling on partition part that
@@ -78,9 +83,16 @@ func NewAdaptive(part Partition, static []float64, cfg AdaptiveConfig) (*Adaptiv
 	n := len(static)
 	a := &Adaptive{
 		bucket: *b.(*bucket), part: part, cfg: cfg,
-		q: make([]float64, n), stack: make([]int32, n), w: make([]float64, 0, n),
+		staticOrdered: make([]float64, 0, n),
+		q:             make([]float64, n), stack: make([]int32, n),
 	}
 	a.static = append([]float64(nil), a.p...)
+	for _, b := range part.Buckets {
+		for _, i := range b {
+			a.staticOrdered = append(a.staticOrdered, a.p[i])
+		}
+	}
+	a.ordered = append([]float64(nil), a.staticOrdered...)
 	return a, nil
 }
 
@@ -103,28 +115,47 @@ func (a *Adaptive) Reweight(weights []float64) error {
 	}
 	eta := a.cfg.Eta
 	for l, b := range a.part.Buckets {
+		off := a.off[l]
+		p, static := a.ordered[off:off+len(b)], a.staticOrdered[off:off+len(b)]
+		// The bucket's weights, gathered into p in one sweep (the
+		// loads are independent, so they overlap).
 		sum := 0.0
-		for _, i := range b {
-			sum += weights[i]
+		for k, i := range b {
+			p[k] = weights[i]
+			sum += p[k]
 		}
-		a.w = a.w[:0]
-		total := 0.0
-		for _, i := range b {
-			pi := a.static[i]
-			if sum > 0 {
-				pi = float64((1-eta)*(weights[i]/sum)) + float64(eta*a.static[i])
+		if sum > 0 {
+			total := 0.0
+			for k, w := range p {
+				p[k] = float64((1-eta)*(w/sum)) + float64(eta*static[k])
+				total += p[k]
 			}
-			a.w = append(a.w, pi)
-			total += pi
+			for k := range p {
+				p[k] /= total
+			}
+		} else {
+			// Σ static = 1 up to rounding; dividing by it as above
+			// gives the bits NewBucket gave.
+			total := 0.0
+			for _, ps := range static {
+				total += ps
+			}
+			for k, ps := range static {
+				p[k] = ps / total
+			}
 		}
 		for k, i := range b {
-			a.p[i] = a.w[k] / total
-			a.w[k] = a.p[i]
+			a.p[i] = p[k]
 		}
-		a.table.fill(a.off[l], a.w, b, a.q, a.stack)
+		a.table.fill(off, p, b, a.q, a.stack)
 	}
 	return nil
 }
+
+// Ordered returns the current probabilities in bucket order: those of
+// Partition().Buckets[0]'s members in its order, then Buckets[1]'s, and so
+// on (theory.BucketESO reads them so). The slice must not be modified.
+func (a *Adaptive) Ordered() []float64 { return a.ordered }
 
 // Partition returns the sampling's buckets; they must not be modified.
 func (a *Adaptive) Partition() Partition { return a.part }

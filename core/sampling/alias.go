@@ -66,15 +66,25 @@ func (t aliasTable) fill(off int, w []float64, ids []int, q []float64, stack []i
 	// Small columns (q < 1) are pushed from the front of stack, large ones
 	// from the back, so one array of k entries holds both worklists.
 	nSmall, nLarge := 0, 0
+	q, stack = q[:k], stack[:k]
 	for i, x := range w {
-		q[i] = x * float64(k) / sum
-		if q[i] < 1 {
-			stack[nSmall] = int32(i)
-			nSmall++
-		} else {
-			nLarge++
-			stack[k-nLarge] = int32(i)
+		qi := x * float64(k) / sum
+		q[i] = qi
+		// The slot and the counts are chosen by conditional moves: a
+		// branch on q < 1 would be mispredicted as often as the data
+		// are uneven (a refresh of an adaptive sampling runs this
+		// over every example).
+		small := 0
+		if qi < 1 {
+			small = 1
 		}
+		slot := k - 1 - nLarge
+		if small == 1 {
+			slot = nSmall
+		}
+		stack[slot] = int32(i)
+		nSmall += small
+		nLarge += 1 - small
 	}
 	for nSmall > 0 && nLarge > 0 {
 		nSmall--
@@ -97,10 +107,11 @@ func (t aliasTable) fill(off int, w []float64, ids []int, q []float64, stack []i
 	}
 }
 
-// threshold returns keep·2⁶⁴ for 0 ≤ keep < 1 (Ldexp is exact, so the
-// result is below 2⁶⁴).
+// threshold returns keep·2⁶⁴ for 0 ≤ keep < 1 (a product by a power of two
+// is exact, so the result is below 2⁶⁴; math.Ldexp gives the same bits
+// at several times the cost).
 func threshold(keep float64) uint64 {
-	return uint64(math.Ldexp(keep, 64))
+	return uint64(keep * 0x1p64)
 }
 
 // draw returns an example from the segment [off, off+k).

@@ -101,3 +101,30 @@ func BenchmarkSerialDraw(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReweight times an adaptive sampling's refresh of its
+// probabilities and alias tables from skewed weights (an op is one
+// Reweight, O(n)), serially and with 32 buckets.
+func BenchmarkReweight(b *testing.B) {
+	for _, n := range []int{35000, 1e6} {
+		for _, tau := range []int{1, 32} {
+			pt, err := RandomPartition(n, tau, NewRand(3))
+			if err != nil {
+				b.Fatal(err)
+			}
+			a, err := NewAdaptive(pt, randomBucketProbabilities(pt, n, 4), DefaultAdaptive)
+			if err != nil {
+				b.Fatal(err)
+			}
+			w := skewed(n)
+			b.Run(fmt.Sprintf("n=%d/tau=%d", n, tau), func(b *testing.B) {
+				for b.Loop() {
+					if err := a.Reweight(w); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/example")
+			})
+		}
+	}
+}

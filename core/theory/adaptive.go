@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"imlab/core/loss"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/sparse"
@@ -28,9 +29,14 @@ func AdaptiveWeights(kappa, v []float64, c float64, dst []float64) []float64 {
 	}
 	dst = dst[:len(kappa)]
 	for i, k := range kappa {
-		dst[i] = math.Abs(k) * math.Sqrt(v[i]+c)
+		dst[i] = adaptiveWeight(k, v[i], c)
 	}
 	return dst
+}
+
+// adaptiveWeight is AdaSDCA's weight |κ| √(v + c) of one example.
+func adaptiveWeight(kappa, v, c float64) float64 {
+	return math.Abs(kappa) * math.Sqrt(v+c)
 }
 
 // ResidueTheta returns the residue-weighted step bound
@@ -73,9 +79,10 @@ type Follower struct {
 	Next     int                // iteration of the next refresh
 
 	// After NewFollower, the ESO parameters of the starting sampling; after
-	// each Refresh, the margins x_iᵀw, residues and ESO parameters it read
-	// and computed. The slices are the follower's.
-	Z, Kappa, V []float64
+	// each Refresh, the residues, the loss's curvatures φ''_i(x_iᵀw) and
+	// the ESO parameters it read and computed. The slices are the
+	// follower's.
+	Kappa, Curv, V []float64
 
 	pr      *problem.Problem
 	eso     *BucketESO
@@ -97,7 +104,7 @@ func NewFollower(pr *problem.Problem, smp sampling.Sampler) *Follower {
 	f := &Follower{
 		Sampler: ad, Recorder: rec, pr: pr, eso: NewBucketESO(pr.Data, ad.Partition()),
 		Period: max(1, int(math.Ceil(ad.Config().Epochs*float64(n)/float64(ad.MaxSize())))),
-		Z:      make([]float64, n), Kappa: make([]float64, n), weights: make([]float64, n),
+		Kappa:  make([]float64, n), Curv: make([]float64, n), weights: make([]float64, n),
 	}
 	f.Next = f.Period
 	f.V = f.eso.V(ad.Probabilities(), nil)
@@ -112,15 +119,26 @@ func (f *Follower) Refresh(w, alpha []float64) bool {
 	ds := f.pr.Data
 	l := f.pr.Loss
 	c := float64(float64(ds.N) * f.pr.Lambda * l.Gamma())
-	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, f.Z)
-	for i, z := range f.Z {
-		f.Kappa[i] = l.Deriv(z, ds.Y[i]) + alpha[i]
+	z := f.Curv // the margins, overwritten by the curvatures
+	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, z)
+	// One sweep for the residues, curvatures and weights; the loss is
+	// called by its concrete type, inlined, as the solvers do.
+	y, kappa, v, weights := ds.Y[:len(z)], f.Kappa[:len(z)], f.V[:len(z)], f.weights[:len(z)]
+	for i, zi := range z {
+		var g, h float64
+		switch l := l.(type) {
+		case loss.Logistic:
+			g, h = l.DerivCurvature(zi, y[i]) // one exponential for both
+		default:
+			g, h = l.Deriv(zi, y[i]), l.Curvature(zi, y[i])
+		}
+		k := g + alpha[i]
+		kappa[i], z[i], weights[i] = k, h, adaptiveWeight(k, v[i], c)
 	}
-	f.weights = AdaptiveWeights(f.Kappa, f.V, c, f.weights)
-	if f.Sampler.Reweight(f.weights) != nil {
+	if f.Sampler.Reweight(weights) != nil {
 		return false // a non-finite weight: some residue is not finite
 	}
-	f.V = f.eso.V(f.Sampler.Probabilities(), f.V)
+	f.V = f.eso.VOrdered(f.Sampler.Ordered(), f.V)
 	f.Next += f.Period
 	return true
 }

@@ -52,12 +52,14 @@ func BucketV(ds *dataset.Dataset, part sampling.Partition, p []float64) []float6
 // them in one sweep (the same sums in the same order as BucketV: the same
 // bits).
 type BucketESO struct {
-	ds     *dataset.Dataset
-	part   sampling.Partition
-	omega  []int     // ω'_j
-	cols   []int32   // the rows' column indices, bucket by bucket
-	factor []float64 // scratch: δ_j, then 1 + (1 − 1/ω'_j) δ_j
-	fixed  []float64 // v when every ω'_j ≤ 1 (v = ‖x_i‖² whatever p); else nil
+	ds      *dataset.Dataset
+	part    sampling.Partition
+	omega   []int     // ω'_j
+	cols    []int32   // the rows' column indices, bucket by bucket
+	lens    []int32   // the rows' lengths, bucket by bucket
+	ordered []float64 // scratch: p in bucket order
+	factor  []float64 // scratch: δ_j, then 1 + (1 − 1/ω'_j) δ_j
+	fixed   []float64 // v when every ω'_j ≤ 1 (v = ‖x_i‖² whatever p); else nil
 }
 
 // NewBucketESO counts the ω'_j of part on ds in O(nnz + d), keeping a copy
@@ -68,7 +70,7 @@ func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 		panic("theory: BucketV: " + err.Error())
 	}
 	e := &BucketESO{ds: ds, part: part, omega: make([]int, ds.D), factor: make([]float64, ds.D),
-		cols: make([]int32, 0, ds.NNZ())}
+		cols: make([]int32, 0, ds.NNZ()), lens: make([]int32, 0, ds.N)}
 	// Visiting the examples bucket by bucket, feature j meets a new bucket
 	// exactly when the bucket last seen with j differs from the current one.
 	lastBucket := make([]int, ds.D) // bucket index + 1; 0 = none yet
@@ -76,6 +78,7 @@ func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 		for _, i := range b {
 			idx, _ := ds.Row(i)
 			e.cols = append(e.cols, idx...)
+			e.lens = append(e.lens, int32(len(idx)))
 			for _, j := range idx {
 				if lastBucket[j] != l+1 {
 					lastBucket[j] = l + 1
@@ -86,8 +89,8 @@ func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 	}
 	if slices.Max(append(e.omega, 0)) <= 1 {
 		// 1 + (1 − 1/1)·δ_j = 1 exactly: no δ_j matters.
-		e.fixed = e.V(make([]float64, ds.N), nil)
-		e.cols = nil
+		e.fixed = e.VOrdered(make([]float64, ds.N), nil)
+		e.cols, e.lens = nil, nil
 	}
 	return e
 }
@@ -100,6 +103,29 @@ func (e *BucketESO) V(p, dst []float64) []float64 {
 		panic(fmt.Sprintf("theory: BucketV with %d probabilities for %d examples", len(p), ds.N))
 	}
 	if e.fixed != nil {
+		return e.VOrdered(p, dst)
+	}
+	if e.ordered == nil {
+		e.ordered = make([]float64, 0, ds.N)
+	}
+	e.ordered = e.ordered[:0]
+	for _, b := range e.part.Buckets {
+		for _, i := range b {
+			e.ordered = append(e.ordered, p[i])
+		}
+	}
+	return e.VOrdered(e.ordered, dst)
+}
+
+// VOrdered is V for the probabilities in bucket order: those of
+// part.Buckets[0]'s members in its order, then Buckets[1]'s, and so on (as
+// sampling.Adaptive.Ordered gives them). The result is in example order.
+func (e *BucketESO) VOrdered(ordered, dst []float64) []float64 {
+	ds := e.ds
+	if len(ordered) != ds.N {
+		panic(fmt.Sprintf("theory: BucketV with %d probabilities for %d examples", len(ordered), ds.N))
+	}
+	if e.fixed != nil {
 		if len(dst) < ds.N {
 			dst = make([]float64, ds.N)
 		}
@@ -107,15 +133,13 @@ func (e *BucketESO) V(p, dst []float64) []float64 {
 	}
 	delta := e.factor
 	clear(delta)
-	pos, rowPtr := 0, ds.RowPtr
-	for _, b := range e.part.Buckets {
-		for _, i := range b {
-			pi, end := p[i], pos+rowPtr[i+1]-rowPtr[i]
-			for _, j := range e.cols[pos:end] {
-				delta[j] += pi
-			}
-			pos = end
+	pos, cols := 0, e.cols
+	for k, pk := range ordered {
+		end := pos + int(e.lens[k])
+		for _, j := range cols[pos:end] {
+			delta[j] += pk
 		}
+		pos = end
 	}
 	factor := delta // reuse: factor_j overwrites δ_j
 	for j, w := range e.omega {
