@@ -247,8 +247,8 @@ func BenchmarkRefresh(b *testing.B) {
 		name string
 		cfg  synth.Config
 	}{
-		{"ijcnn1-like", synth.Config{N: 35000, D: 23, Density: 0.59, Norms: "chisq10", Seed: 1}},
-		{"w8a-like", synth.Config{N: 49749, D: 301, Density: 0.039, Norms: "chisq10", Seed: 1}},
+		{"ijcnn1-like", synth.Config{N: 35000, D: 23, Density: 0.59, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: 1}},
+		{"w8a-like", synth.Config{N: 49749, D: 301, Density: 0.039, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: 1}},
 	}
 	for _, sh := range shapes {
 		ds, err := synth.Generate(sh.cfg)
