@@ -109,9 +109,10 @@ func (t aliasTable) fill(off int, w []float64, ids []int, q []float64, stack []i
 
 // threshold returns keep·2⁶⁴ for 0 ≤ keep < 1 (a product by a power of two
 // is exact, so the result is below 2⁶⁴; math.Ldexp gives the same bits
-// at several times the cost).
+// at several times the cost). The float64(…) keeps the product rounded:
+// some architectures would fuse it into the conversion's subtraction.
 func threshold(keep float64) uint64 {
-	return uint64(keep * 0x1p64)
+	return uint64(float64(keep * 0x1p64))
 }
 
 // draw returns an example from the segment [off, off+k).
