@@ -10,9 +10,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/libsvm"
-	"imlab/core/method/catalog"
 	"imlab/core/paper"
-	"imlab/core/sampling"
 	"imlab/core/table"
 )
 
@@ -111,42 +109,4 @@ func resultTable(r *paper.Result, format string) *table.Table {
 		}
 	}
 	return t
-}
-
-// theoryTable computes only the theoretical ratios of sources, for each and
-// τ (partition rule and seed as given): cheap, O(nnz) per cell, so it runs
-// at the paper's size where the solver runs would take hours. Cells read
-// "ours (paper)"; the paper's are dfSDCA's θ_imp/θ_nice, and ours are
-// method m's (catalog.Speedup).
-func theoryTable(m catalog.Name, sources []paper.Source, prob problemFlags, taus []int, rule sampling.Rule, seed uint64, e *env) (*table.Table, error) {
-	header := []string{"data"}
-	for _, tau := range taus {
-		header = append(header, fmt.Sprintf("τ=%d", tau))
-	}
-	tab := &table.Table{Header: header}
-	for _, src := range sources {
-		fmt.Fprintf(e.stderr, "imlab: %s theory: %s\n", src.Table.Name(), src.Name)
-		ds, err := src.Load(e.ctx)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", src.Name, err)
-		}
-		pr, err := prob.problemFor(ds)
-		if err != nil {
-			return nil, err
-		}
-		cells := []string{src.Name}
-		for _, tau := range taus {
-			nice, imp, err := catalog.Ratio(m, pr, tau, rule, seed)
-			if err != nil {
-				return nil, fmt.Errorf("%s τ=%d: %w", src.Name, tau, err)
-			}
-			cell := table.Sig(catalog.Speedup(m, nice, imp), 2)
-			if pt, _, ok := paper.Cell(src.Table.Rows(), src.Name, tau); ok {
-				cell += " (" + table.Sig(pt, 2) + ")"
-			}
-			cells = append(cells, cell)
-		}
-		tab.Add(cells...)
-	}
-	return tab, nil
 }

@@ -18,11 +18,59 @@ func parseClass(s string) (float64, error) {
 	return v, nil
 }
 
-// binarize maps the file's labels y to ±1 in place, as described in the
-// package documentation; positive is the PositiveClass (NaN for none) and
-// name its text, for errors.
-func binarize(y []float64, positive float64, name string) error {
-	classes := distinct(y)
+// Classes are a file's labels as it writes them, before Read maps them to
+// ±1: what a user interface shows of a file's classes, or offers as the
+// choices of Options.PositiveClass.
+type Classes struct {
+	Labels []float64 // the distinct labels, ascending
+	Counts []int     // Counts[k] examples have Labels[k]
+}
+
+// classesOf returns the distinct labels of y and their counts.
+func classesOf(y []float64) Classes {
+	counts := make(map[float64]int)
+	// Most files have two labels, often in runs: two slots count them
+	// without a map update per example.
+	a, b := math.NaN(), math.NaN()
+	na, nb := 0, 0
+	for _, v := range y {
+		switch v {
+		case a:
+			na++
+		case b:
+			nb++
+		default:
+			if nb > 0 {
+				counts[b] += nb
+			}
+			b, nb = a, na
+			a, na = v, 1
+		}
+	}
+	if na > 0 {
+		counts[a] += na
+	}
+	if nb > 0 {
+		counts[b] += nb
+	}
+	c := Classes{Labels: make([]float64, 0, len(counts))}
+	for v := range counts {
+		c.Labels = append(c.Labels, v)
+	}
+	slices.Sort(c.Labels)
+	c.Counts = make([]int, len(c.Labels))
+	for k, v := range c.Labels {
+		c.Counts[k] = counts[v]
+	}
+	return c
+}
+
+// binarize maps the file's labels y, whose classes are those of
+// classesOf(y), to ±1 in place, as described in the package documentation;
+// positive is the PositiveClass (NaN for none) and name its text, for
+// errors.
+func binarize(y []float64, c Classes, positive float64, name string) error {
+	classes := c.Labels
 	var isPositive func(v float64) bool
 	switch {
 	case !math.IsNaN(positive):
@@ -44,25 +92,6 @@ func binarize(y []float64, positive float64, name string) error {
 		}
 	}
 	return nil
-}
-
-// distinct returns the distinct values of y in ascending order.
-func distinct(y []float64) []float64 {
-	seen := make(map[float64]struct{})
-	var last0, last1 float64 = math.NaN(), math.NaN() // most binary files hit these
-	for _, v := range y {
-		if v == last0 || v == last1 {
-			continue
-		}
-		seen[v] = struct{}{}
-		last0, last1 = v, last0
-	}
-	out := make([]float64, 0, len(seen))
-	for v := range seen {
-		out = append(out, v)
-	}
-	slices.Sort(out)
-	return out
 }
 
 func classError(classes []float64, positive string, kind error) *ClassError {

@@ -35,12 +35,19 @@ type Options struct {
 // *budget.Error reports a file too large for Options.Budget, found as soon as
 // the part read so far exceeds it.
 func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
-	fail := func(line int, tok []byte, err error) error {
-		return &ParseError{File: opt.Name, Line: line, Token: tokenText(tok), Err: err}
+	ds, _, err := ReadClasses(r, opt)
+	return ds, err
+}
+
+// ReadClasses is Read that also reports the file's classes, its labels
+// before they are mapped to ±1, from the same parse.
+func ReadClasses(r io.Reader, opt Options) (*dataset.Dataset, Classes, error) {
+	fail := func(line int, tok []byte, err error) (*dataset.Dataset, Classes, error) {
+		return nil, Classes{}, &ParseError{File: opt.Name, Line: line, Token: tokenText(tok), Err: err}
 	}
 	positive, err := parseClass(opt.PositiveClass)
 	if err != nil {
-		return nil, fail(0, nil, err)
+		return fail(0, nil, err)
 	}
 	limit := opt.Budget
 	if limit <= 0 {
@@ -52,7 +59,7 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 	}
 	src, err := open(r, bufferBytes)
 	if err != nil {
-		return nil, fail(0, nil, err)
+		return fail(0, nil, err)
 	}
 	text := &countingReader{r: src.text}
 	lines := lineReader{br: bufio.NewReaderSize(text, bufferBytes), max: maxLine}
@@ -75,7 +82,7 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 			case !errors.Is(err, ErrLineTooLong) && !errors.Is(err, ErrCRLineEnds):
 				err = src.wrap(err)
 			}
-			return nil, fail(lines.line+1, nil, err)
+			return fail(lines.line+1, nil, err)
 		}
 		if lines.line == 1 && bytes.HasPrefix(line, utf8BOM) {
 			line = line[3:]
@@ -87,15 +94,15 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 			crOnly := hasBareCR(line)
 			tok := bytes.Clone(bad.tok[:min(len(bad.tok), maxTokenBytes+1)])
 			if err := src.damage(lines.br); err != nil {
-				return nil, fail(lines.line, nil, err) // the bad token is the damage's garbage
+				return fail(lines.line, nil, err) // the bad token is the damage's garbage
 			}
 			if crOnly { // what went wrong is the line ends, not the token
-				return nil, fail(lines.line, nil, errCROnly)
+				return fail(lines.line, nil, errCROnly)
 			}
-			return nil, fail(lines.line, tok, bad.err)
+			return fail(lines.line, tok, bad.err)
 		}
 		if err := limit.Check(p.shape(text.n, lines.line, opt.Bias)); err != nil {
-			return nil, fail(lines.line, nil, err)
+			return fail(lines.line, nil, err)
 		}
 		if ok {
 			p.nnz += int64(len(p.idx))
@@ -103,23 +110,24 @@ func Read(r io.Reader, opt Options) (*dataset.Dataset, error) {
 		}
 	}
 	if b.Len() == 0 {
-		return nil, fail(0, nil, ErrEmpty)
+		return fail(0, nil, ErrEmpty)
 	}
 	b.SetMinFeatures(int(p.maxSeen))
 	ds, err := b.Build()
 	if err != nil {
-		return nil, fail(0, nil, err) // unreachable: the parser enforces every invariant
+		return fail(0, nil, err) // unreachable: the parser enforces every invariant
 	}
-	if err := binarize(ds.Y, positive, opt.PositiveClass); err != nil {
-		return nil, fail(0, nil, err)
+	classes := classesOf(ds.Y)
+	if err := binarize(ds.Y, classes, positive, opt.PositiveClass); err != nil {
+		return fail(0, nil, err)
 	}
 	if opt.Bias {
 		ds = ds.WithBias()
 	}
 	if err := ds.CheckNorms(); err != nil {
-		return nil, fail(0, nil, err)
+		return fail(0, nil, err)
 	}
-	return ds, nil
+	return ds, classes, nil
 }
 
 // ReadFile reads the named file with Read; errors name the file by its base

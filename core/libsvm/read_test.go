@@ -3,6 +3,7 @@ package libsvm
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,6 +75,32 @@ func TestReadLabels(t *testing.T) {
 					t.Errorf("Y = %v, want %v", ds.Y, tc.want)
 					break
 				}
+			}
+		})
+	}
+}
+
+// TestReadClasses requires ReadClasses to report every label of the file
+// with its count, whatever the order of the lines, from the parse that
+// reads the data.
+func TestReadClasses(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, positive string
+		labels               []float64
+		counts               []int
+	}{
+		{"one class", "3 1:1\n3 2:1\n3 1:2\n", "", []float64{3}, []int{3}},
+		{"binary in runs", "1 1:1\n1 1:1\n-1 1:1\n-1 1:1\n-1 1:1\n1 1:1\n", "", []float64{-1, 1}, []int{3, 3}},
+		{"three interleaved", "2 1:1\n1 1:1\n3 1:1\n2 1:1\n1 1:1\n3 1:1\n3 1:1\n2 1:1\n", "3", []float64{1, 2, 3}, []int{2, 3, 3}},
+		{"by numeric value", "+1 1:1\n1.0 1:1\n-0 1:1\n0 1:1\n", "", []float64{0, 1}, []int{2, 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ds, c, err := ReadClasses(strings.NewReader(tc.text), Options{PositiveClass: tc.positive})
+			if err != nil || ds == nil {
+				t.Fatalf("ReadClasses: %v", err)
+			}
+			if !slices.Equal(c.Labels, tc.labels) || !slices.Equal(c.Counts, tc.counts) {
+				t.Errorf("classes %v × %v, want %v × %v", c.Labels, c.Counts, tc.labels, tc.counts)
 			}
 		})
 	}

@@ -22,14 +22,14 @@ func (r *Result) Comparison() string {
 				continue
 			}
 			nTheory++
-			if math.Abs(row.Theory/pt-1) <= 0.1 {
+			if math.Abs(row.Theory/pt-1) <= theoryTolerance {
 				okTheory++
 			}
 			nEmp++
-			if math.Abs(row.Empirical/pe-1) <= 0.25 {
+			if math.Abs(row.Empirical/pe-1) <= empiricalTolerance {
 				okEmp++
 			}
-			if d := row.Empirical/pe - 1; math.Abs(d) > 0.25 || math.Abs(row.Theory/pt-1) > 0.25 {
+			if d := row.Empirical/pe - 1; math.Abs(d) > empiricalTolerance || math.Abs(row.Theory/pt-1) > empiricalTolerance {
 				far = append(far, fmt.Sprintf("%s τ=%d (ours %s : %s, paper %s : %s)", src.Name, row.Tau,
 					table.Sig(row.Theory, 2), table.Sig(row.Empirical, 2), table.Sig(pt, 2), table.Sig(pe, 2)))
 			}
@@ -38,10 +38,10 @@ func (r *Result) Comparison() string {
 	if nTheory == 0 {
 		return "The paper has no numbers for these data sets.\n"
 	}
-	s := fmt.Sprintf("With the %s partition, %d of %d theoretical ratios are within 10%% of the paper's and %d of %d empirical ratios within 25%%.",
-		r.Rules[0], okTheory, nTheory, okEmp, nEmp)
+	s := fmt.Sprintf("With the %s partition, %d of %d theoretical ratios are within %s of the paper's and %d of %d empirical ratios within %s.",
+		r.Rules[0], okTheory, nTheory, percents(theoryTolerance, theoryTolerance), okEmp, nEmp, percents(empiricalTolerance, empiricalTolerance))
 	if len(far) > 0 {
-		s += " Cells more than 25% away: " + strings.Join(far, "; ") + "."
+		s += " Cells more than " + percents(empiricalTolerance, empiricalTolerance) + " away: " + strings.Join(far, "; ") + "."
 	}
 	return s + "\n"
 }

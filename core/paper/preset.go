@@ -75,6 +75,9 @@ func ParseTable(name string) (Table, error) {
 type Source struct {
 	Name  string // the row's name in the paper's table: a norm law or a data set
 	Table Table  // the table whose published row it is compared with
+	// Law is the norm law of an artificial source (Artificial); zero for
+	// real data.
+	Law synth.PaperLaw
 	// Load makes or reads the data; it should stop when ctx ends.
 	Load func(ctx context.Context) (*dataset.Dataset, error)
 }
@@ -96,7 +99,7 @@ func Artificial(t Table, size Size, b budget.Budget) ([]Source, string, error) {
 	var sources []Source
 	for _, law := range synth.PaperLaws {
 		cfg := synth.Config{N: n, D: d, Density: density, Norms: synth.Norms{Paper: law}, Seed: DataSeed, Budget: b}
-		sources = append(sources, Source{Name: law.String(), Table: t, Load: func(ctx context.Context) (*dataset.Dataset, error) {
+		sources = append(sources, Source{Name: law.String(), Table: t, Law: law, Load: func(ctx context.Context) (*dataset.Dataset, error) {
 			return synth.GenerateContext(ctx, cfg, nil)
 		}})
 	}

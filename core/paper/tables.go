@@ -1,5 +1,7 @@
 package paper
 
+import "imlab/core/synth"
+
 // Published is one row of a ratio table: theoretical and empirical ratios
 // θ_imp/θ_nice at τ = Taus[k].
 type Published struct{ Theory, Empirical [6]float64 }
@@ -60,6 +62,12 @@ var Dense = map[string]Published{
 	"chisq10":  {[6]float64{1.9, 2.2, 2.7, 3.1, 3.5, 3.6}, [6]float64{1.3, 1.6, 2.1, 2.3, 2.5, 2.7}},
 	"chisq1":   {[6]float64{1.9, 2.6, 3.7, 5.6, 7.9, 10}, [6]float64{1.3, 1.8, 2.3, 2.9, 3.2, 3.9}},
 	"extreme":  {[6]float64{8.8, 15, 27, 50, 91, 154}, [6]float64{5.0, 7.8, 12, 16, 21, 28}},
+}
+
+// Sigma is Table 1's σ = max‖xᵢ‖² / mean‖xᵢ‖² of each artificial law: the
+// paper's single draw at n = SizeN.
+var Sigma = map[synth.PaperLaw]float64{
+	synth.ExtremeLaw: 980.4, synth.ChiSq1Law: 17.1, synth.ChiSq10Law: 3.9, synth.ChiSq100Law: 1.7, synth.UniformLaw: 2.0,
 }
 
 // Real is Table 5: real data sets, with a bias feature appended.

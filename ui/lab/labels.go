@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"imlab/core/dataset"
 	"imlab/core/libsvm"
 	"imlab/core/table"
 )
@@ -34,28 +33,11 @@ func classFieldError(name string, err error) error {
 		name, libsvm.ErrMultiClass, ce.Total, list, label)}
 }
 
-// impossibleClass is a label no real file uses: asking libsvm for it makes
-// it list the file's classes.
-const impossibleClass = "-1.2345678901234567e+308"
-
-// singleLabelWarning returns a warning naming the one label of ds's file,
-// or "" if the file has two classes: with one class the problem is trivial
-// and the lab's plots and ratios say little.
-func singleLabelWarning(ds *dataset.Dataset, raw []byte, opt libsvm.Options) string {
-	for _, y := range ds.Y {
-		if y != ds.Y[0] {
-			return ""
-		}
+// singleLabelWarning returns a warning naming the one class of a file
+// whose classes are c, or "" if it has two or more.
+func singleLabelWarning(c libsvm.Classes) string {
+	if len(c.Labels) != 1 {
+		return ""
 	}
-	found := "a positive label"
-	if len(ds.Y) > 0 && ds.Y[0] < 0 {
-		found = "a label ≤ 0"
-	}
-	// The raw label is gone after binarization: read the file's class list.
-	opt.PositiveClass = impossibleClass
-	var ce *libsvm.ClassError
-	if _, err := libsvm.Read(strings.NewReader(string(raw)), opt); errors.As(err, &ce) && len(ce.Classes) == 1 {
-		found = "label " + table.Float(ce.Classes[0])
-	}
-	return fmt.Sprintf("every example has %s, the only class in the file: a classifier has nothing to separate", found)
+	return fmt.Sprintf("every example has label %s, the only class in the file: a classifier has nothing to separate", table.Float(c.Labels[0]))
 }

@@ -94,13 +94,14 @@ func (d DataSpec) Load(ctx context.Context, b budget.Budget, yield func() bool, 
 		// against the budget too.
 		opt := libsvm.Options{Bias: d.Bias, PositiveClass: d.PositiveClass, Name: d.Name,
 			Budget: max(b-budget.Budget(len(d.File)), 1)}
-		ds, err = libsvm.Read(&yieldingReader{r: bytes.NewReader(d.File), yield: paced}, opt)
+		var classes libsvm.Classes
+		ds, classes, err = libsvm.ReadClasses(&yieldingReader{r: bytes.NewReader(d.File), yield: paced}, opt)
 		if err == nil {
 			in = installed{source: SourceFile, name: d.Name}
 			if d.Bias {
 				in.name += " (with bias feature)"
 			}
-			if w := singleLabelWarning(ds, d.File, opt); w != "" {
+			if w := singleLabelWarning(classes); w != "" {
 				in.warnings = append(in.warnings, w)
 			}
 		} else if !errors.Is(err, errSuperseded) {

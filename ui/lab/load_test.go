@@ -50,6 +50,9 @@ func TestLoadInAWorker(t *testing.T) {
 	}
 	m, w = main.wait("file", hasWarnings), in.wait("file", hasWarnings)
 	sameData(t, "file", w.Data, m.Data)
+	if !strings.Contains(fmt.Sprint(m.Data.Warnings), "every example has label 1, the only class in the file") {
+		t.Errorf("a file of one class warns %q", m.Data.Warnings)
+	}
 	if loads, pstars := in.c.MainThreadWork(); loads != 0 || pstars != 0 {
 		t.Errorf("with workers, %d loads and %d P* on the main thread", loads, pstars)
 	}

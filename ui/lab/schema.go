@@ -68,8 +68,11 @@ func schema() []Field {
 		{Key: FieldNorms, Element: "norms", Label: "Law of ‖xᵢ‖²",
 			parse: func(t string, s *Settings) error {
 				n, err := synth.ParseNorms(t) // the laws, or a family's range
+				if err != nil {
+					return quoted{err}
+				}
 				s.Norms = n
-				return err
+				return nil
 			},
 			format: func(s Settings) string { return s.Norms.String() },
 			check:  func(s Settings) error { return s.Norms.Check() }},
@@ -147,8 +150,11 @@ func schema() []Field {
 		{Key: FieldLoss, Element: "loss", Label: "Loss",
 			parse: func(t string, s *Settings) error {
 				l, err := loss.ParseSpec(t)
+				if err != nil {
+					return quoted{err}
+				}
 				s.Loss = l
-				return err
+				return nil
 			},
 			format: func(s Settings) string { return s.Loss.String() },
 			check: func(s Settings) error {
@@ -289,10 +295,19 @@ func fieldError(key FieldKey, format string, args ...any) *FieldError {
 func (f Field) Read(text string, s *Settings) error {
 	text = strings.TrimSpace(text)
 	if err := f.parse(text, s); err != nil {
+		if q, ok := err.(quoted); ok {
+			return fieldError(f.Key, "%v", q.error)
+		}
 		return fieldError(f.Key, "%q is not %v", text, err)
 	}
 	return nil
 }
+
+// quoted is a parse error from core whose message quotes the text itself
+// (a norm law's, a loss's): Read passes it on as it is.
+type quoted struct{ error }
+
+func (q quoted) Unwrap() error { return q.error }
 
 // Text writes the field's value as the form and the link show it.
 func (f Field) Text(s Settings) string { return f.format(s) }
