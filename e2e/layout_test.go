@@ -116,3 +116,28 @@ func (p *page) shoot(mode string, s screen) {
 		}
 	}
 }
+
+// TestScreens writes screenshots of the page after a run in compare mode
+// and with a lesson open, at a projector's, a laptop's and a phone's size,
+// into IMLAB_SHOTS (TestResultFirst writes the default run's and presenter
+// mode's). It checks only that the runs end.
+func TestScreens(t *testing.T) {
+	if os.Getenv("IMLAB_SHOTS") == "" {
+		t.Skip("set IMLAB_SHOTS to a directory for the screenshots")
+	}
+	for _, mode := range []struct{ name, hash string }{{"compare", "compare=sdca,saga"}, {"lesson", "lesson=3"}} {
+		t.Run(mode.name, func(t *testing.T) {
+			p := open(t, mode.hash)
+			p.do(chromedp.Click(chromedp.CSS("#run")))
+			p.waitStatus(4*time.Minute, "done")
+			for _, s := range []screen{{1920, 1080}, {1280, 800}, {375, 800}} {
+				p.do(chromedp.EmulateViewport(s.w, s.h))
+				eval[bool](p, `(window.scrollTo(0, 0), true)`)
+				time.Sleep(400 * time.Millisecond)
+				b := p.resultBoxOf()
+				t.Logf("%s %v: table at %.0f–%.0f px, plots end at %.0f px", mode.name, s, b.TableTop, b.TableBottom, b.PlotsBottom)
+				p.shoot(mode.name, s)
+			}
+		})
+	}
+}

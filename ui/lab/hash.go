@@ -35,8 +35,9 @@ var readable = strings.NewReplacer("%2C", ",", "%3A", ":")
 
 // ParseHash reads a hash written by Hash (a leading '#' is allowed). Keys it
 // does not mention keep their values from base, except that a link without
-// a file names no file and one choosing a method without ε or the pass
-// budget takes the method's (catalog.DefaultsOf); unknown keys and keys given twice are
+// a file names no file, one choosing a method without ε or the pass
+// budget takes the method's (catalog.DefaultsOf), and one comparing methods
+// without τ takes TausForCompare's; unknown keys and keys given twice are
 // errors, and the result is validated. On error it returns base and a
 // *FieldError that names the field by its form label and, when the link
 // gave it, by its key.
@@ -76,6 +77,9 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 		if !given[FieldMaxPasses] {
 			s.MaxPasses = d.MaxPasses
 		}
+	}
+	if given[FieldCompare] && !given[FieldTaus] {
+		s.Taus = TausForCompare(s.Taus, len(s.Compare) > 0) // methods compared: fewer curves
 	}
 	if err := s.Validate(); err != nil {
 		if fe, ok := errors.AsType[*FieldError](err); ok && given[fe.Field] {
