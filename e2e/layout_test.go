@@ -54,7 +54,8 @@ func (p *page) resultBoxOf() resultBox {
 // results come first: at 1920×1080 the table and both convergence plots
 // are within the first screen, at 1280×800 the table ends within two.
 // With IMLAB_SHOTS set to a directory, it writes a screenshot of the
-// first screen (and one of the whole page) at each size there.
+// first screen (and one of the whole page) at each size there; with
+// IMLAB_AXE, it audits the page at phone size with axe-core.
 func TestResultFirst(t *testing.T) {
 	for _, mode := range []struct{ name, hash string }{{"default", ""}, {"present", "present=1"}} {
 		t.Run(mode.name, func(t *testing.T) {
@@ -65,6 +66,9 @@ func TestResultFirst(t *testing.T) {
 				p.do(chromedp.EmulateViewport(s.w, s.h))
 				eval[bool](p, `(window.scrollTo(0, 0), true)`)
 				time.Sleep(400 * time.Millisecond) // let the layout and the canvases settle
+				if s.w == 375 {
+					p.axe() // the phone's layout, whose targets are the tightest
+				}
 				b := p.resultBoxOf()
 				t.Logf("%s %v: table at %.0f–%.0f px, plots end at %.0f px; table's right edge %.0f, hidden %.0f px, caption hidden %.0f px",
 					mode.name, s, b.TableTop, b.TableBottom, b.PlotsBottom, b.TableRight, b.Hidden, b.CaptionHidden)

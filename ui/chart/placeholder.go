@@ -1,7 +1,5 @@
 package chart
 
-import "strings"
-
 // Placeholder is what a plot shows before it has anything to plot: its
 // title and a short note of what will appear, in a dashed frame, with no
 // axes (axes with no data have no meaningful range).
@@ -30,7 +28,7 @@ func (ph Placeholder) Draw(p Painter, width, height float64) {
 	}
 	l, t, r, b := crisp(box.X), crisp(box.Y), crisp(box.X+box.W), crisp(box.Y+box.H)
 	p.Polyline([]Point{{l, t}, {r, t}, {r, b}, {l, b}, {l, t}}, Stroke{Color: legendBorder, Width: 1, Dash: []float64{6, 4}})
-	lines := wrapText(ph.Note, box.W-2*font, font)
+	lines := WrapText(ph.Note, box.W-2*font, font)
 	row := 1.4 * font
 	y := box.Y + box.H/2 - row*float64(len(lines)-1)/2
 	st := TextStyle{Size: font, Color: placeholderInk, Align: AlignCenter, Baseline: BaselineMiddle}
@@ -43,24 +41,3 @@ func (ph Placeholder) Draw(p Painter, width, height float64) {
 // the contrast of body text on white (WCAG AA).
 const placeholderInk = "#5b6675"
 
-// wrapText breaks text into lines of at most width pixels at font size,
-// at spaces (a word longer than width has a line of its own).
-func wrapText(text string, width, font float64) []string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		next := w
-		if line != "" {
-			next = line + " " + w
-		}
-		if line != "" && TextWidth(next, font) > width {
-			lines = append(lines, line)
-			next = w
-		}
-		line = next
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
-}

@@ -13,10 +13,15 @@ import (
 // Hash encodes the settings as a URL hash (without '#'): every field of the
 // Schema with a value, in the schema's order, so equal settings give equal
 // links. Defaults that read as empty (λ = 0, no positive class, no file)
-// are left out.
+// are left out, and so are the synthetic generator's keys when the data is
+// a file or a gallery set (they say nothing about it).
 func (s Settings) Hash() string {
 	var b strings.Builder
+	preset := s.Data == "" && s.File.Name == ""
 	for _, f := range Schema {
+		if !preset && generatorKeys[f.Key] {
+			continue
+		}
 		v := f.Text(s)
 		if v == "" {
 			continue
@@ -32,6 +37,10 @@ func (s Settings) Hash() string {
 }
 
 var readable = strings.NewReplacer("%2C", ",", "%3A", ":")
+
+// generatorKeys are the keys of the synthetic preset's generator
+// (Settings.Synth).
+var generatorKeys = map[FieldKey]bool{FieldNorms: true, FieldDensity: true, FieldN: true, FieldD: true, FieldDataSeed: true}
 
 // ParseHash reads a hash written by Hash (a leading '#' is allowed). Keys it
 // does not mention keep their values from base, except that a link without
