@@ -40,4 +40,3 @@ func (ph Placeholder) Draw(p Painter, width, height float64) {
 // placeholderInk is the colour of a placeholder's note: grey, but with
 // the contrast of body text on white (WCAG AA).
 const placeholderInk = "#5b6675"
-
