@@ -54,7 +54,8 @@ func (p *page) resultBoxOf() resultBox {
 // results come first: at 1920×1080 the table and both convergence plots
 // are within the first screen, at 1280×800 the table ends within two.
 // With IMLAB_SHOTS set to a directory, it writes a screenshot of the
-// first screen (and one of the whole page) at each size there.
+// first screen (and one of the whole page) at each size there; with
+// IMLAB_AXE, it audits the page at phone size with axe-core.
 func TestResultFirst(t *testing.T) {
 	for _, mode := range []struct{ name, hash string }{{"default", ""}, {"present", "present=1"}} {
 		t.Run(mode.name, func(t *testing.T) {
@@ -65,6 +66,9 @@ func TestResultFirst(t *testing.T) {
 				p.do(chromedp.EmulateViewport(s.w, s.h))
 				eval[bool](p, `(window.scrollTo(0, 0), true)`)
 				time.Sleep(400 * time.Millisecond) // let the layout and the canvases settle
+				if s.w == 375 {
+					p.axe() // the phone's layout, whose targets are the tightest
+				}
 				b := p.resultBoxOf()
 				t.Logf("%s %v: table at %.0f–%.0f px, plots end at %.0f px; table's right edge %.0f, hidden %.0f px, caption hidden %.0f px",
 					mode.name, s, b.TableTop, b.TableBottom, b.PlotsBottom, b.TableRight, b.Hidden, b.CaptionHidden)
@@ -114,5 +118,30 @@ func (p *page) shoot(mode string, s screen) {
 		if err := os.WriteFile(name, png, 0o644); err != nil {
 			p.t.Fatal(err)
 		}
+	}
+}
+
+// TestScreens writes screenshots of the page after a run in compare mode
+// and with a lesson open, at a projector's, a laptop's and a phone's size,
+// into IMLAB_SHOTS (TestResultFirst writes the default run's and presenter
+// mode's). It checks only that the runs end.
+func TestScreens(t *testing.T) {
+	if os.Getenv("IMLAB_SHOTS") == "" {
+		t.Skip("set IMLAB_SHOTS to a directory for the screenshots")
+	}
+	for _, mode := range []struct{ name, hash string }{{"compare", "compare=sdca,saga"}, {"lesson", "lesson=3"}} {
+		t.Run(mode.name, func(t *testing.T) {
+			p := open(t, mode.hash)
+			p.do(chromedp.Click(chromedp.CSS("#run")))
+			p.waitStatus(4*time.Minute, "done")
+			for _, s := range []screen{{1920, 1080}, {1280, 800}, {375, 800}} {
+				p.do(chromedp.EmulateViewport(s.w, s.h))
+				eval[bool](p, `(window.scrollTo(0, 0), true)`)
+				time.Sleep(400 * time.Millisecond)
+				b := p.resultBoxOf()
+				t.Logf("%s %v: table at %.0f–%.0f px, plots end at %.0f px", mode.name, s, b.TableTop, b.TableBottom, b.PlotsBottom)
+				p.shoot(mode.name, s)
+			}
+		})
 	}
 }

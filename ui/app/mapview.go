@@ -3,6 +3,8 @@
 package app
 
 import (
+	"fmt"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
@@ -24,6 +26,7 @@ type MapView struct {
 	m        *lab.SpeedupMap
 	running  bool
 	selected [2]int
+	hovered  [2]int // the cell under the pointer, outlined; {-1, -1} = none
 	readout  string
 	frames   *browser.Frames
 	y        *browser.Yielder
@@ -31,7 +34,7 @@ type MapView struct {
 }
 
 func newMapView(p *Page) *MapView {
-	v := &MapView{p: p, selected: [2]int{-1, -1}}
+	v := &MapView{p: p, selected: [2]int{-1, -1}, hovered: [2]int{-1, -1}}
 	v.frames = browser.NewFrames(v.paint)
 	return v
 }
@@ -78,7 +81,12 @@ func (v *MapView) paint() {
 	}
 	hm := v.m.Plot(v.selected)
 	hm.FontSize = v.p.fontSize()
-	v.p.cv.paintNow("speedup-map", func(p chart.Painter, w, h float64) { hm.Draw(p, w, h) })
+	v.p.cv.paintNow("speedup-map", func(p chart.Painter, w, h float64) {
+		hm.Draw(p, w, h)
+		if v.hovered != v.selected {
+			hm.OutlineCell(p, w, h, v.hovered[0], v.hovered[1])
+		}
+	})
 }
 
 // cellAt maps a pointer event to a computed cell.
@@ -94,14 +102,54 @@ func (v *MapView) cellAt(e *vecty.Event) (row, col int, ok bool) {
 	return row, col, ok && v.m.Ratio[row] != nil
 }
 
+// hover outlines the cell under the pointer and reads it out beside the
+// pointer.
 func (v *MapView) hover(e *vecty.Event) {
-	text := ""
+	text, cell := "", [2]int{-1, -1}
 	if row, col, ok := v.cellAt(e); ok {
-		text = v.m.CellText(row, col)
+		text, cell = v.m.CellText(row, col), [2]int{row, col}
+	}
+	me := browser.MouseEvent(e.Value)
+	w, _ := browser.ClientSize(browser.HTMLElement(e.Target))
+	v.show(text, me.OffsetX(), me.OffsetY(), w)
+	if cell != v.hovered {
+		v.hovered = cell
+		v.frames.Request()
+	}
+}
+
+// leave takes the pointer's outline and read-out away.
+func (v *MapView) leave(*vecty.Event) {
+	v.show("", 0, 0, 0)
+	if v.hovered != [2]int{-1, -1} {
+		v.hovered = [2]int{-1, -1}
+		v.frames.Request()
+	}
+}
+
+// show sets the read-out to text, at (x, y) of the map's canvas, w wide:
+// beside that point, on the side with more room ("" hides it).
+func (v *MapView) show(text string, x, y, w float64) {
+	el := browser.Element("map-readout")
+	if el == nil {
+		return
 	}
 	if text != v.readout {
 		v.readout = text
-		browser.Element("map-readout").SetTextContent(text)
+		el.SetTextContent(text)
+	}
+	if text == "" {
+		return
+	}
+	const off = 14 // px from the point, beyond the pointer
+	st := el.Style()
+	st.SetProperty("top", fmt.Sprintf("%.0fpx", y+off), "")
+	if x > w/2 {
+		st.SetProperty("left", "auto", "")
+		st.SetProperty("right", fmt.Sprintf("%.0fpx", w-x+off), "")
+	} else {
+		st.SetProperty("right", "auto", "")
+		st.SetProperty("left", fmt.Sprintf("%.0fpx", x+off), "")
 	}
 }
 
@@ -141,8 +189,14 @@ func (v *MapView) key(e *vecty.Event) {
 	}
 	ke.PreventDefault()
 	v.selected = [2]int{r, c}
-	v.readout = v.m.CellText(r, c)
-	browser.Element("map-readout").SetTextContent(v.readout)
+	if el := browser.Element("speedup-map"); el != nil {
+		w, h := browser.ClientSize(el)
+		hm := v.m.Plot(v.selected)
+		hm.FontSize = v.p.fontSize()
+		if box, ok := hm.CellRect(w, h, r, c); ok { // read out beside the cell
+			v.show(v.m.CellText(r, c), box.X+box.W/2, box.Y+box.H/2, w)
+		}
+	}
 	v.frames.Request()
 }
 
@@ -186,6 +240,10 @@ func (v *MapView) Render() vecty.ComponentOrHTML {
 		}
 		rows = append(rows, elem.TableBody(body...))
 	}
+	var readoutText vecty.MarkupOrChild // none when empty, so that CSS's :empty hides it
+	if v.readout != "" {
+		readoutText = vecty.Text(v.readout)
+	}
 	return elem.Section(vecty.Markup(prop.ID("panel-map"), vecty.Class("card", "teach-card"), vecty.Attribute("aria-label", "Speedup map")),
 		elem.Heading2(vecty.Text("Speedup map: where does importance sampling pay?")),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(
@@ -201,11 +259,13 @@ func (v *MapView) Render() vecty.ComponentOrHTML {
 			elem.Canvas(vecty.Markup(prop.ID("speedup-map"), vecty.Attribute("role", "img"), vecty.Attribute("tabindex", 0),
 				vecty.Attribute("aria-label", "Speedup map: predicted speed-up of τ-importance over τ-nice against τ and the law of the norms; arrow keys read a cell, Enter runs it; the values are also in the table below"),
 				event.MouseMove(v.p.act("reading the map", v.hover)),
+				event.MouseLeave(v.p.act("leaving the map", v.leave)),
 				event.Click(v.p.act("running a map cell", v.click)),
 				event.KeyDown(v.p.act("moving on the map", v.key)),
 			)),
+			// Beside the pointer (or the keyboard's cell), over the map.
+			elem.Paragraph(vecty.Markup(prop.ID("map-readout"), vecty.Class("readout", "map-readout"), vecty.Attribute("aria-live", "polite")), readoutText),
 		),
-		elem.Paragraph(vecty.Markup(prop.ID("map-readout"), vecty.Class("readout"), vecty.Attribute("aria-live", "polite")), vecty.Text(v.readout)),
 		elem.Details(
 			elem.Summary(vecty.Text("The map's values as a table")),
 			elem.Div(vecty.Markup(vecty.Class("table-scroll")),

@@ -92,7 +92,8 @@ func tauStarTable(v *lab.MethodView) vecty.MarkupOrChild {
 	)
 }
 
-// setCompared adds method m to the form's compare list, or removes it.
+// setCompared adds method m to the form's compare list, or removes it; the
+// τ list follows if it was the default (lab.TausForCompare).
 func (p *Page) setCompared(m catalog.Name, on bool) {
 	key := lab.FieldCompare
 	now, _ := lab.ParseCompare(p.form[key])
@@ -102,6 +103,11 @@ func (p *Page) setCompared(m catalog.Name, on bool) {
 		now = slices.DeleteFunc(now, func(x catalog.Name) bool { return x == m })
 	}
 	p.form[key] = lab.FormatCompare(lab.CompareList(now))
+	if taus, err := lab.ParseTaus(p.form[lab.FieldTaus]); err == nil {
+		if next := lab.TausForCompare(taus, len(now) > 0); !slices.Equal(next, taus) {
+			p.form[lab.FieldTaus] = lab.FormatTaus(next)
+		}
+	}
 	p.formChanged(key)
 }
 

@@ -25,7 +25,7 @@ type Page struct {
 	form    lab.Form
 	formErr *lab.FieldError
 	snap    lab.Snapshot
-	notice  string // a transient message (link copied, …)
+	notice  string // the last copy's or save's message (link copied, …), under its buttons
 	pngWide int    // width of exported PNGs in pixels; 0 = pngScale × the plot on screen
 	link    string // the hash last written to the address bar
 

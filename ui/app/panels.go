@@ -35,10 +35,7 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 	busy := s.Phase == lab.Loading
 	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelData.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Data")),
-		elem.Paragraph(vecty.Markup(vecty.Class("panel-intro")),
-			vecty.Text("A synthetic preset, like the paper's artificial data: each example is rescaled so that ‖xᵢ‖² follows the chosen law. "+
-				"The default — χ²₁ norms, dense, n = 3,000 × d = 100 — is heterogeneous (σ ≈ 8), so importance sampling pays at every τ, "+
-				"and small enough that all 12 runs to ε = 1e−10 finish in a few seconds in a browser.")),
+		elem.Paragraph(vecty.Markup(prop.ID("data-intro"), vecty.Class("panel-intro")), vecty.Text(lab.DataIntro(s.Data))),
 		p.field(lab.FieldNorms, p.selectInput(lab.FieldNorms, laws), lawHint(p.form[lab.FieldNorms])),
 		p.field(lab.FieldDensity, p.selectInput(lab.FieldDensity, []option{
 			{fmtG(lab.SparseDensity), "sparse (ω' = 0.1)"}, {fmtG(lab.DenseDensity), "dense (ω' = 0.8)"},

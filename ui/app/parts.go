@@ -87,7 +87,8 @@ func (d *DataCard) SkipRender(prev vecty.Component) bool {
 }
 
 // ShareCard renders the link and export buttons (shareExport), which depend
-// on whether there are results to export and on the PNG width chosen.
+// on whether there are results to export, on the PNG width chosen and on
+// the notice of the last copy or save.
 type ShareCard struct {
 	vecty.Core
 	p     *Page
@@ -95,11 +96,12 @@ type ShareCard struct {
 }
 
 type shareKey struct {
-	have bool
-	wide int
+	have   bool
+	wide   int
+	notice string
 }
 
-func (c *ShareCard) key() shareKey { return shareKey{len(c.p.snap.Jobs) > 0, c.p.pngWide} }
+func (c *ShareCard) key() shareKey { return shareKey{len(c.p.snap.Jobs) > 0, c.p.pngWide, c.p.notice} }
 
 // Render implements vecty.Component.
 func (c *ShareCard) Render() vecty.ComponentOrHTML {

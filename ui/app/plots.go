@@ -120,18 +120,18 @@ func (ps *plotState) draw(cv *canvases, s *lab.Snapshot, now time.Duration, runn
 }
 
 // curvesUpdate is the drawing of convergence plot lp on canvas id: over
-// what it shows if only its traces grew (unless whole), else all of it,
-// with a hint in place of the curves before a run (empty).
+// what it shows if only its traces grew (unless whole), else all of it;
+// before a run (empty), a placeholder saying what will appear.
 func (ps *plotState) curvesUpdate(id string, lp *chart.LinePlot, empty, whole bool) canvasUpdate {
 	lp.FontSize = ps.font
 	u := canvasUpdate{draw: func(p chart.Painter, w, h float64) {
-		ps.drawn[id] = lp.DrawTracked(p, w, h)
 		if empty {
 			ps.drawn[id] = nil
-			a := lp.Frame(w, h).Area
-			p.Text(a.X+a.W/2, a.Y+a.H/2, "press Run: one curve per τ appears here", chart.TextStyle{Size: 13, Color: "#6b7280",
-				Align: chart.AlignCenter, Baseline: chart.BaselineMiddle})
+			chart.Placeholder{Title: lp.Title, FontSize: ps.font,
+				Note: "Press Run: one curve per τ appears here, the primal gap " + lp.YLabel + " against " + lp.XLabel + "."}.Draw(p, w, h)
+			return
 		}
+		ps.drawn[id] = lp.DrawTracked(p, w, h)
 	}}
 	if d := ps.drawn[id]; d != nil && !whole && !empty {
 		u.update = func(p chart.Painter, w, h float64) bool {

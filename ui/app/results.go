@@ -57,9 +57,6 @@ func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
 // statusLine is the progress bar and the status text.
 func (p *Page) statusLine(s *lab.Snapshot) *vecty.HTML {
 	status := s.Status()
-	if p.notice != "" && s.Err == nil {
-		status = p.notice
-	}
 	return elem.Div(vecty.Markup(vecty.Class("status-line")),
 		elem.Progress(vecty.Markup(prop.ID("progress"), vecty.Attribute("max", 1),
 			vecty.Property("value", s.Progress), vecty.Attribute("aria-label", "progress"))),
@@ -253,7 +250,19 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 			p.button("export-nice-svg", "τ-nice plot (SVG)", "The left plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-nice", sampling.Nice, true) }),
 			p.button("export-imp-svg", "τ-importance plot (SVG)", "The right plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-imp", sampling.Imp, true) }),
 		),
+		p.noteView("share-note"),
 	)
+}
+
+// noteView is the notice of the last copy or save (the link copied, the
+// file saved), under the buttons that made it: the status line keeps the
+// run's summary.
+func (p *Page) noteView(id string) *vecty.HTML {
+	var text vecty.MarkupOrChild
+	if p.notice != "" {
+		text = vecty.Text(p.notice)
+	}
+	return elem.Paragraph(vecty.Markup(prop.ID(id), vecty.Class("hint", "note"), vecty.Attribute("role", "status")), text)
 }
 
 func (p *Page) export(k int) {
@@ -293,7 +302,8 @@ func (p *Page) exportPlot(id string, smp sampling.Kind, svg bool) {
 }
 
 // copyLink copies url to the clipboard, off the event's goroutine (the
-// clipboard answers by a promise), and says in the notice whether it did.
+// clipboard answers by a promise), and says in the notice (noteView)
+// whether it did.
 func (p *Page) copyLink(url string) {
 	go func() {
 		defer p.recoverTo("copying the link")

@@ -107,6 +107,7 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 			elem.Div(vecty.Markup(vecty.Class("buttons")),
 				p.button("teacher-copy", "Copy link", "Copy the link these settings make", true, func() { p.copyLink(link) }),
 			),
+			p.noteView("teacher-note"),
 			elem.Paragraph(vecty.Markup(vecty.Class("hint")),
 				vecty.Text("A file sent by e-mail or on a USB stick has no link: Save lab for students (under Share and export) "+
 					"bakes these settings, the lesson and the data into one HTML file that opens in this state.")),

@@ -16,6 +16,8 @@ type frame struct {
 	font                  float64
 	title, xlabel, ylabel string
 	width, height         float64
+	band                  band    // the legend above the plot area, if any
+	bandY                 float64 // the band's top
 }
 
 // axesSpec says what the axes of a plot show.
@@ -24,16 +26,21 @@ type axesSpec struct {
 	title, xlabel, ylabel string
 	xkind, ykind          axisKind
 	xlo, xhi, ylo, yhi    float64
+	band                  band // a legend above the plot area (none: zero)
 }
 
 // layout places the plot area inside width × height so that tick labels,
 // axis labels and title fit around it.
 func layout(width, height float64, s axesSpec) *frame {
-	f := &frame{font: s.font, title: s.title, xlabel: s.xlabel, ylabel: s.ylabel, width: width, height: height}
+	f := &frame{font: s.font, title: s.title, xlabel: s.xlabel, ylabel: s.ylabel, width: width, height: height, band: s.band}
 	font := s.font
 	top := 0.7 * font // half a tick label above the top tick
 	if s.title != "" {
 		top += 1.5 * font
+	}
+	if s.band.entries != nil {
+		f.bandY = top - 0.4*font
+		top += s.band.h
 	}
 	bottom := tickLength + 4 + font + 0.4*font
 	if s.xlabel != "" {

@@ -138,6 +138,33 @@ func (hm *HeatMap) CellAt(width, height, x, y float64) (row, col int, ok bool) {
 	return 0, 0, false
 }
 
+// CellRect is the rectangle of cell (row, col) when the map is drawn at
+// width × height; false if there is no such cell.
+func (hm *HeatMap) CellRect(width, height float64, row, col int) (Rect, bool) {
+	l := hm.layout(width, height)
+	if row < 0 || row >= len(l.rowY) || col < 0 || col >= len(hm.Cols) {
+		return Rect{}, false
+	}
+	return Rect{X: l.grid.X + float64(col)*l.cellW, Y: l.rowY[row], W: l.cellW, H: l.cellH}, true
+}
+
+// OutlineCell draws over a map drawn at width × height the outline of the
+// cell under the pointer (row, col): dark, with a white line inside it, so
+// that it shows on every colour of the scale and differs from the selected
+// cell's. It draws nothing for a cell that is not there.
+func (hm *HeatMap) OutlineCell(p Painter, width, height float64, row, col int) {
+	r, ok := hm.CellRect(width, height, row, col)
+	if !ok {
+		return
+	}
+	box := func(in float64) []Point {
+		x0, y0, x1, y1 := r.X+in, r.Y+in, r.X+r.W-in, r.Y+r.H-in
+		return []Point{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}, {x0, y0}}
+	}
+	p.Polyline(box(0.75), Stroke{Color: textColor, Width: 1.5})
+	p.Polyline(box(2), Stroke{Color: background, Width: 1})
+}
+
 // Draw draws the map into the rectangle (0, 0, width, height) of p.
 func (hm *HeatMap) Draw(p Painter, width, height float64) {
 	l := hm.layout(width, height)

@@ -109,3 +109,39 @@ func TestHeatMapFontScales(t *testing.T) {
 		t.Errorf("title size %v at FontSize 24, %v by default", b, a)
 	}
 }
+
+func TestCellRectMatchesCellAt(t *testing.T) {
+	hm := &HeatMap{Cols: []string{"1", "2", "4"}, Rows: []string{"a", "b"}, Values: [][]float64{{1, 2, 3}, {2, 3, 4}}, Selected: [2]int{-1, -1}}
+	const w, h = 400, 300
+	for row := range 2 {
+		for col := range 3 {
+			r, ok := hm.CellRect(w, h, row, col)
+			if !ok {
+				t.Fatalf("cell %d,%d has no rectangle", row, col)
+			}
+			if gr, gc, ok := hm.CellAt(w, h, r.X+r.W/2, r.Y+r.H/2); !ok || gr != row || gc != col {
+				t.Errorf("the centre of cell %d,%d's rectangle %+v is cell %d,%d (%v)", row, col, r, gr, gc, ok)
+			}
+		}
+	}
+	if _, ok := hm.CellRect(w, h, 2, 0); ok {
+		t.Error("a rectangle for row 2 of 2")
+	}
+	rec := &recorder{}
+	hm.OutlineCell(rec, w, h, 1, 2)
+	r, _ := hm.CellRect(w, h, 1, 2)
+	lines := rec.find("polyline", nil)
+	if len(lines) != 2 || lines[0].stroke.Color == lines[1].stroke.Color {
+		t.Fatalf("outline drew %d polylines, want a dark and a light one", len(lines))
+	}
+	for _, pt := range lines[0].pts {
+		if !(Rect{r.X - 0.01, r.Y - 0.01, r.W + 0.02, r.H + 0.02}).Contains(pt) {
+			t.Errorf("outline point %v outside the cell %+v", pt, r)
+		}
+	}
+	rec = &recorder{}
+	hm.OutlineCell(rec, w, h, 5, 0)
+	if len(rec.calls) != 0 {
+		t.Error("outlined a cell that is not there")
+	}
+}

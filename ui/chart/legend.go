@@ -113,3 +113,49 @@ func coveredLength(curves [][]Point, box Rect) float64 {
 	}
 	return total
 }
+
+// band is a legend laid out in rows across the plot's width, for the
+// band above its plot area (LinePlot.LegendAbove): entries left to right,
+// wrapping to a new row when the next would not fit.
+type band struct {
+	entries   []Series
+	at        []Point // each entry's top-left, from the band's
+	size, row float64
+	h         float64
+}
+
+// newBand lays out the labelled series in rows of at most width pixels.
+func newBand(series []Series, width, font float64) band {
+	b := band{size: 0.95 * font}
+	b.row = 1.45 * b.size
+	gap := 1.5 * b.size
+	x, y := 0.0, 0.0
+	for _, s := range series {
+		if s.Label == "" {
+			continue
+		}
+		w := legendSample + 0.5*b.size + TextWidth(s.Label, b.size)
+		if x > 0 && x+w > width {
+			x, y = 0, y+b.row
+		}
+		b.entries = append(b.entries, s)
+		b.at = append(b.at, Point{x, y})
+		x += w + gap
+	}
+	if b.entries != nil {
+		b.h = y + b.row
+	}
+	return b
+}
+
+// draw draws the band with its top-left corner at (x0, y0).
+func (b band) draw(p Painter, x0, y0 float64) {
+	text := TextStyle{Size: b.size, Color: textColor, Baseline: BaselineMiddle}
+	for k, s := range b.entries {
+		x, y := x0+b.at[k].X, y0+b.at[k].Y+0.5*b.row
+		color, dash, marker := Style(s.Style)
+		p.Polyline([]Point{{x, y}, {x + legendSample, y}}, Stroke{Color: color, Width: seriesWidth, Dash: dash})
+		p.Marker(x+legendSample/2, y, marker, markerSize, color)
+		p.Text(x+legendSample+0.5*b.size, y, s.Label, text)
+	}
+}

@@ -9,6 +9,10 @@ type Series struct {
 	Label string
 	X, Y  []float64
 	Style int
+	// EndLabel, if set, is written beside the curve's last point, in its
+	// colour: a direct label, for curves that share a style (a method's
+	// several τ) and so cannot be told apart by the legend.
+	EndLabel string
 }
 
 // LinePlot is a plot of curves against a linear x axis and a linear or
@@ -25,6 +29,10 @@ type LinePlot struct {
 
 	FontSize float64 // pixels; 0 means 12
 	NoLegend bool    // leave out the legend (e.g. when the page shows its own)
+	// LegendAbove puts the legend in rows above the plot area, under the
+	// title, instead of in a corner of it: for many curves, whose legend
+	// would hide them.
+	LegendAbove bool
 }
 
 // NewLinePlot returns a LinePlot with automatic limits.
@@ -71,11 +79,16 @@ func limits(lo, hi, dlo, dhi float64, log bool) (float64, float64) {
 	if !usable(hi) || crossed {
 		hi = math.NaN()
 	}
-	if dlo > dhi { // no data: a default range
+	switch {
+	case dlo > dhi: // no data: a default range
 		dlo, dhi = 0, 1
 		if log {
 			dlo, dhi = 1, 10
 		}
+	case dlo == dhi && !log && dlo >= 0:
+		// One value, as a run's first point at x = 0: from 0 up, not an
+		// axis around it reaching below 0, where no such data can be.
+		dlo, dhi = 0, max(2*dhi, 1)
 	}
 	// Keep data that lies beyond the one given limit out of the auto side.
 	if !math.IsNaN(lo) {
@@ -136,10 +149,14 @@ func (lp *LinePlot) layout(width, height float64) *frame {
 	if lp.LogY {
 		ykind = logAxis
 	}
-	return layout(width, height, axesSpec{
+	spec := axesSpec{
 		font: lp.font(), title: lp.Title, xlabel: lp.XLabel, ylabel: lp.YLabel,
 		xkind: linearAxis, xlo: xmin, xhi: xmax, ykind: ykind, ylo: ymin, yhi: ymax,
-	})
+	}
+	if lp.LegendAbove && !lp.NoLegend {
+		spec.band = newBand(lp.Series, width-lp.font(), lp.font())
+	}
+	return layout(width, height, spec)
 }
 
 // Frame returns the plot area and scales Draw uses at this size.
@@ -181,7 +198,12 @@ func (lp *LinePlot) DrawTracked(p Painter, width, height float64) *Drawn {
 	}
 	p.Unclip()
 	f.drawAxes(p)
-	if !lp.NoLegend {
+	drawEndLabels(p, lp.Series, f)
+	switch {
+	case lp.NoLegend:
+	case f.band.entries != nil:
+		f.band.draw(p, 0.5*f.font, f.bandY)
+	default:
 		d.legend = drawLegend(p, lp.Series, curves, a, f.font)
 	}
 	return d
@@ -202,7 +224,8 @@ func (lp *LinePlot) drawn(f *frame) *Drawn {
 // same size) what its series gained since: their new stretches of curve
 // and markers, then the legend and the frame of the plot area again on
 // top. It updates d and reports true; if the plot changed in any other way
-// (its size, axis limits, titles, series, or a series that shrank) it
+// (its size, axis limits, titles, series, a series that shrank, or one
+// with an end label that grew) it
 // draws nothing and reports false, and the plot needs a DrawTracked. A
 // plot that gained nothing draws nothing.
 func (lp *LinePlot) DrawNew(p Painter, d *Drawn) bool {
@@ -220,7 +243,8 @@ func (lp *LinePlot) DrawNew(p Painter, d *Drawn) bool {
 	grew := false
 	for k, s := range lp.Series {
 		n := min(len(s.X), len(s.Y))
-		if s.Label != d.series[k].Label || s.Style != d.series[k].Style || n < d.ink[k].points {
+		if s.Label != d.series[k].Label || s.Style != d.series[k].Style || n < d.ink[k].points ||
+			(s.EndLabel != "" && n > d.ink[k].points) { // its label moves with its end
 			return false
 		}
 		grew = grew || n > d.ink[k].points

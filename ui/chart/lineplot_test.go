@@ -39,6 +39,11 @@ func TestRanges(t *testing.T) {
 			[4]float64{0, 1, 1, 10}},
 		{"given max below all data", LinePlot{XMin: nan, XMax: -2, YMin: nan, YMax: nan, Series: data},
 			[4]float64{-3, -2, -1, 0.5}},
+		// A run's first point: x from 0 up, not −1..1.
+		{"one point at 0", LinePlot{LogY: true, XMin: nan, XMax: nan, YMin: nan, YMax: nan,
+			Series: []Series{{X: []float64{0}, Y: []float64{0.3}}}}, [4]float64{0, 1, 0.1, 1}},
+		{"one point at 3", LinePlot{LogY: true, XMin: nan, XMax: nan, YMin: nan, YMax: nan,
+			Series: []Series{{X: []float64{3}, Y: []float64{0.3}}}}, [4]float64{0, 6, 0.1, 1}},
 	} {
 		a, b, y0, y1 := c.lp.Ranges()
 		if got := [4]float64{a, b, y0, y1}; got != c.want {

@@ -1,5 +1,7 @@
 package chart
 
+import "strings"
+
 // TextWidth estimates the width in pixels of s drawn at the given font size
 // in Helvetica/Arial (Liberation Sans has the same metrics). Charts lay out
 // margins and legends with it so that SVG and canvas output agree without
@@ -45,4 +47,27 @@ func runeWidth(r rune) float64 {
 		return 0.4
 	}
 	return 0.6
+}
+
+// WrapText breaks text into lines of at most width pixels at font size
+// (as TextWidth measures them), at spaces; a word longer than width has a
+// line of its own.
+func WrapText(text string, width, font float64) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		next := w
+		if line != "" {
+			next = line + " " + w
+		}
+		if line != "" && TextWidth(next, font) > width {
+			lines = append(lines, line)
+			next = w
+		}
+		line = next
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }

@@ -15,7 +15,8 @@ const (
 	titlePad  = 6   // space above and below the lines, px
 )
 
-// TitleHeight is the height of the band that DrawTitled gives n title lines.
+// TitleHeight is the height of the band that DrawTitled gives n title
+// lines, as wrapped.
 func TitleHeight(n int) float64 {
 	if n == 0 {
 		return 0
@@ -24,16 +25,20 @@ func TitleHeight(n int) float64 {
 }
 
 // DrawTitled draws plot on a white width × height figure below the title
-// lines (the data and settings of an exported plot, say), each shortened to
-// the width if need be.
+// lines (the data and settings of an exported plot, say), each wrapped to
+// the width at its spaces (a word wider than that is shortened).
 func DrawTitled(p chart.Painter, width, height float64, lines []string, plot Drawer) {
 	p.Rect(0, 0, width, height, "#ffffff")
 	st := chart.TextStyle{Size: titleSize, Color: "#1c2430", Baseline: chart.BaselineTop}
+	n := 0
 	for k, line := range lines {
 		st.Bold = k == 0
-		p.Text(titlePad, titlePad+float64(k)*titleSize*titleLead, fitText(line, width-2*titlePad, st.Size), st)
+		for _, part := range chart.WrapText(line, width-2*titlePad, st.Size) {
+			p.Text(titlePad, titlePad+float64(n)*titleSize*titleLead, fitText(part, width-2*titlePad, st.Size), st)
+			n++
+		}
 	}
-	band := TitleHeight(len(lines))
+	band := TitleHeight(n)
 	plot.Draw(chart.Shifted(p, 0, band), width, height-band)
 }
 

@@ -82,3 +82,29 @@ func ExplainPaper(m paper.Match, tau int) (text string, ok bool) {
 	return fmt.Sprintf("The paper's theoretical : empirical ratio at τ = %d, %s : %s, from %s.",
 		tau, table.Sig(th, 2), table.Sig(em, 2), m), true
 }
+
+// DataIntro is the Data panel's introduction: what a preset is, then what
+// the data on screen (d; nil before any) is and what its σ means for the
+// runs, so that the text follows the data a lesson or a link loaded rather
+// than describe the default's.
+func DataIntro(d *DataInfo) string {
+	intro := "A synthetic preset, like the paper's artificial data: each example is rescaled so that ‖xᵢ‖² follows the chosen law."
+	if d == nil {
+		return intro
+	}
+	on := "On screen: " + d.Name
+	if d.Source != SourcePreset {
+		on += ", not a preset (Generate data makes the one below)"
+	}
+	sigma := d.Stats.Sigma
+	var means string
+	switch {
+	case sigma >= 4:
+		means = "heterogeneous norms, so importance sampling should pay at every τ"
+	case sigma >= 1.5:
+		means = "moderately unequal norms: expect a modest speed-up"
+	default:
+		means = "nearly equal norms: importance sampling has little to gain"
+	}
+	return intro + " " + on + ", with σ = " + table.Sig(sigma, 2) + ": " + means + "."
+}

@@ -61,3 +61,27 @@ func TestPaperMatchOfSnapshots(t *testing.T) {
 		t.Error("no data matched")
 	}
 }
+
+func TestDataIntroFollowsTheData(t *testing.T) {
+	if got := DataIntro(nil); strings.Contains(got, "σ") {
+		t.Errorf("before any data: %q", got)
+	}
+	for _, c := range []struct {
+		d    DataInfo
+		want []string
+	}{
+		{DataInfo{Source: SourcePreset, Name: "χ²₁ norms", Stats: dataset.Stats{Sigma: 15.6}}, []string{"On screen: χ²₁ norms,", "σ = 16", "should pay"}},
+		{DataInfo{Source: SourcePreset, Name: "uniform norms", Stats: dataset.Stats{Sigma: 1.2}}, []string{"σ = 1.2", "little to gain"}},
+		{DataInfo{Source: SourceFile, Name: "w8a", Stats: dataset.Stats{Sigma: 2.1}}, []string{"w8a, not a preset", "σ = 2.1", "modest"}},
+	} {
+		got := DataIntro(&c.d)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("DataIntro(%s) = %q, want %q in it", c.d.Name, got, w)
+			}
+		}
+		if strings.Contains(got, "ten seconds") {
+			t.Errorf("DataIntro(%s) still promises a time: %q", c.d.Name, got)
+		}
+	}
+}

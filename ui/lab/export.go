@@ -123,30 +123,39 @@ func Provenance(s *Snapshot) []string {
 		lines = append(lines, fmt.Sprintf("data: %s; n=%d, d=%d, nnz=%d, fingerprint=%s",
 			d.Name, d.Stats.N, d.Stats.D, d.Stats.NNZ, fp))
 	}
-	lambda := "the paper's default"
-	if !math.IsNaN(s.Lambda) {
-		lambda = table.Float(s.Lambda)
-	} else if st.Lambda != 0 {
-		lambda = table.Float(st.Lambda)
-	}
-	run := fmt.Sprintf("loss=%s, lambda=%s, eps=%s, maxpasses=%s, taus=%s, partition=%s, seed=%d",
-		st.Loss, lambda, table.Float(st.Eps), table.Float(st.MaxPasses), FormatTaus(st.Taus), st.Partition, st.Seed)
-	if st.Method != DefaultMethod {
-		run = "method=" + string(st.Method) + ", " + run
-	}
-	lines = append(lines, run, "link: #"+st.Hash())
+	lines = append(lines, runLine(s, table.Float), "link: #"+st.Hash())
 	return lines
 }
 
+// runLine is the settings of s's run in one line, its numbers written by
+// num: exactly in the exports' provenance, to 4 significant digits on a
+// figure's title.
+func runLine(s *Snapshot, num func(float64) string) string {
+	st := s.Settings
+	lambda := "the paper's default"
+	if !math.IsNaN(s.Lambda) {
+		lambda = num(s.Lambda)
+	} else if st.Lambda != 0 {
+		lambda = num(st.Lambda)
+	}
+	run := fmt.Sprintf("loss=%s, lambda=%s, eps=%s, maxpasses=%s, taus=%s, partition=%s, seed=%d",
+		st.Loss, lambda, num(st.Eps), num(st.MaxPasses), FormatTaus(st.Taus), st.Partition, st.Seed)
+	if st.Method != DefaultMethod {
+		run = "method=" + string(st.Method) + ", " + run
+	}
+	return run
+}
+
 // PlotTitle is the title of an exported convergence plot of the sampling
-// (sampling.Nice or sampling.Imp): what it shows, then its data and settings.
+// (sampling.Nice or sampling.Imp): what it shows, then its data and
+// settings, numbers to 4 significant digits (the exact ones are in the
+// other exports' provenance and the link).
 func PlotTitle(s *Snapshot, smp sampling.Kind) []string {
 	title := []string{"Primal gap, " + smp.Label() + " sampling"}
 	if d := s.Data; d != nil {
 		title = append(title, d.Name)
 	}
-	p := Provenance(s)
-	return append(title, p[len(p)-2], p[0])
+	return append(title, runLine(s, func(x float64) string { return chart.FormatNumber(x, 4) }), Provenance(s)[0])
 }
 
 // DrawPlot draws the convergence plot of the sampling on a width × height

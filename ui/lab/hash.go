@@ -13,10 +13,15 @@ import (
 // Hash encodes the settings as a URL hash (without '#'): every field of the
 // Schema with a value, in the schema's order, so equal settings give equal
 // links. Defaults that read as empty (λ = 0, no positive class, no file)
-// are left out.
+// are left out, and so are the synthetic generator's keys when the data is
+// a file or a gallery set (they say nothing about it).
 func (s Settings) Hash() string {
 	var b strings.Builder
+	preset := s.Data == "" && s.File.Name == ""
 	for _, f := range Schema {
+		if !preset && generatorKeys[f.Key] {
+			continue
+		}
 		v := f.Text(s)
 		if v == "" {
 			continue
@@ -33,10 +38,15 @@ func (s Settings) Hash() string {
 
 var readable = strings.NewReplacer("%2C", ",", "%3A", ":")
 
+// generatorKeys are the keys of the synthetic preset's generator
+// (Settings.Synth).
+var generatorKeys = map[FieldKey]bool{FieldNorms: true, FieldDensity: true, FieldN: true, FieldD: true, FieldDataSeed: true}
+
 // ParseHash reads a hash written by Hash (a leading '#' is allowed). Keys it
 // does not mention keep their values from base, except that a link without
-// a file names no file and one choosing a method without ε or the pass
-// budget takes the method's (catalog.DefaultsOf); unknown keys and keys given twice are
+// a file names no file, one choosing a method without ε or the pass
+// budget takes the method's (catalog.DefaultsOf), and one comparing methods
+// without τ takes TausForCompare's; unknown keys and keys given twice are
 // errors, and the result is validated. On error it returns base and a
 // *FieldError that names the field by its form label and, when the link
 // gave it, by its key.
@@ -76,6 +86,9 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 		if !given[FieldMaxPasses] {
 			s.MaxPasses = d.MaxPasses
 		}
+	}
+	if given[FieldCompare] && !given[FieldTaus] {
+		s.Taus = TausForCompare(s.Taus, len(s.Compare) > 0) // methods compared: fewer curves
 	}
 	if err := s.Validate(); err != nil {
 		if fe, ok := errors.AsType[*FieldError](err); ok && given[fe.Field] {

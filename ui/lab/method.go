@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"imlab/core/experiment"
 	"imlab/core/method/catalog"
 )
 
@@ -69,6 +70,24 @@ func compareField() Field {
 			}
 			return nil
 		}}
+}
+
+// CompareTaus are the τ of a run comparing methods unless the user chose
+// others: three, spread over the paper's, so that each plot has a few
+// curves per method rather than six.
+var CompareTaus = []int{1, 8, 32}
+
+// TausForCompare is the τ list of a form or link whose methods compared
+// become some (compared) or none: the defaults follow (the paper's τ alone,
+// CompareTaus compared), and a list of the user's own stays as it is.
+func TausForCompare(taus []int, compared bool) []int {
+	switch {
+	case compared && slices.Equal(taus, experiment.PaperTaus):
+		return slices.Clone(CompareTaus)
+	case !compared && slices.Equal(taus, CompareTaus):
+		return slices.Clone(experiment.PaperTaus)
+	}
+	return taus
 }
 
 // ParseCompare reads a compare list: method names separated by commas or

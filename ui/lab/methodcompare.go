@@ -36,24 +36,32 @@ func (c *Controller) comparedLocked() []ComparedJob {
 
 // comparePlots are the convergence plots of a run with compared methods:
 // every method's curves, τ-nice left and τ-importance right, against
-// passes through the data (dfSDCA's iterations/n times τ), one style per
-// method, on shared ranges.
+// passes through the data (dfSDCA's iterations/n times τ), on shared
+// ranges. Each method has its own style (colour, dash and marker), named
+// once in a legend above the plot area; each curve's τ is written at its
+// end.
 func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	nice = chart.NewLinePlot("methods compared, "+sampling.Nice.Label(), PassesLabel, figures.YLabel, true)
 	imp = chart.NewLinePlot("methods compared, "+sampling.Imp.Label(), PassesLabel, figures.YLabel, true)
+	nice.LegendAbove, imp.LegendAbove = true, true
 	methods := s.Settings.Methods()
+	named := map[*chart.LinePlot]map[catalog.Name]bool{nice: {}, imp: {}}
 	add := func(m catalog.Name, j JobView) {
-		ser := chart.Series{Label: fmt.Sprintf("%s τ = %d", m, j.Tau), Style: max(slices.Index(methods, m), 0) % chart.NumStyles,
+		lp := nice
+		if j.Sampling == sampling.Imp {
+			lp = imp
+		} else if j.Sampling != sampling.Nice {
+			return
+		}
+		ser := chart.Series{Style: max(slices.Index(methods, m), 0) % chart.NumStyles, EndLabel: fmt.Sprintf("τ=%d", j.Tau),
 			X: make([]float64, len(j.Trace)), Y: make([]float64, len(j.Trace))}
+		if !named[lp][m] {
+			ser.Label, named[lp][m] = MethodName(m), true
+		}
 		for k, p := range j.Trace {
 			ser.X[k], ser.Y[k] = p.Passes, p.Gap
 		}
-		switch j.Sampling {
-		case sampling.Nice:
-			nice.Series = append(nice.Series, ser)
-		case sampling.Imp:
-			imp.Series = append(imp.Series, ser)
-		}
+		lp.Series = append(lp.Series, ser)
 	}
 	for _, j := range s.Jobs {
 		add(s.Settings.Method, j)
