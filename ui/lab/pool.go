@@ -40,7 +40,7 @@ type JobSpec = experiment.Spec
 // (Settings.Methods).
 func JobSpecs(s Settings, lambda, pstar float64) []JobSpec {
 	return experiment.Specs(s.Methods(), s.Taus, experiment.Spec{Loss: s.Loss, Lambda: lambda, PStar: pstar,
-		Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, MaxPassesPerTau: s.MaxPasses})
+		Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, MaxPassesPerTau: s.MaxPasses, Sampling: s.Importance})
 }
 
 // Update is a message from a worker to the page: the trace points its job

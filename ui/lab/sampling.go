@@ -39,7 +39,7 @@ func (c *Controller) samplingViewLocked() *SamplingView {
 	v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: j.Plan.P,
 		Buckets: j.Plan.Partition.Buckets, Iters: iters, Visits: j.Recorder.Visits(iters)}
 	for _, o := range jobs {
-		if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == sampling.Nice || o.Sampling == sampling.Imp) {
+		if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == sampling.Nice || o.Sampling.Static() == sampling.Imp) {
 			v.Other = o.Plan.P
 		}
 	}
@@ -65,7 +65,7 @@ func (c *Controller) poolSamplingViewLocked() *SamplingView {
 		v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: pl.P,
 			Buckets: pl.Buckets, Iters: mb.Iters, Visits: mb.Visits, Recent: mb.Recent}
 		for o, os := range c.pool.specs[:c.ownJobsLocked()] {
-			if os.Tau == j.Tau && os.Sampling != j.Sampling && (os.Sampling == sampling.Nice || os.Sampling == sampling.Imp) {
+			if os.Tau == j.Tau && os.Sampling != j.Sampling && (os.Sampling == sampling.Nice || os.Sampling.Static() == sampling.Imp) {
 				if opl := c.poolPlanLocked(o, pj); opl != nil {
 					v.Other = opl.P
 				}

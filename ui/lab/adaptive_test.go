@@ -1,0 +1,95 @@
+package lab
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"imlab/core/sampling"
+)
+
+// TestImportanceLink: the link key imp=adaptive chooses adaptive
+// τ-importance and is written back the same; the paper's τ-importance is the
+// default and leaves the key out; a sampling that is not an importance
+// sampling, or a method that cannot follow an adaptive one, is refused with
+// an error naming the key and the field's label, keeping the base settings.
+func TestImportanceLink(t *testing.T) {
+	base := DefaultSettings()
+	if base.Importance != sampling.Imp || strings.Contains(base.Hash(), "imp=") {
+		t.Fatalf("default importance %q, hash %q", base.Importance, base.Hash())
+	}
+	s, err := ParseHash("#imp=adaptive", base)
+	if err != nil || s.Importance != sampling.AdaptiveImp {
+		t.Fatalf("imp=adaptive: %q, %v", s.Importance, err)
+	}
+	if !strings.Contains(s.Hash(), "imp=adaptive") {
+		t.Errorf("hash %q lacks imp=adaptive", s.Hash())
+	}
+	if back, err := ParseHash(s.Hash(), DefaultSettings()); err != nil || back.Importance != sampling.AdaptiveImp {
+		t.Errorf("hash %q reads back as %q, %v", s.Hash(), back.Importance, err)
+	}
+	if got := s.Samplings(); len(got) != 2 || got[0] != sampling.Nice || got[1] != sampling.AdaptiveImp {
+		t.Errorf("samplings %v", got)
+	}
+	for _, link := range []string{"imp=nice", "imp=bucket", "imp=static", "imp=adaptive&method=saga", "imp=adaptive&compare=sgd"} {
+		got, err := ParseHash(link, base)
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != FieldImportance || !errors.Is(err, ErrSettings) ||
+			!strings.Contains(err.Error(), Label(FieldImportance)) {
+			t.Errorf("%s: %v, want a FieldError on %s", link, err, FieldImportance)
+		}
+		if got.Importance != base.Importance {
+			t.Errorf("%s: the importance became %q", link, got.Importance)
+		}
+	}
+	f := FormOf(s)
+	if f[FieldImportance] != "adaptive" {
+		t.Errorf("form field %q", f[FieldImportance])
+	}
+	f[FieldImportance] = ""
+	if back, err := f.Settings(); err != nil || back.Importance != sampling.Imp {
+		t.Errorf("form with the default: %q, %v", back.Importance, err)
+	}
+}
+
+// TestAdaptiveRunsOnTheImportanceSide: with imp=adaptive, the jobs a worker
+// gets run adaptive τ-importance where τ-importance ran, and a run on the
+// page's main thread fills the ratio table from them: every τ reaches ε,
+// the adaptive runs in fewer iterations/n than τ-nice.
+func TestAdaptiveRunsOnTheImportanceSide(t *testing.T) {
+	s := small()
+	s.Importance = sampling.AdaptiveImp
+	specs := JobSpecs(s, 1e-3, 0.5)
+	for k, sp := range specs {
+		want := sampling.Nice
+		if k >= len(s.Taus) {
+			want = sampling.AdaptiveImp
+		}
+		if sp.Sampling != want {
+			t.Errorf("job %d: %s, want %s", k, sp.Sampling, want)
+		}
+	}
+	h := newHarness(t)
+	h.c.Generate(s)
+	h.wait("ready", isPhase(Ready))
+	h.c.Run(s)
+	done := h.wait("done", isPhase(Done))
+	if done.Err != nil || len(done.Rows) != len(s.Taus) {
+		t.Fatalf("%v, %d rows", done.Err, len(done.Rows))
+	}
+	adaptive := 0
+	for _, j := range done.Jobs {
+		if j.Sampling == sampling.AdaptiveImp {
+			adaptive++
+		}
+	}
+	if adaptive != len(s.Taus) {
+		t.Errorf("%d adaptive jobs of %d, want one per τ", adaptive, len(done.Jobs))
+	}
+	for _, r := range done.Rows {
+		if math.IsNaN(r.ImpX) || math.IsNaN(r.NiceX) || !(r.Empirical > 1) {
+			t.Errorf("τ = %d: τ-nice %v, adaptive %v iterations/n (ratio %v)", r.Tau, r.NiceX, r.ImpX, r.Empirical)
+		}
+	}
+}
