@@ -111,6 +111,16 @@ func (s *Solver) Thetas() []float64 {
 	return s.ada.theta
 }
 
+// Follower is the follower of an adaptive run's sampling (its residues,
+// probabilities and ESO parameters at the last refresh), nil for any other
+// sampling. It must not be modified.
+func (s *Solver) Follower() *theory.Follower {
+	if s.ada == nil {
+		return nil
+	}
+	return s.ada.Follower
+}
+
 // Period is the number of iterations between refreshes of an adaptive
 // sampling, 0 for any other.
 func (s *Solver) Period() int {

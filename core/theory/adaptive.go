@@ -83,6 +83,10 @@ type Follower struct {
 	// the ESO parameters it read and computed. The slices are the
 	// follower's.
 	Kappa, Curv, V []float64
+	// Refreshes counts the refreshes done; Scale is the largest |κ_i| of
+	// the first, against which a view can show the residues shrink.
+	Refreshes int
+	Scale     float64
 
 	pr      *problem.Problem
 	eso     *BucketESO
@@ -141,6 +145,12 @@ func (f *Follower) Refresh(w, alpha []float64) bool {
 	if f.Sampler.Reweight(weights) != nil {
 		return false // a non-finite weight: some residue is not finite
 	}
+	if f.Refreshes == 0 {
+		for _, k := range kappa {
+			f.Scale = max(f.Scale, math.Abs(k))
+		}
+	}
+	f.Refreshes++
 	f.V = f.eso.VOrdered(f.Sampler.Ordered(), f.V)
 	f.Next += f.Period
 	return true

@@ -6,6 +6,7 @@ import (
 	"github.com/hexops/vecty"
 
 	"imlab/core/sampling"
+	"imlab/ui/chart"
 	"imlab/ui/lab"
 )
 
@@ -16,4 +17,17 @@ func (p *Page) importanceField() *vecty.HTML {
 		{"", sampling.Imp.Label() + " (the paper's)"},
 		{string(sampling.AdaptiveImp), sampling.AdaptiveImp.Label() + " (beyond the paper)"},
 	}), "adaptive: within each bucket, examples whose residues are still large are drawn more often (dfSDCA and SDCA)")
+}
+
+// adaptiveStrip puts an adaptive run's residues (lab.Residues) on the
+// sampling view's plot: the band of where the work is, under the buckets,
+// and the refreshes in the title. Its probabilities are already the
+// adaptive ones, the static ones faint beside them (lab.SamplingView).
+func adaptiveStrip(sp *chart.SamplingPlot, v *lab.SamplingView) {
+	r := v.Residues
+	if r == nil {
+		return
+	}
+	sp.Residues, sp.ResidueScale = r.Abs, r.Scale
+	sp.Title += ", " + itoa(r.Refreshes) + " refreshes (faint: τ-importance's static pᵢ)"
 }

@@ -87,9 +87,71 @@ func TestAdaptiveRunsOnTheImportanceSide(t *testing.T) {
 	if adaptive != len(s.Taus) {
 		t.Errorf("%d adaptive jobs of %d, want one per τ", adaptive, len(done.Jobs))
 	}
+	// The sampling view shows the last run, an adaptive one: its residues
+	// at the last refresh and its adaptive probabilities beside the static.
+	checkResidues(t, "main thread", done.Sampling.Residues, s.N)
+	if v := done.Sampling; v.Residues != nil && (&v.P[0] != &v.Residues.P[0] || &v.Other[0] != &v.Residues.Static[0]) {
+		t.Errorf("the view's probabilities are not the adaptive ones beside the static")
+	}
 	for _, r := range done.Rows {
 		if math.IsNaN(r.ImpX) || math.IsNaN(r.NiceX) || !(r.Empirical > 1) {
 			t.Errorf("τ = %d: τ-nice %v, adaptive %v iterations/n (ratio %v)", r.Tau, r.NiceX, r.ImpX, r.Empirical)
 		}
+	}
+}
+
+// checkResidues checks what an adaptive run sends of its residues: one per
+// example, the largest below the first refresh's (the run converged), the
+// probabilities moved from the static ones and each a distribution per
+// bucket's worth (sum τ).
+func checkResidues(t *testing.T, where string, r *Residues, n int) {
+	t.Helper()
+	if r == nil {
+		t.Fatalf("%s: no residues", where)
+	}
+	if len(r.Abs) != n || len(r.P) != n || len(r.Static) != n || r.Refreshes < 1 || !(r.Scale > 0) {
+		t.Fatalf("%s: %d residues, %d and %d probabilities, %d refreshes, scale %v", where, len(r.Abs), len(r.P), len(r.Static), r.Refreshes, r.Scale)
+	}
+	largest, moved, sum, static := 0.0, false, 0.0, 0.0
+	for i := range r.Abs {
+		largest = max(largest, r.Abs[i])
+		moved = moved || r.P[i] != r.Static[i]
+		sum += r.P[i]
+		static += r.Static[i]
+	}
+	if !(largest < 1e-3*r.Scale) || !moved || math.Abs(sum-static) > 1e-9 {
+		t.Errorf("%s: largest residue %v of scale %v, probabilities moved %v, Σp %v against %v", where, largest, r.Scale, moved, sum, static)
+	}
+}
+
+// TestWorkerSendsResidues: a worker's adaptive job sends, with its last
+// update, its residues and adaptive probabilities for the sampling view;
+// a τ-nice job sends none.
+func TestWorkerSendsResidues(t *testing.T) {
+	s := small()
+	s.Importance = sampling.AdaptiveImp
+	pr, res := solvedPreset(t, s)
+	ds := pr.Data
+	specs := JobSpecs(s, pr.Lambda, res.P)
+	for _, spec := range []JobSpec{specs[0], specs[len(specs)-1]} {
+		run, err := NewJobRun(ds, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var u Update
+		for !u.Done {
+			u = run.Advance(1 << 20)
+		}
+		run.Close()
+		if u.Err != "" || u.Minibatches == nil {
+			t.Fatalf("%s τ = %d: %q, minibatches %v", spec.Sampling, spec.Tau, u.Err, u.Minibatches)
+		}
+		if spec.Sampling == sampling.Nice {
+			if u.Minibatches.Residues != nil {
+				t.Errorf("τ-nice sent residues")
+			}
+			continue
+		}
+		checkResidues(t, "worker", u.Minibatches.Residues, ds.N)
 	}
 }

@@ -85,6 +85,8 @@ type Minibatches struct {
 	Iters  int
 	Recent [][]int // oldest first, at most RecentMinibatches
 	Visits []int
+	// Residues of an adaptive run at its last refresh; nil for others.
+	Residues *Residues
 }
 
 // JobRun runs one JobSpec in slices, as a worker does.
@@ -134,6 +136,7 @@ func (r *JobRun) advance(iters int) Update {
 				mb.Recent = append(mb.Recent, append([]int(nil), b...))
 			}
 		}
+		mb.Residues = residuesOf(j.Run)
 		u.Minibatches = mb
 	}
 	return u

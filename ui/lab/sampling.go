@@ -19,6 +19,10 @@ type SamplingView struct {
 	Recent   [][]int       // the last minibatches used, oldest first (copies)
 	Iters    int           // minibatches used so far by this run
 	Visits   []int         // how often each example was in them (a copy)
+	// Residues, for an adaptive run, are its residues at the last
+	// refresh (residues.go); P is then its adaptive probabilities and
+	// Other the static ones. Nil for any other run.
+	Residues *Residues
 }
 
 // samplingViewLocked builds the view of the current job, or of the last
@@ -48,6 +52,7 @@ func (c *Controller) samplingViewLocked() *SamplingView {
 			v.Recent = append(v.Recent, append([]int(nil), b...))
 		}
 	}
+	v.follow(residuesOf(j.Run))
 	return v
 }
 
@@ -71,6 +76,7 @@ func (c *Controller) poolSamplingViewLocked() *SamplingView {
 				}
 			}
 		}
+		v.follow(mb.Residues)
 		return v
 	}
 	return nil
