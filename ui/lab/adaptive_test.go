@@ -3,6 +3,7 @@ package lab
 import (
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -153,5 +154,55 @@ func TestWorkerSendsResidues(t *testing.T) {
 			continue
 		}
 		checkResidues(t, "worker", u.Minibatches.Residues, ds.N)
+	}
+}
+
+// TestAdaptiveLessonSaysWhatItShows: the adaptivity lesson's numbers are
+// what its runs measure (empirical ratios about 2.5 and 7 adaptive, 1.3
+// and 3.9 with τ-importance set back), and its sampling view has the
+// residues it describes, faded at the end of the run.
+func TestAdaptiveLessonSaysWhatItShows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the lesson twice at n = 10,000")
+	}
+	k := slices.IndexFunc(Lessons, func(l Lesson) bool { return strings.Contains(l.Settings, "imp=adaptive") })
+	if k < 0 {
+		t.Fatal("no lesson on adaptivity")
+	}
+	l := Lessons[k]
+	s, _, err := PageSettings("#lesson="+itoa(k+1), DefaultSettings())
+	if err != nil || s.Importance != sampling.AdaptiveImp || !slices.Equal(s.Taus, []int{1, 8}) {
+		t.Fatalf("lesson %d: %+v, %v", k+1, s, err)
+	}
+	for _, c := range []struct {
+		imp        sampling.Kind
+		said       []string  // the text's "about" values at τ = 1 and 8
+		about      []float64 // as numbers
+		residuesOn bool
+	}{
+		{sampling.AdaptiveImp, []string{"about 2.5 at τ = 1", "7 at τ = 8"}, []float64{2.5, 7}, true},
+		{sampling.Imp, []string{"about 1.3 and 3.9"}, []float64{1.3, 3.9}, false},
+	} {
+		for _, said := range c.said {
+			if !strings.Contains(l.Watch, said) {
+				t.Errorf("the lesson no longer says %q", said)
+			}
+		}
+		s.Importance = c.imp
+		h := newHarness(t)
+		h.c.Generate(s)
+		h.wait("ready", isPhase(Ready))
+		h.c.Run(s)
+		done := h.wait("done", isPhase(Done))
+		for i, r := range done.Rows {
+			if math.Abs(r.Empirical/c.about[i]-1) > 0.15 {
+				t.Errorf("%s τ = %d: empirical ratio %.3g, the lesson says about %g", c.imp, r.Tau, r.Empirical, c.about[i])
+			}
+		}
+		if c.residuesOn {
+			checkResidues(t, "lesson", done.Sampling.Residues, s.N)
+		} else if done.Sampling.Residues != nil {
+			t.Errorf("τ-importance shows residues")
+		}
 	}
 }
