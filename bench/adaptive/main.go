@@ -115,7 +115,7 @@ func main() {
 	fmt.Fprintf(out, "Adaptive: η = %g, refresh every %g epochs, %s step. Passes = iterations/n to P(w) − P* ≤ %g, "+
 		"mean of %d seeds; 1/(nθ) is static τ-importance's iterations/n per e-fold of the bound, θ̄/θ the "+
 		"adaptive run's mean θ (before the cap) over static θ; time per epoch (n examples updated) is the "+
-		"process's CPU time in the solver's Step, refreshes included, the least of 3 runs of 4 epochs.\n\n", cfg.Eta, cfg.Epochs, cfg.Step, *eps, *seeds)
+		"process's CPU time in the solver's Step, refreshes included, the least of %d alternating runs of %d epochs.\n\n", cfg.Eta, cfg.Epochs, cfg.Step, *eps, *seeds, *reps, *epochs)
 	fmt.Fprintln(out, "| data | τ | static: 1/(nθ) : passes | adaptive: θ̄/θ : passes | static ÷ adaptive passes | time per epoch static | adaptive | ratio | time to ε, static ÷ adaptive |")
 	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|---|")
 	for _, st := range sets {

@@ -75,7 +75,8 @@ func (s *Solver) refresh() bool {
 	if !(theta > 0) || math.IsInf(theta, 0) {
 		return false
 	}
-	n := float64(ds.N)
+	inv := 1 / (float64(ds.N) * lambda) // 1/(nλ)
+	steps, curv, v := s.steps[:2*len(p)], a.Curv[:len(p)], a.V[:len(p)]
 	for i, pi := range p {
 		step := theta / pi
 		if residue {
@@ -83,12 +84,12 @@ func (s *Solver) refresh() bool {
 			// refresh's margin and curvature φ''_i, brings its own
 			// residue to zero: 1/(1 + φ''_i v_i/(nλ)) ≥ c/(v_i + c)
 			// (docs/adaptive.md).
-			if limit := a.scale / (1 + float64(a.Curv[i]*a.V[i])/(n*lambda)); step > limit {
+			if limit := a.scale / (1 + float64(float64(curv[i]*v[i])*inv)); step > limit {
 				step = limit
 			}
 		}
-		s.steps[2*i] = step
-		s.steps[2*i+1] = step / (n * lambda)
+		steps[2*i] = step
+		steps[2*i+1] = float64(step * inv)
 	}
 	a.theta = append(a.theta, theta)
 
@@ -108,6 +109,16 @@ func (s *Solver) Thetas() []float64 {
 		return nil
 	}
 	return s.ada.theta
+}
+
+// Follower is the follower of an adaptive run's sampling (its residues,
+// probabilities and ESO parameters at the last refresh), nil for any other
+// sampling. It must not be modified.
+func (s *Solver) Follower() *theory.Follower {
+	if s.ada == nil {
+		return nil
+	}
+	return s.ada.Follower
 }
 
 // Period is the number of iterations between refreshes of an adaptive

@@ -57,7 +57,7 @@ func NewRow(m catalog.Name, n, tau int, nice, imp *Side, eps float64) Row {
 	return r
 }
 
-// Rows returns one row per τ, from the "nice" and "imp" jobs; cells whose
+// Rows returns one row per τ, from the "nice" and "imp" (or "adaptive") jobs; cells whose
 // jobs have not reached ε yet are NaN.
 func (e *Experiment) Rows() []Row {
 	return e.RowsFrom(func(k int) []method.Point {
@@ -78,7 +78,7 @@ func (e *Experiment) RowsFrom(trace func(k int) []method.Point) []Row {
 			if j.Tau != tau {
 				continue
 			}
-			switch j.Sampling {
+			switch j.Sampling.Static() {
 			case sampling.Nice:
 				nice = &Side{Theory: j.Theory, Trace: trace(k)}
 			case sampling.Imp:

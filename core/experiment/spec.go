@@ -15,7 +15,7 @@ import (
 type Spec struct {
 	Index     int           // the job's place in the experiment's run order
 	Tau       int           // minibatch size
-	Sampling  sampling.Kind // sampling.Nice or sampling.Imp
+	Sampling  sampling.Kind // sampling.Nice, sampling.Imp or sampling.AdaptiveImp
 	Loss      loss.Spec
 	Lambda    float64
 	PStar     float64
@@ -30,11 +30,17 @@ type Spec struct {
 
 // Specs lists the jobs of an experiment comparing methods (the first the
 // experiment's own) over taus, in run order: for each method, for each
-// sampling (τ-nice, τ-importance), for each τ. Index numbers them.
+// sampling (τ-nice, τ-importance), for each τ. Index numbers them. The
+// τ-importance side runs base.Sampling where that is a kind whose Static
+// is sampling.Imp (sampling.AdaptiveImp), and sampling.Imp otherwise.
 func Specs(methods []catalog.Name, taus []int, base Spec) []Spec {
+	imp := sampling.Imp
+	if base.Sampling.Static() == sampling.Imp {
+		imp = base.Sampling
+	}
 	var specs []Spec
 	for _, m := range methods {
-		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
+		for _, smp := range []sampling.Kind{sampling.Nice, imp} {
 			for _, tau := range taus {
 				s := base
 				s.Index, s.Tau, s.Sampling, s.Method = len(specs), tau, smp, m

@@ -100,7 +100,7 @@ func NewAdaptive(part Partition, static []float64, cfg AdaptiveConfig) (*Adaptiv
 //
 //	p_i = (1−η) weights_i / Σ_{k∈B_l} weights_k + η p_i^static,
 //
-// renormalised to sum to one per bucket, and rebuilds the alias tables in
+// (so Σ_{i∈B_l} p_i = 1 up to rounding), and rebuilds the alias tables in
 // O(n). A bucket whose weights are all zero keeps p^static. Weights must be
 // finite and non-negative (ErrWeights otherwise; the sampling is then left
 // unchanged). The arithmetic is the same on every platform.
@@ -125,24 +125,12 @@ func (a *Adaptive) Reweight(weights []float64) error {
 			sum += p[k]
 		}
 		if sum > 0 {
-			total := 0.0
+			scale := (1 - eta) / sum
 			for k, w := range p {
-				p[k] = float64((1-eta)*(w/sum)) + float64(eta*static[k])
-				total += p[k]
-			}
-			for k := range p {
-				p[k] /= total
+				p[k] = float64(scale*w) + float64(eta*static[k])
 			}
 		} else {
-			// Σ static = 1 up to rounding; dividing by it as above
-			// gives the bits NewBucket gave.
-			total := 0.0
-			for _, ps := range static {
-				total += ps
-			}
-			for k, ps := range static {
-				p[k] = ps / total
-			}
+			copy(p, static)
 		}
 		for k, i := range b {
 			a.p[i] = p[k]

@@ -48,6 +48,17 @@ func (k Kind) Label() string {
 	return string(k)
 }
 
+// Static returns the static sampling k starts from and is shown beside:
+// Imp for AdaptiveImp (whose probabilities start as τ-importance's and then
+// follow the run), k itself for every other kind. Tables and plots put a
+// run where the run of its static kind would go.
+func (k Kind) Static() Kind {
+	if k == AdaptiveImp {
+		return Imp
+	}
+	return k
+}
+
 // Serial reports whether the kind draws one example per iteration (τ = 1).
 func (k Kind) Serial() bool { return k == Uniform || k == Importance }
 

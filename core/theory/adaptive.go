@@ -83,6 +83,10 @@ type Follower struct {
 	// the ESO parameters it read and computed. The slices are the
 	// follower's.
 	Kappa, Curv, V []float64
+	// Refreshes counts the refreshes done; Scale is the largest |κ_i| of
+	// the first, against which a view can show the residues shrink.
+	Refreshes int
+	Scale     float64
 
 	pr      *problem.Problem
 	eso     *BucketESO
@@ -119,12 +123,15 @@ func (f *Follower) Refresh(w, alpha []float64) bool {
 	ds := f.pr.Data
 	l := f.pr.Loss
 	c := float64(float64(ds.N) * f.pr.Lambda * l.Gamma())
-	z := f.Curv // the margins, overwritten by the curvatures
-	sparse.DotRows(ds.RowPtr, ds.Col, ds.Val, w, z)
-	// One sweep for the residues, curvatures and weights; the loss is
-	// called by its concrete type, inlined, as the solvers do.
-	y, kappa, v, weights := ds.Y[:len(z)], f.Kappa[:len(z)], f.V[:len(z)], f.weights[:len(z)]
-	for i, zi := range z {
+	// One sweep over the rows for the margins (by the solvers' kernel,
+	// sparse.Dot), residues, curvatures and weights; the loss is called
+	// by its concrete type, inlined, as the solvers do.
+	rowPtr, col, val := ds.RowPtr, ds.Col, ds.Val
+	n := ds.N
+	y, kappa, curv, v, weights := ds.Y[:n], f.Kappa[:n], f.Curv[:n], f.V[:n], f.weights[:n]
+	for i := range n {
+		lo, hi := rowPtr[i], rowPtr[i+1]
+		zi := sparse.Dot(col[lo:hi], val[lo:hi], w)
 		var g, h float64
 		switch l := l.(type) {
 		case loss.Logistic:
@@ -133,11 +140,17 @@ func (f *Follower) Refresh(w, alpha []float64) bool {
 			g, h = l.Deriv(zi, y[i]), l.Curvature(zi, y[i])
 		}
 		k := g + alpha[i]
-		kappa[i], z[i], weights[i] = k, h, adaptiveWeight(k, v[i], c)
+		kappa[i], curv[i], weights[i] = k, h, adaptiveWeight(k, v[i], c)
 	}
 	if f.Sampler.Reweight(weights) != nil {
 		return false // a non-finite weight: some residue is not finite
 	}
+	if f.Refreshes == 0 {
+		for _, k := range kappa {
+			f.Scale = max(f.Scale, math.Abs(k))
+		}
+	}
+	f.Refreshes++
 	f.V = f.eso.VOrdered(f.Sampler.Ordered(), f.V)
 	f.Next += f.Period
 	return true

@@ -132,6 +132,7 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 			}), ""),
 			p.field(lab.FieldSeed, p.wholeInput(lab.FieldSeed, 0), ""),
 		),
+		p.importanceField(), // adaptive.go
 	)
 }
 

@@ -266,6 +266,7 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 			Norms: v.Norms, P: v.P, Other: v.Other, Buckets: v.Buckets, Recent: v.Recent, Visits: v.Visits, Iters: v.Iters,
 			FontSize: p.fontSize(), Order: st.orderOf(v.Norms),
 		}
+		adaptiveStrip(sp, v) // adaptive.go
 		sp.Draw(pt, w, h)
 	})
 	if complete {

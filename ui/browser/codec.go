@@ -105,6 +105,13 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 			uo.int("iters", mb.Iters)
 			uo.ints("visits", mb.Visits)
 			uo.nested("recent", "recentLens", mb.Recent)
+			if r := mb.Residues; r != nil {
+				uo.floats("resAbs", r.Abs)
+				uo.num("resScale", r.Scale)
+				uo.int("resRefreshes", r.Refreshes)
+				uo.floats("resP", r.P)
+				uo.floats("resStatic", r.Static)
+			}
 		}
 		if pl := u.Plan; pl != nil {
 			uo.floats("theory", []float64{pl.Theory.Step, pl.Theory.Rate, pl.Theory.PassesPerEFold})
@@ -197,6 +204,10 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 		m.Update = lab.Update{Job: u.int("job"), Done: u.flag("done"), Err: u.str("err"), OverBudget: u.flag("overBudget"), Busy: u.duration("busyMs")}
 		if u.has("visits") {
 			m.Update.Minibatches = &lab.Minibatches{Iters: u.int("iters"), Visits: u.ints("visits"), Recent: u.nested("recent", "recentLens")}
+			if u.has("resAbs") {
+				m.Update.Minibatches.Residues = &lab.Residues{Abs: u.floats("resAbs"), Scale: u.num("resScale"),
+					Refreshes: u.int("resRefreshes"), P: u.floats("resP"), Static: u.floats("resStatic")}
+			}
 		}
 		if u.has("planP") {
 			th := u.floats("theory")

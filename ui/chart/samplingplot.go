@@ -26,6 +26,11 @@ type SamplingPlot struct {
 	// Order is SamplingOrder(Norms), for a live view to compute once per
 	// data set rather than once per frame; nil means computed by Draw.
 	Order []int
+	// Residues, for an adaptive run, are its |κ_i| at the last refresh,
+	// drawn as a band under the buckets (residuestrip.go) that fades as
+	// they shrink against ResidueScale; nil draws no band.
+	Residues     []float64
+	ResidueScale float64
 }
 
 // SamplingOrder returns the examples ordered by ‖x_i‖², lightest first
@@ -138,8 +143,12 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 		return
 	}
 	stripH := math.Max(0.32*height, 3*font)
+	residueH := 0.0
+	if len(sp.Residues) == n {
+		residueH = math.Max(0.12*height, 3*font)
+	}
 	xlo, xhi, ylo, yhi := sp.scatterRanges()
-	f := layout(width, height-stripH, axesSpec{font: font, title: sp.Title, xlabel: "‖xᵢ‖²", ylabel: "n·pᵢ",
+	f := layout(width, height-stripH-residueH, axesSpec{font: font, title: sp.Title, xlabel: "‖xᵢ‖²", ylabel: "n·pᵢ",
 		xkind: logAxis, xlo: xlo, xhi: xhi, ykind: logAxis, ylo: ylo, yhi: yhi})
 	f.drawGrid(p)
 	a := f.Area
@@ -198,7 +207,10 @@ func (sp *SamplingPlot) Draw(p Painter, width, height float64) {
 	}
 	p.Unclip()
 	f.drawAxes(p)
-	sp.drawStrip(p, Rect{X: a.X, Y: height - stripH + 1.6*font, W: a.W, H: stripH - 3.2*font}, font, order)
+	sp.drawStrip(p, Rect{X: a.X, Y: height - stripH - residueH + 1.6*font, W: a.W, H: stripH - 3.2*font}, font, order)
+	if residueH > 0 {
+		sp.drawResidues(p, Rect{X: a.X, Y: height - residueH + 1.4*font, W: a.W, H: residueH - 1.6*font}, font, order)
+	}
 }
 
 // shownDots lists, in increasing order, the examples drawn as dots: every

@@ -19,7 +19,7 @@ const (
 // Curve is the trace of one run: one sampling at one minibatch size.
 type Curve struct {
 	Tau      int
-	Sampling sampling.Kind // sampling.Nice or sampling.Imp; other samplings are not drawn
+	Sampling sampling.Kind // sampling.Nice or sampling.Imp (or AdaptiveImp, drawn as Imp); other samplings are not drawn
 	Trace    []method.Point
 	// X is a point's position on the plots' x axis (method.Axis.PerTau,
 	// passes/τ, for the paper's plots).
@@ -47,7 +47,7 @@ func Convergence(prefix string, taus []int, curves []Curve) (nice, imp *chart.Li
 		for k, p := range c.Trace {
 			ser.X[k], ser.Y[k] = c.X(p), p.Gap
 		}
-		switch c.Sampling {
+		switch c.Sampling.Static() {
 		case sampling.Nice:
 			nice.Series = append(nice.Series, ser)
 		case sampling.Imp:

@@ -362,7 +362,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 			return fmt.Errorf("computing P*: %w", err)
 		}
 	}
-	exp, err := experiment.New(pr, pstar, experiment.Config{Method: s.Method,
+	exp, err := experiment.New(pr, pstar, experiment.Config{Method: s.Method, Samplings: s.Samplings(),
 		Taus: s.Taus, Eps: s.Eps, MaxPassesPerTau: s.MaxPasses, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
 		Record: 2 * RecentMinibatches, // room for the minibatches the solver draws ahead
 	})

@@ -25,7 +25,7 @@ func (c *Controller) runJobsHere(t *task, s Settings, pr *problem.Problem, key p
 	}
 	// The experiment plans every job (the views' θ, P and buckets); its
 	// runs never start.
-	exp, err := experiment.New(pr, pstar, experiment.Config{Method: s.Method,
+	exp, err := experiment.New(pr, pstar, experiment.Config{Method: s.Method, Samplings: s.Samplings(),
 		Taus: s.Taus, Eps: s.Eps, MaxPassesPerTau: s.MaxPasses, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
 	})
 	if err != nil {

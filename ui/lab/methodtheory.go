@@ -136,7 +136,7 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 	byJob := map[jobKey]JobView{}
 	var taus []int
 	for _, j := range jobs {
-		byJob[jobKey{j.Tau, j.Sampling}] = j
+		byJob[jobKey{j.Tau, j.Sampling.Static()}] = j
 		if !slices.Contains(taus, j.Tau) {
 			taus = append(taus, j.Tau)
 		}

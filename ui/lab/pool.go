@@ -40,7 +40,7 @@ type JobSpec = experiment.Spec
 // (Settings.Methods).
 func JobSpecs(s Settings, lambda, pstar float64) []JobSpec {
 	return experiment.Specs(s.Methods(), s.Taus, experiment.Spec{Loss: s.Loss, Lambda: lambda, PStar: pstar,
-		Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, MaxPassesPerTau: s.MaxPasses})
+		Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, MaxPassesPerTau: s.MaxPasses, Sampling: s.Importance})
 }
 
 // Update is a message from a worker to the page: the trace points its job
@@ -85,6 +85,8 @@ type Minibatches struct {
 	Iters  int
 	Recent [][]int // oldest first, at most RecentMinibatches
 	Visits []int
+	// Residues of an adaptive run at its last refresh; nil for others.
+	Residues *Residues
 }
 
 // JobRun runs one JobSpec in slices, as a worker does.
@@ -134,6 +136,7 @@ func (r *JobRun) advance(iters int) Update {
 				mb.Recent = append(mb.Recent, append([]int(nil), b...))
 			}
 		}
+		mb.Residues = residuesOf(j.Run)
 		u.Minibatches = mb
 	}
 	return u

@@ -52,7 +52,7 @@ func (c *Controller) poolPlanLocked(k int, pj []poolJob) *JobPlan {
 func (c *Controller) poolRowsLocked(jobs []JobView) []experiment.Row {
 	side := func(smp sampling.Kind, tau int) *experiment.Side {
 		for _, j := range jobs {
-			if j.Tau == tau && j.Sampling == smp {
+			if j.Tau == tau && j.Sampling.Static() == smp {
 				return &experiment.Side{Theory: j.Theory, Trace: j.Trace}
 			}
 		}

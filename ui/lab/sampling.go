@@ -19,6 +19,10 @@ type SamplingView struct {
 	Recent   [][]int       // the last minibatches used, oldest first (copies)
 	Iters    int           // minibatches used so far by this run
 	Visits   []int         // how often each example was in them (a copy)
+	// Residues, for an adaptive run, are its residues at the last
+	// refresh (residues.go); P is then its adaptive probabilities and
+	// Other the static ones. Nil for any other run.
+	Residues *Residues
 }
 
 // samplingViewLocked builds the view of the current job, or of the last
@@ -39,7 +43,7 @@ func (c *Controller) samplingViewLocked() *SamplingView {
 	v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: j.Plan.P,
 		Buckets: j.Plan.Partition.Buckets, Iters: iters, Visits: j.Recorder.Visits(iters)}
 	for _, o := range jobs {
-		if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == sampling.Nice || o.Sampling == sampling.Imp) {
+		if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == sampling.Nice || o.Sampling.Static() == sampling.Imp) {
 			v.Other = o.Plan.P
 		}
 	}
@@ -48,6 +52,7 @@ func (c *Controller) samplingViewLocked() *SamplingView {
 			v.Recent = append(v.Recent, append([]int(nil), b...))
 		}
 	}
+	v.follow(residuesOf(j.Run))
 	return v
 }
 
@@ -65,12 +70,13 @@ func (c *Controller) poolSamplingViewLocked() *SamplingView {
 		v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: pl.P,
 			Buckets: pl.Buckets, Iters: mb.Iters, Visits: mb.Visits, Recent: mb.Recent}
 		for o, os := range c.pool.specs[:c.ownJobsLocked()] {
-			if os.Tau == j.Tau && os.Sampling != j.Sampling && (os.Sampling == sampling.Nice || os.Sampling == sampling.Imp) {
+			if os.Tau == j.Tau && os.Sampling != j.Sampling && (os.Sampling == sampling.Nice || os.Sampling.Static() == sampling.Imp) {
 				if opl := c.poolPlanLocked(o, pj); opl != nil {
 					v.Other = opl.P
 				}
 			}
 		}
+		v.follow(mb.Residues)
 		return v
 	}
 	return nil

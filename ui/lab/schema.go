@@ -35,6 +35,7 @@ const (
 	FieldMaxPasses     FieldKey = "maxpasses"
 	FieldTaus          FieldKey = "taus"
 	FieldPartition     FieldKey = "partition"
+	FieldImportance    FieldKey = "imp"
 	FieldSeed          FieldKey = "seed"
 	FieldMethod        FieldKey = "method"
 	FieldCompare       FieldKey = "compare"
@@ -232,6 +233,7 @@ func schema() []Field {
 				}
 				return nil
 			}},
+		importanceField(), // adaptive.go
 		seedField(FieldSeed, "seed", "Run seed", func(s *Settings) *uint64 { return &s.Seed }),
 		methodField(),
 		compareField(),

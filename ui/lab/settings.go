@@ -39,6 +39,10 @@ type Settings struct {
 	Method    catalog.Name   // the method every job runs (methodField)
 	Compare   []catalog.Name // more methods run beside it, on the same plots (compareField)
 
+	// Importance is the sampling of the τ-importance side: sampling.Imp,
+	// the paper's, or sampling.AdaptiveImp (importanceField).
+	Importance sampling.Kind
+
 	// The file the data was read from; zero for preset data.
 	File FileRef
 	// Data names the gallery set the data was read from (gallery.go);
@@ -88,7 +92,7 @@ func DefaultSettings() Settings {
 		Norms: DefaultNorms, Density: DefaultDensity, N: DefaultN, D: DefaultD, DataSeed: 1,
 		Bias: true, Loss: loss.Spec{Kind: loss.LogisticKind}, Eps: catalog.DefaultsOf(DefaultMethod).Eps,
 		MaxPasses: catalog.DefaultsOf(DefaultMethod).MaxPasses, Taus: slices.Clone(experiment.PaperTaus),
-		Partition: sampling.RandomRule, Seed: 1, Method: DefaultMethod,
+		Partition: sampling.RandomRule, Seed: 1, Method: DefaultMethod, Importance: sampling.Imp,
 	}
 }
 

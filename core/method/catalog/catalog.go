@@ -78,7 +78,7 @@ func New(m Name, pr *problem.Problem, pl *theory.Plan, opt Options) (method.Solv
 	if err != nil {
 		return nil, err
 	}
-	if _, adaptive := pl.Sampler.(*sampling.Adaptive); adaptive && m != DFSDCA && m != SDCA {
+	if _, adaptive := pl.Sampler.(*sampling.Adaptive); adaptive && !FollowsAdaptive(m) {
 		// Only those two refresh the sampling during a run; the others
 		// would silently run it as static τ-importance.
 		return nil, fmt.Errorf("%w: %s cannot follow an adaptive sampling (dfsdca and sdca can)", method.ErrOptions, m)
@@ -110,3 +110,8 @@ func (c closer) Close() error {
 	c.Solver.Close()
 	return nil
 }
+
+// FollowsAdaptive reports whether method m runs an adaptive sampling
+// (sampling.AdaptiveImp), refreshing it as the run goes: dfSDCA and SDCA.
+// New refuses an adaptive plan for the others.
+func FollowsAdaptive(m Name) bool { return m == DFSDCA || m == SDCA }

@@ -1,5 +1,7 @@
 package sdca
 
+import "imlab/core/theory"
+
 // adaptive wraps one iteration so that the sampling follows the residues
 // (theory.Follower) before the iteration that starts each period; the
 // refresh runs inside Iterate, so Elapsed counts it. SDCA's exact
@@ -21,3 +23,8 @@ func (s *Solver) adaptive(one func() bool) func() bool {
 		return one()
 	}
 }
+
+// Follower is the follower of an adaptive run's sampling (its residues,
+// probabilities and ESO parameters at the last refresh), nil for any other
+// sampling. It must not be modified.
+func (s *Solver) Follower() *theory.Follower { return s.ada }
