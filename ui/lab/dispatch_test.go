@@ -245,7 +245,7 @@ func TestWorkerBatchesUpdatesAndSendsThemBeforeParking(t *testing.T) {
 		}
 	}
 	var busy time.Duration
-	if !serveJob(ds, spec, send, ctl, NewSlicer(WorkerSliceTarget), now, &busy) {
+	if !serveJob(ds, spec, send, ctl, newJobPace(NewSlicer(WorkerSliceTarget), now, nil), &busy) {
 		t.Fatal("the job did not end")
 	}
 	sameTraces(t, "batched updates", [][]method.Point{sent}, f.want[:1])

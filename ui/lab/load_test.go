@@ -91,7 +91,7 @@ func TestLoadFallsBackToTheMainThread(t *testing.T) {
 	if loads, _ := h.c.MainThreadWork(); loads != 1 {
 		t.Errorf("%d loads on the main thread, want 1", loads)
 	}
-	if r.WorkersNote != "no Worker here" {
+	if r.WorkersNote != "workers could not start: no Worker here" {
 		t.Errorf("workers note %q", r.WorkersNote)
 	}
 }

@@ -53,8 +53,8 @@ type Update struct {
 	// OverBudget says that the failure is a budget spent before ε
 	// (method.ErrBudget), which the page tells apart from other failures.
 	OverBudget bool
-	// Minibatches, with the last update of a job that ran, is what the
-	// sampling view shows of it.
+	// Minibatches, with the last update of a job that ran (and with every
+	// update of a slowed-down run), is what the sampling view shows of it.
 	Minibatches *Minibatches
 	// Busy is the time the worker has spent in solver work so far (the
 	// slices of its jobs, and P*), for the share of a run's wall time
@@ -126,17 +126,27 @@ func (r *JobRun) advance(iters int) Update {
 	if err != nil {
 		u.Err, u.OverBudget = err.Error(), errors.Is(err, method.ErrBudget)
 	}
-	if j := r.exp.Jobs()[0]; done && j.Run != nil && j.Recorder != nil {
-		iters := j.Run.Solver().Iter()
-		mb := &Minibatches{Iters: iters, Visits: j.Recorder.Visits(iters)}
-		for k := max(0, iters-RecentMinibatches); k < iters; k++ {
-			if b, ok := j.Recorder.Batch(k); ok {
-				mb.Recent = append(mb.Recent, append([]int(nil), b...))
-			}
-		}
-		u.Minibatches = mb
+	if done {
+		u.Minibatches = r.minibatches()
 	}
 	return u
+}
+
+// minibatches is the job's record of the minibatches it used so far, nil
+// before it started.
+func (r *JobRun) minibatches() *Minibatches {
+	j := r.exp.Jobs()[0]
+	if j.Run == nil || j.Recorder == nil {
+		return nil
+	}
+	iters := j.Run.Solver().Iter()
+	mb := &Minibatches{Iters: iters, Visits: j.Recorder.Visits(iters)}
+	for k := max(0, iters-RecentMinibatches); k < iters; k++ {
+		if b, ok := j.Recorder.Batch(k); ok {
+			mb.Recent = append(mb.Recent, append([]int(nil), b...))
+		}
+	}
+	return mb
 }
 
 // Tau is the minibatch size of the job, to size slices.
@@ -266,8 +276,11 @@ func (p *Pool) Apply(u Update) error {
 	if u.Plan != nil {
 		p.plans[u.Job] = u.Plan
 	}
+	if u.Minibatches != nil { // with a job's last update, or every one of a slowed-down run
+		p.mbs[u.Job] = u.Minibatches
+	}
 	if u.Done {
-		p.done[u.Job], p.errs[u.Job], p.mbs[u.Job] = true, u.err(), u.Minibatches
+		p.done[u.Job], p.errs[u.Job] = true, u.err()
 		p.left--
 	}
 	return nil

@@ -50,6 +50,10 @@ type Message struct {
 	Busy   time.Duration // MsgPStar and MsgTheory answers: the worker's solver time so far, as Update.Busy
 	Taus   []int         // MsgTheory: the experiment's τ
 	Theory *MethodTheory // MsgTheory answer
+	// cause is Err itself, for a host whose messages never leave the
+	// page's memory (pageHost): errors.As finds in it what a file's
+	// parser said. The wire format carries Err only.
+	cause error
 }
 
 // WorkerEnv is what a worker's host provides.
@@ -66,6 +70,35 @@ type WorkerEnv struct {
 	// once, before that message arrives, and a first message asking for
 	// other data loads that instead (docs/ready.md).
 	Preload *DataSpec
+	// Held, if not nil, is the data of the first message, already in the
+	// host's memory (the page's own, for a worker on the page's thread):
+	// the worker takes it as it is instead of loading it again.
+	Held *dataset.Dataset
+	// Control, if not nil, is the worker's Control, for a host that sets
+	// commands on it at once rather than through messages (the page's
+	// thread); nil = its own.
+	Control *Control
+	// Pace, if not nil, slows jobs down as the page asks (SetSpeed); nil =
+	// always at full speed.
+	Pace *Pace
+}
+
+// Pace is how a worker on the page's own thread slows its jobs down so
+// that a class can watch minibatches go by.
+type Pace struct {
+	// Speed is the minibatches per slice while the page slows runs down,
+	// 0 at full speed (slices sized by the Slicer). It is read before
+	// every slice.
+	Speed func() int
+	// Frame waits for the page's next animation frame, after each slice
+	// of a slowed-down run.
+	Frame func()
+	// OnSlice is told the duration of every slice of solver work (the
+	// page's slice statistics); nil = none.
+	OnSlice func(time.Duration)
+	// UpdateEvery replaces WorkerUpdateEvery: the page's own thread sends
+	// every slice's points (a message costs it nothing).
+	UpdateEvery time.Duration
 }
 
 // WorkerSliceTarget is the length of a worker's slices of solver work. A
@@ -98,8 +131,12 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	ctl := NewControl()
+	ctl := env.Control
+	if ctl == nil {
+		ctl = NewControl()
+	}
 	ctl.Yield, ctl.onPark = env.Yield, env.OnPark
+	slicer := env.Slicer()
 	work := make(chan Message, 64)
 	q := &jobQueue{state: map[int]bool{}}
 	go func() { // commands act at once, even while the data loads; the rest is work, done in order
@@ -132,7 +169,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 		if !wait() { // paused before the data came (crew.go sends the pause first): a load short enough to end in its first slice waits too
 			return nil, errSuperseded
 		}
-		return d.Load(ctx, env.Budget, wait, env.Now, WorkerSliceTarget)
+		return d.Load(ctx, env.Budget, wait, env.Now, slicer.Target)
 	}
 	type loaded struct {
 		ld  *Loaded
@@ -158,10 +195,13 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	}
 	var ld *Loaded
 	var err error
-	if preloaded != nil && env.Preload.samePreset(first.Data) {
+	switch {
+	case env.Held != nil:
+		ld = &Loaded{Data: env.Held}
+	case preloaded != nil && env.Preload.samePreset(first.Data):
 		r := <-preloaded
 		ld, err = r.ld, r.err
-	} else {
+	default:
 		if preloaded != nil { // guessed wrong: stop, so that two loads never run at once
 			preCancel()
 			<-preloaded
@@ -172,7 +212,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	case errors.Is(err, errSuperseded):
 		return
 	case err != nil && first.Data.Return:
-		reply := Message{Kind: MsgLoaded, Err: err.Error()}
+		reply := Message{Kind: MsgLoaded, Err: err.Error(), cause: err}
 		if fe := (*FieldError)(nil); errors.As(err, &fe) {
 			reply.Field = fe.Field
 		}
@@ -188,8 +228,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 		send(Message{Kind: MsgReady})
 	}
 	ds := ld.Data
-
-	slicer := env.Slicer()
+	pace := newJobPace(slicer, env.Now, env.Pace)
 	sendUpdate := func(u Update) { send(Message{Kind: MsgUpdate, Update: u}) }
 	var busy time.Duration // solver time, reported with every update
 	// P* and the theory yield through pause, which counts the time they
@@ -232,7 +271,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 			if !q.start(m.Spec.Index) {
 				continue // given back
 			}
-			if !serveJob(ds, m.Spec, sendUpdate, ctl, slicer, env.Now, &busy) {
+			if !serveJob(ds, m.Spec, sendUpdate, ctl, pace, &busy) {
 				return
 			}
 		case MsgNoJob:

@@ -29,8 +29,8 @@ type WorkerConn interface {
 }
 
 // SetWorkers sets the number of workers of the next runs: WorkersAuto
-// (PoolSize), WorkersNone (the main thread, in slices), or a number. It
-// never changes results.
+// (PoolSize), WorkersNone (the page's own thread, in slices: pageHost),
+// or a number. It never changes results.
 func (c *Controller) SetWorkers(n int) {
 	c.mu.Lock()
 	c.workersWanted = n
@@ -126,27 +126,32 @@ func (c *Controller) closeWorkersLocked() {
 	c.conns = nil
 }
 
-// runOnWorkers runs the experiment on a pool of workers: the data's crew,
-// grown to the pool's size. Each worker starts work as soon as it has the
-// data: the first solves P* (unless known or asked for already) while the
-// others load theirs; every job goes out as soon as P* is known. It
-// returns errNoWorkers (with the reason) when they cannot start, and the
-// run should go on on the main thread.
-func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key pstarKey, pstar float64, known bool) error {
+// runOnWorkers runs the experiment on a pool of workers of host: on Web
+// Workers, the data's crew, grown to the pool's size; on the page's
+// thread, one worker holding the page's data. Each worker starts work as
+// soon as it has the data: the first solves P* (unless known or asked for
+// already) while the others load theirs; every job goes out as soon as P*
+// is known. It returns a *workersFailed when Web Workers cannot start.
+func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key pstarKey, pstar float64, known bool, host WorkerHost) error {
+	_, onPage := host.(*pageHost)
 	c.mu.Lock()
 	data, ok := c.dataSpecLocked()
-	n := c.poolSizeLocked(2 * len(s.Taus))
 	lambda := c.lambda
 	stats := c.data.Stats // for the jobs' predicted costs (JobCost)
-	cr := c.crew
-	c.crew = nil // the run owns the crew until it ends
+	cr, n := c.crew, 1
+	if onPage { // the page's own worker, for this run only
+		cr = nil
+	} else {
+		c.crew = nil // the run owns the crew until it ends
+		n = c.poolSizeLocked(2 * len(s.Taus))
+	}
 	if cr != nil && cr.ds != c.ds {
 		cr.close()
 		cr = nil
 	}
 	c.mu.Unlock()
-	if !ok {
-		return fmt.Errorf("%w: the data cannot be sent to them", errNoWorkers)
+	if !ok && !onPage {
+		return &workersFailed{"the data cannot be sent to them"}
 	}
 	if cr == nil {
 		cr = &crew{in: newInbox(), ds: pr.Data}
@@ -165,16 +170,16 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		if t.aliveLocked() {
 			c.conns = nil
 		}
-		if kept && t.aliveLocked() && c.crew == nil && c.ds == cr.ds {
+		if kept && !onPage && t.aliveLocked() && c.crew == nil && c.ds == cr.ds {
 			c.crew = cr
 		} else {
 			cr.close()
 		}
 		c.mu.Unlock()
 	}()
-	if err := cr.grow(c.env.Workers, n, data); err != nil {
+	if err := cr.grow(host, n, data); err != nil {
 		if len(cr.conns) == 0 {
-			return fmt.Errorf("%w: %v", errNoWorkers, err)
+			return &workersFailed{err.Error()}
 		}
 		n = len(cr.conns) // no more could start: the data's own will do
 	}
@@ -204,7 +209,10 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 	} else {
 		c.markLocked(0, "theory-pending", -1, 0)
 	}
-	c.poolWorkers, c.workersNote = n, ""
+	c.poolWorkers = n
+	if onPage {
+		c.poolWorkers = 0
+	}
 	c.workerBusy = make([]time.Duration, n)
 	c.mu.Unlock()
 
@@ -225,7 +233,10 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			return err
 		}
 		specs := JobSpecs(s, lambda, pstar)
-		pool = NewPoolInOrder(specs, LongestFirst(specs, func(j JobSpec) float64 { return JobCost(j, stats) }))
+		pool = NewPool(specs) // in run order on the page's thread, where the page shows the jobs as they go
+		if !onPage {
+			pool = NewPoolInOrder(specs, LongestFirst(specs, func(j JobSpec) float64 { return JobCost(j, stats) }))
+		}
 		d = newDispatcher(pool, conns, cr.ready)
 		d.fillAll()
 		c.mu.Lock()
@@ -235,7 +246,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			return nil
 		}
 		c.pstars[key] = pstar
-		c.pstar, c.exp, c.pool, c.phase = pstar, nil, pool, Running
+		c.pstar, c.pool, c.phase = pstar, pool, Running
 		c.runID++
 		c.changedLocked()
 		return nil
@@ -272,7 +283,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 		switch m.m.Kind {
 		case MsgFailed:
 			if pool == nil {
-				return fmt.Errorf("%w: worker %d: %s", errNoWorkers, m.w+1, m.m.Err)
+				return failure(onPage, m.w, m.m.Err)
 			}
 			return fmt.Errorf("worker %d: %s", m.w+1, m.m.Err)
 		case MsgReady:
@@ -324,7 +335,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 				c.mu.Unlock()
 				base[m.w] = max(base[m.w], m.m.Busy-since)
 			}
-			if m.m.Err != "" { // as NewMethodTheory's failure fails a run on the main thread
+			if m.m.Err != "" {
 				return errors.New(m.m.Err)
 			}
 			c.mu.Lock()
@@ -378,7 +389,7 @@ func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key 
 			c.markLocked(m.w+1, "job-start", u.Job, c.workerBusy[m.w])
 		}
 		seen[u.Job] = true
-		if c.stepping && len(u.Points) > 0 { // Step: every worker pauses at the run's next trace point
+		if c.stepping && (len(u.Points) > 0 || onPage && c.speed > 0) { // Step: every worker pauses at the run's next trace point (slowed down: its next minibatch)
 			c.stepping = false
 			c.pauseLocked()
 		}
@@ -428,7 +439,7 @@ func (c *Controller) pauseLocked() {
 }
 
 // resumeLocked resumes a paused run on its workers (step: up to the next
-// trace point); the main-thread path resumes through wakeLocked.
+// trace point).
 func (c *Controller) resumeLocked(step bool) {
 	if c.conns == nil && c.loader == nil {
 		return
