@@ -143,26 +143,9 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 		}
 	}()
 	spec.Return = true
-	c.mu.Lock()
-	paused := c.paused
-	c.mu.Unlock()
-	if paused { // before the data: a load short enough to end in its first slice still waits
-		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
-	}
-	w.Send(Message{Kind: MsgData, Data: spec})
-	c.mu.Lock()
-	if !t.aliveLocked() {
-		c.mu.Unlock()
+	if !c.sendData(t, w, spec) {
 		return nil, errSuperseded
 	}
-	c.loader = w
-	switch { // a Pause or Run meanwhile did not know where to go
-	case c.paused && !paused:
-		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
-	case paused && !c.paused:
-		w.Send(Message{Kind: MsgCmd, Cmd: CmdRun})
-	}
-	c.mu.Unlock()
 	for {
 		m, ok := in.get(t.ctx)
 		if !ok {
@@ -187,12 +170,38 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 			if t.aliveLocked() {
 				c.dropCrewLocked()
 				c.crew = &crew{in: in, conns: conns, ds: ld.Data, ready: []bool{true}, rows: rows, busy: make([]time.Duration, 1)}
-				kept = true
+				c.loader, kept = nil, true // the crew's now, which a new task keeps
 			}
 			c.mu.Unlock()
 			return ld, nil
 		}
 	}
+}
+
+// sendData sends w the data spec to load, paused if the page is, and
+// makes w the loader, which Pause and Run command; false if t is
+// superseded.
+func (c *Controller) sendData(t *task, w WorkerConn, spec DataSpec) bool {
+	c.mu.Lock()
+	paused := c.paused
+	c.mu.Unlock()
+	if paused { // before the data: a load short enough to end in its first slice still waits
+		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
+	}
+	w.Send(Message{Kind: MsgData, Data: spec})
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !t.aliveLocked() {
+		return false
+	}
+	c.loader = w
+	switch { // a Pause or Run meanwhile did not know where to go
+	case c.paused && !paused:
+		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
+	case paused && !c.paused:
+		w.Send(Message{Kind: MsgCmd, Cmd: CmdRun})
+	}
+	return true
 }
 
 // loadError is the error a MsgLoaded reports, nil if none.

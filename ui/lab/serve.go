@@ -66,6 +66,13 @@ func (c *Control) stepping() bool {
 	return c.stepped
 }
 
+// stopped reports whether the worker is stopped (CmdStop).
+func (c *Control) stopped() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.state == CmdStop
+}
+
 // runningOn reports whether the last command was to run on (not pause,
 // step or stop).
 func (c *Control) runningOn() bool {
@@ -79,6 +86,9 @@ func (c *Control) runningOn() bool {
 // point; it blocks while paused (calling beforePark first, if not nil,
 // without the lock) and reports false once the job must stop.
 func (c *Control) Wait(madePoint bool, beforePark func()) bool {
+	if c.stopped() { // at once: a stopped worker yields no more
+		return false
+	}
 	if c.Yield != nil {
 		c.Yield()
 	}
