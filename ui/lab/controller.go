@@ -101,17 +101,17 @@ type Controller struct {
 	mainPlans             int // experiments and method theories planned here (a pass or two over the data per plan)
 }
 
-// MainThreadWork counts the data sets loaded (generated or parsed) and the
+// mainThreadWork counts the data sets loaded (generated or parsed) and the
 // P* solved on the page's own thread, rather than in Web Workers.
-func (c *Controller) MainThreadWork() (loads, pstars int) {
+func (c *Controller) mainThreadWork() (loads, pstars int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.mainLoads, c.mainPStars
 }
 
-// MainThreadPlans counts the plans (NewMethodTheory, a JobRun's plan) made
+// mainThreadPlans counts the plans (NewMethodTheory, a JobRun's plan) made
 // on the page's own thread: with Web Workers, none.
-func (c *Controller) MainThreadPlans() int {
+func (c *Controller) mainThreadPlans() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.mainPlans

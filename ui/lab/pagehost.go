@@ -17,7 +17,7 @@ import (
 type pageHost struct {
 	c *Controller
 	// held is the page's data set, which its workers take as their data
-	// (WorkerEnv.Held); nil to load the data of their first message.
+	// (WorkerEnv.held); nil to load the data of their first message.
 	held *dataset.Dataset
 }
 
@@ -31,9 +31,9 @@ func (h *pageHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error
 	for w := range conns {
 		conn := &pageConn{in: make(chan Message, 1024), ctl: NewControl()} // the page sends a few messages per job: never full
 		conns[w] = conn
-		env := WorkerEnv{Yield: c.env.Yield, Now: c.env.Now, Budget: c.env.Budget, WarmUp: -1, Held: h.held, Control: conn.ctl,
+		env := WorkerEnv{Yield: c.env.Yield, Now: c.env.Now, Budget: c.env.Budget, WarmUp: -1, held: h.held, control: conn.ctl,
 			Slicer: func() *Slicer { return NewSlicer(c.env.SliceTarget) },
-			Pace:   &Pace{Speed: c.currentSpeed, Frame: c.env.Frame, OnSlice: c.countSlice, UpdateEvery: 1}} // every slice's points
+			pace:   &pagePace{Speed: c.currentSpeed, Frame: c.env.Frame, OnSlice: c.countSlice, UpdateEvery: 1}} // every slice's points
 		held := h.held != nil
 		go func() {
 			defer func() {
@@ -83,7 +83,7 @@ func (p *pageConn) Close() {
 }
 
 // currentSpeed is the run speed (SetSpeed), for a worker on the page's
-// thread (Pace.Speed).
+// thread (pagePace.Speed).
 func (c *Controller) currentSpeed() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -99,7 +99,7 @@ func (c *Controller) countSlice(d time.Duration) {
 
 // countWork counts what a worker on the page's thread answered: a load
 // (unless it held the page's data), a P*, a theory or a job's plan
-// (MainThreadWork, MainThreadPlans).
+// (mainThreadWork, mainThreadPlans).
 func (c *Controller) countWork(m Message, held bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

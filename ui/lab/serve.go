@@ -136,7 +136,7 @@ func Serve(ds *dataset.Dataset, next func() (JobSpec, bool), send func(Update), 
 }
 
 // jobPace sizes a worker's slices: by its Slicer at full speed, or, while
-// the page slows runs down (Pace.Speed), a fixed number of minibatches per
+// the page slows runs down (pagePace.Speed), a fixed number of minibatches per
 // slice with a frame between slices.
 type jobPace struct {
 	slicer      *Slicer
@@ -147,7 +147,7 @@ type jobPace struct {
 	updateEvery time.Duration
 }
 
-func newJobPace(slicer *Slicer, now func() time.Duration, p *Pace) *jobPace {
+func newJobPace(slicer *Slicer, now func() time.Duration, p *pagePace) *jobPace {
 	jp := &jobPace{slicer: slicer, now: now, speed: func() int { return 0 }, frame: func() {}, onSlice: func(time.Duration) {},
 		updateEvery: WorkerUpdateEvery}
 	if p != nil {

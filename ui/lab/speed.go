@@ -8,7 +8,7 @@ var Speeds = []int{1, 4, 16, 64, 256, 0}
 // class can watch minibatches go by, or with k = 0 lets them run at full
 // speed. While slowed down, Step advances by exactly one minibatch. A run
 // slowed down goes on the page's own thread, which shows its minibatches
-// as they go (Pace). Negative k counts as 0.
+// as they go (pagePace). Negative k counts as 0.
 func (c *Controller) SetSpeed(k int) {
 	c.mu.Lock()
 	c.speed = max(k, 0)

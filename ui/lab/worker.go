@@ -70,22 +70,20 @@ type WorkerEnv struct {
 	// once, before that message arrives, and a first message asking for
 	// other data loads that instead (docs/ready.md).
 	Preload *DataSpec
-	// Held, if not nil, is the data of the first message, already in the
-	// host's memory (the page's own, for a worker on the page's thread):
-	// the worker takes it as it is instead of loading it again.
-	Held *dataset.Dataset
-	// Control, if not nil, is the worker's Control, for a host that sets
-	// commands on it at once rather than through messages (the page's
-	// thread); nil = its own.
-	Control *Control
-	// Pace, if not nil, slows jobs down as the page asks (SetSpeed); nil =
-	// always at full speed.
-	Pace *Pace
+	// The page's own thread (pageHost) sets these:
+	//   - held, if not nil, is the data of the first message, already in
+	//     memory: the worker takes it as it is instead of loading it again;
+	//   - control, if not nil, is the worker's Control, on which the host
+	//     sets commands at once rather than through messages;
+	//   - pace, if not nil, slows jobs down as the page asks (SetSpeed).
+	held    *dataset.Dataset
+	control *Control
+	pace    *pagePace
 }
 
-// Pace is how a worker on the page's own thread slows its jobs down so
+// pagePace is how a worker on the page's own thread slows its jobs down so
 // that a class can watch minibatches go by.
-type Pace struct {
+type pagePace struct {
 	// Speed is the minibatches per slice while the page slows runs down,
 	// 0 at full speed (slices sized by the Slicer). It is read before
 	// every slice.
@@ -119,7 +117,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	env = env.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	ctl := env.Control
+	ctl := env.control
 	if ctl == nil {
 		ctl = NewControl()
 	}
@@ -247,8 +245,8 @@ func (wk *worker) loadFirst() (ds *dataset.Dataset, ok bool) {
 	var ld *Loaded
 	var err error
 	switch {
-	case wk.env.Held != nil:
-		ld = &Loaded{Data: wk.env.Held}
+	case wk.env.held != nil:
+		ld = &Loaded{Data: wk.env.held}
 	case preloaded != nil && wk.env.Preload.samePreset(first.Data):
 		r := <-preloaded
 		ld, err = r.ld, r.err
@@ -290,7 +288,7 @@ func (wk *worker) loaded(ld *Loaded, err error, ret bool) (*dataset.Dataset, boo
 
 // serve does the work the page sends, in order, on ds.
 func (wk *worker) serve(ds *dataset.Dataset) {
-	pace := newJobPace(wk.slicer, wk.env.Now, wk.env.Pace)
+	pace := newJobPace(wk.slicer, wk.env.Now, wk.env.pace)
 	sendUpdate := func(u Update) { wk.send(Message{Kind: MsgUpdate, Update: u}) }
 	for m := range wk.work {
 		switch m.Kind {
