@@ -86,7 +86,7 @@ type Controller struct {
 	// The pool of workers of the run in progress (see runOnWorkers).
 	workersWanted int          // SetWorkers
 	conns         []WorkerConn // the run's workers
-	pool          *Pool        // the jobs of the run shown; nil if none
+	pool          *jobPool     // the jobs of the run shown; nil if none
 	poolWorkers   int          // how many Web Workers ran the run shown; 0 = the page's thread
 	workersNote   string       // why the run shown is on the page's thread, if Web Workers failed
 	pauseStart    time.Duration
@@ -151,7 +151,7 @@ func New(env Env) *Controller {
 }
 
 // hasRunLocked reports whether a run is shown (in progress or done): its
-// Pool of jobs.
+// jobPool of jobs.
 func (c *Controller) hasRunLocked() bool { return c.pool != nil }
 
 // changed bumps the version; call with c.mu held, then notify after
@@ -194,7 +194,7 @@ func (c *Controller) Reset() {
 	c.notify()
 }
 
-// closeRunLocked ends the run shown, if any: its workers and its Pool.
+// closeRunLocked ends the run shown, if any: its workers and its jobPool.
 func (c *Controller) closeRunLocked() {
 	c.closeWorkersLocked()
 	c.pool = nil

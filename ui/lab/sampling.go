@@ -2,9 +2,9 @@ package lab
 
 import "imlab/core/sampling"
 
-// RecentMinibatches is how many of the last minibatches a run keeps for
+// recentMinibatches is how many of the last minibatches a run keeps for
 // the sampling view.
-const RecentMinibatches = 8
+const recentMinibatches = 8
 
 // SamplingView is what the sampling view shows of the run in progress (or
 // the last one): the examples by ‖x_i‖², the sampling's probabilities p_i
@@ -21,7 +21,7 @@ type SamplingView struct {
 	Visits   []int         // how often each example was in them (a copy)
 }
 
-// samplingViewLocked is the view of the last job of the run's Pool (pj
+// samplingViewLocked is the view of the last job of the run's jobPool (pj
 // its jobs), in run order, that has sent its record of minibatches: a
 // worker sends it when a job ends, and with every slice of a run slowed
 // down, whose jobs run in turn on the page's thread (the one running).

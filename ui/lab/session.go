@@ -80,7 +80,7 @@ type runSession struct {
 	theoryPrefetched bool
 	base             []time.Duration // each worker's solver time before the run
 
-	pool *Pool // nil until P* is known
+	pool *jobPool // nil until P* is known
 	d    *dispatcher
 	seen map[int]bool // jobs that have sent an update
 	kept bool         // the run finished: the crew may stay with the data
@@ -209,9 +209,9 @@ func (r *runSession) start() error {
 		return err
 	}
 	specs := JobSpecs(s, r.lambda, r.pstar)
-	r.pool = NewPool(specs)
+	r.pool = newJobPool(specs)
 	if !r.onPage {
-		r.pool = NewPoolInOrder(specs, LongestFirst(specs, func(j JobSpec) float64 { return JobCost(j, r.stats) }))
+		r.pool = newJobPoolInOrder(specs, longestFirst(specs, func(j JobSpec) float64 { return JobCost(j, r.stats) }))
 	}
 	r.d = newDispatcher(r.pool, r.conns, r.cr.ready)
 	r.d.fillAll()
@@ -351,7 +351,7 @@ func (r *runSession) onTakeBack(w int, m Message) error {
 }
 
 // onUpdate merges a job's points (and its end) from worker w into the
-// run's Pool, and hands the worker its next job.
+// run's jobPool, and hands the worker its next job.
 func (r *runSession) onUpdate(w int, u Update) error {
 	c := r.c
 	r.cr.busy[w] = u.Busy

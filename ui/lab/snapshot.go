@@ -12,7 +12,7 @@ import (
 // taken under the lock, cheap enough for every animation frame. What only
 // grows (the traces) is shared, not copied; see JobView.Trace. What it
 // shows of a run is made from the traces and the plans its workers sent
-// (a Pool's), wherever they ran.
+// (a jobPool's), wherever they ran.
 
 // Snapshot returns a copy of the state for rendering.
 func (c *Controller) Snapshot() Snapshot {
@@ -52,7 +52,7 @@ func (c *Controller) Snapshot() Snapshot {
 }
 
 // jobViewsLocked is the view of the experiment's own jobs (ownJobsLocked)
-// of the run's Pool, whose jobs are pj: their theory from the plans their
+// of the run's jobPool, whose jobs are pj: their theory from the plans their
 // workers sent (NaN until a job starts).
 func (c *Controller) jobViewsLocked(pj []poolJob) []JobView {
 	out := make([]JobView, c.ownJobsLocked())
@@ -63,7 +63,7 @@ func (c *Controller) jobViewsLocked(pj []poolJob) []JobView {
 }
 
 // ownJobsLocked is the number of the experiment's own jobs of the run's
-// Pool, the first of its specs (JobSpecs): τ-nice and τ-importance at
+// jobPool, the first of its specs (JobSpecs): τ-nice and τ-importance at
 // every τ; the compared methods' follow.
 func (c *Controller) ownJobsLocked() int {
 	return min(2*len(c.settings.Taus), len(c.pool.specs))

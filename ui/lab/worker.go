@@ -63,7 +63,7 @@ type WorkerEnv struct {
 	Budget budget.Budget        // for loading the data; 0 = Budget
 	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(WorkerSliceTarget)
 	OnPark func()               // called whenever the worker parks paused; for tests
-	WarmUp time.Duration        // how long a warm-up runs each job (warmup.go); 0 = WarmUpPerJob, < 0 = none
+	WarmUp time.Duration        // how long a warm-up runs each job (warmup.go); 0 = warmUpPerJob, < 0 = none
 	OnWarm func()               // called after each slice of a warm-up; for tests
 	// Preload, if not nil, is the data the first message will most likely
 	// ask for (PreloadFor the page's link): the worker starts loading it at
@@ -142,7 +142,7 @@ func (env WorkerEnv) withDefaults() WorkerEnv {
 		env.Budget = Budget
 	}
 	if env.WarmUp == 0 {
-		env.WarmUp = WarmUpPerJob
+		env.WarmUp = warmUpPerJob
 	}
 	if env.Slicer == nil {
 		env.Slicer = func() *Slicer { return NewSlicer(WorkerSliceTarget) }

@@ -23,7 +23,7 @@ type WorkerConn interface {
 }
 
 // SetWorkers sets the number of workers of the next runs: WorkersAuto
-// (PoolSize), WorkersNone (the page's own thread, in slices: pageHost),
+// (poolSize), WorkersNone (the page's own thread, in slices: pageHost),
 // or a number. It never changes results.
 func (c *Controller) SetWorkers(n int) {
 	c.mu.Lock()
@@ -32,7 +32,7 @@ func (c *Controller) SetWorkers(n int) {
 }
 
 const (
-	WorkersAuto = 0  // workers=auto: PoolSize
+	WorkersAuto = 0  // workers=auto: poolSize
 	WorkersNone = -1 // workers=main: no workers, the page's main thread
 )
 
@@ -65,9 +65,9 @@ func FormatWorkers(n int) string {
 // poolSizeLocked is the number of workers for a run of jobs jobs.
 func (c *Controller) poolSizeLocked(jobs int) int {
 	if c.workersWanted > 0 { // as asked, but never more copies of the data than the budget holds
-		return PoolSize(min(c.workersWanted, jobs, MaxWorkers)+1, jobs, c.dataBytesLocked())
+		return poolSize(min(c.workersWanted, jobs, MaxWorkers)+1, jobs, c.dataBytesLocked())
 	}
-	return min(PoolSize(c.env.Workers.Cores(), jobs, c.dataBytesLocked()), MaxWorkers)
+	return min(poolSize(c.env.Workers.Cores(), jobs, c.dataBytesLocked()), MaxWorkers)
 }
 
 // MaxWorkers bounds the workers= key.
