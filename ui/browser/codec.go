@@ -34,22 +34,7 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 	o.str("err", m.Err)
 	switch m.Kind {
 	case lab.MsgData:
-		d, p := m.Data, m.Data.Preset
-		do := o.obj("data")
-		do.str("norms", p.Norms.String())
-		do.num("density", p.Density)
-		do.int("n", p.N)
-		do.int("d", p.D)
-		do.str("dataSeed", strconv.FormatUint(p.DataSeed, 10))
-		do.str("name", d.Name)
-		do.flag("bias", d.Bias)
-		do.str("positiveClass", d.PositiveClass)
-		do.flag("return", d.Return)
-		if d.File != nil {
-			arr := js.Global().Get("Uint8Array").New(len(d.File))
-			js.CopyBytesToJS(arr, d.File)
-			do.array("file", arr)
-		}
+		encodeData(o.obj("data"), m.Data)
 	case lab.MsgLoaded:
 		o.str("field", string(m.Field))
 		if m.Loaded != nil {
@@ -74,54 +59,81 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		encodeSpec(o.obj("spec"), m.Spec)
 		o.ints("taus", m.Taus)
 		o.duration("busyMs", m.Busy)
-		if mt := m.Theory; mt != nil {
-			to := o.obj("theory")
-			to.str("method", string(mt.Method))
-			to.int("n", mt.N)
-			to.int("cores", mt.Cost.Cores)
-			to.num("sync", mt.Cost.Sync)
-			to.floats("nice", tauPointFloats(mt.Nice))
-			to.floats("imp", tauPointFloats(mt.Imp))
+		if m.Theory != nil {
+			encodeTheory(o.obj("theory"), m.Theory)
 		}
 	case lab.MsgCmd:
 		o.int("cmd", int(m.Cmd))
 	case lab.MsgTakeBack:
 		o.int("job", m.Job)
 	case lab.MsgUpdate:
-		u := m.Update
-		uo := o.obj("update")
-		uo.int("job", u.Job)
-		uo.flag("done", u.Done)
-		uo.str("err", u.Err)
-		uo.flag("overBudget", u.OverBudget)
-		uo.duration("busyMs", u.Busy)
-		xs := make([]float64, 0, pointFloats*len(u.Points))
-		for _, p := range u.Points {
-			// Iter is exact as a float64: a run does far fewer than 2⁵³ iterations.
-			xs = append(xs, p.Passes, float64(p.Iter), p.Primal, p.Gap, p.Seconds)
-		}
-		uo.floats("points", xs)
-		if mb := u.Minibatches; mb != nil {
-			uo.int("iters", mb.Iters)
-			uo.ints("visits", mb.Visits)
-			uo.nested("recent", "recentLens", mb.Recent)
-			if r := mb.Residues; r != nil {
-				uo.floats("resAbs", r.Abs)
-				uo.num("resScale", r.Scale)
-				uo.int("resRefreshes", r.Refreshes)
-				uo.floats("resP", r.P)
-				uo.floats("resStatic", r.Static)
-			}
-		}
-		if pl := u.Plan; pl != nil {
-			uo.floats("theory", []float64{pl.Theory.Step, pl.Theory.Rate, pl.Theory.PassesPerEFold})
-			uo.floats("planP", pl.P)
-			if pl.Buckets != nil {
-				uo.nested("buckets", "bucketLens", pl.Buckets)
-			}
-		}
+		encodeUpdate(o.obj("update"), m.Update)
 	}
 	return o.v, transfer
+}
+
+// encodeData writes the data spec d into do.
+func encodeData(do fields, d lab.DataSpec) {
+	p := d.Preset
+	do.str("norms", p.Norms.String())
+	do.num("density", p.Density)
+	do.int("n", p.N)
+	do.int("d", p.D)
+	do.str("dataSeed", strconv.FormatUint(p.DataSeed, 10))
+	do.str("name", d.Name)
+	do.flag("bias", d.Bias)
+	do.str("positiveClass", d.PositiveClass)
+	do.flag("return", d.Return)
+	if d.File != nil {
+		arr := js.Global().Get("Uint8Array").New(len(d.File))
+		js.CopyBytesToJS(arr, d.File)
+		do.array("file", arr)
+	}
+}
+
+// encodeTheory writes mt into to (the page's own thread keeps its pᵢ:
+// MethodTheory.probs).
+func encodeTheory(to fields, mt *lab.MethodTheory) {
+	to.str("method", string(mt.Method))
+	to.int("n", mt.N)
+	to.int("cores", mt.Cost.Cores)
+	to.num("sync", mt.Cost.Sync)
+	to.floats("nice", tauPointFloats(mt.Nice))
+	to.floats("imp", tauPointFloats(mt.Imp))
+}
+
+// encodeUpdate writes u into uo.
+func encodeUpdate(uo fields, u lab.Update) {
+	uo.int("job", u.Job)
+	uo.flag("done", u.Done)
+	uo.str("err", u.Err)
+	uo.flag("overBudget", u.OverBudget)
+	uo.duration("busyMs", u.Busy)
+	xs := make([]float64, 0, pointFloats*len(u.Points))
+	for _, p := range u.Points {
+		// Iter is exact as a float64: a run does far fewer than 2⁵³ iterations.
+		xs = append(xs, p.Passes, float64(p.Iter), p.Primal, p.Gap, p.Seconds)
+	}
+	uo.floats("points", xs)
+	if mb := u.Minibatches; mb != nil {
+		uo.int("iters", mb.Iters)
+		uo.ints("visits", mb.Visits)
+		uo.nested("recent", "recentLens", mb.Recent)
+		if r := mb.Residues; r != nil {
+			uo.floats("resAbs", r.Abs)
+			uo.num("resScale", r.Scale)
+			uo.int("resRefreshes", r.Refreshes)
+			uo.floats("resP", r.P)
+			uo.floats("resStatic", r.Static)
+		}
+	}
+	if pl := u.Plan; pl != nil {
+		uo.floats("theory", []float64{pl.Theory.Step, pl.Theory.Rate, pl.Theory.PassesPerEFold})
+		uo.floats("planP", pl.P)
+		if pl.Buckets != nil {
+			uo.nested("buckets", "bucketLens", pl.Buckets)
+		}
+	}
 }
 
 // decodeMessage reads what encodeMessage wrote.
@@ -144,23 +156,7 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 	}
 	switch m.Kind {
 	case lab.MsgData:
-		d := o.obj("data")
-		p := lab.DefaultSettings()
-		p.Density, p.N, p.D = d.num("density"), d.int("n"), d.int("d")
-		if t := d.str("norms"); t != "" { // "" for data not made by a preset
-			if p.Norms, err = synth.ParseNorms(t); err != nil {
-				return m, err
-			}
-		}
-		if p.DataSeed, err = strconv.ParseUint(d.str("dataSeed"), 10, 64); err != nil {
-			return m, err
-		}
-		m.Data = lab.DataSpec{Preset: p, Name: d.str("name"), Bias: d.flag("bias"),
-			PositiveClass: d.str("positiveClass"), Return: d.flag("return")}
-		if f := d.Get("file"); f.Truthy() {
-			m.Data.File = make([]byte, f.Get("length").Int())
-			js.CopyBytesToGo(m.Data.File, f)
-		}
+		m.Data, err = decodeData(o.obj("data"))
 	case lab.MsgLoaded:
 		m.Field = lab.FieldKey(o.str("field"))
 		if o.has("loaded") {
@@ -187,39 +183,68 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 		}
 		m.Taus = o.ints("taus")
 		if o.has("theory") {
-			t := o.obj("theory")
-			mt := &lab.MethodTheory{N: t.int("n"), Cost: catalog.CostModel{Cores: t.int("cores"), Sync: t.num("sync")},
-				Nice: goTauPoints(t.floats("nice")), Imp: goTauPoints(t.floats("imp"))}
-			if mt.Method, err = catalog.Parse(t.str("method")); err != nil {
-				return m, err
-			}
-			m.Theory = mt
+			m.Theory, err = decodeTheory(o.obj("theory"))
 		}
 	case lab.MsgCmd:
 		m.Cmd = lab.Command(o.int("cmd"))
 	case lab.MsgTakeBack:
 		m.Job = o.int("job")
 	case lab.MsgUpdate:
-		u := o.obj("update")
-		m.Update = lab.Update{Job: u.int("job"), Done: u.flag("done"), Err: u.str("err"), OverBudget: u.flag("overBudget"), Busy: u.duration("busyMs")}
-		if u.has("visits") {
-			m.Update.Minibatches = &lab.Minibatches{Iters: u.int("iters"), Visits: u.ints("visits"), Recent: u.nested("recent", "recentLens")}
-			if u.has("resAbs") {
-				m.Update.Minibatches.Residues = &lab.Residues{Abs: u.floats("resAbs"), Scale: u.num("resScale"),
-					Refreshes: u.int("resRefreshes"), P: u.floats("resP"), Static: u.floats("resStatic")}
-			}
-		}
-		if u.has("planP") {
-			th := u.floats("theory")
-			m.Update.Plan = &lab.JobPlan{Theory: catalog.Theory{Step: th[0], Rate: th[1], PassesPerEFold: th[2]},
-				P: u.floats("planP"), Buckets: u.nested("buckets", "bucketLens")}
-		}
-		xs := u.floats("points")
-		for k := 0; k+pointFloats <= len(xs); k += pointFloats {
-			m.Update.Points = append(m.Update.Points, method.Point{Passes: xs[k], Iter: int(xs[k+1]), Primal: xs[k+2], Gap: xs[k+3], Seconds: xs[k+4]})
+		m.Update = decodeUpdate(o.obj("update"))
+	}
+	return m, err
+}
+
+// decodeData reads what encodeData wrote.
+func decodeData(d fieldsOf) (spec lab.DataSpec, err error) {
+	p := lab.DefaultSettings()
+	p.Density, p.N, p.D = d.num("density"), d.int("n"), d.int("d")
+	if t := d.str("norms"); t != "" { // "" for data not made by a preset
+		if p.Norms, err = synth.ParseNorms(t); err != nil {
+			return spec, err
 		}
 	}
-	return m, nil
+	if p.DataSeed, err = strconv.ParseUint(d.str("dataSeed"), 10, 64); err != nil {
+		return spec, err
+	}
+	spec = lab.DataSpec{Preset: p, Name: d.str("name"), Bias: d.flag("bias"),
+		PositiveClass: d.str("positiveClass"), Return: d.flag("return")}
+	if f := d.Get("file"); f.Truthy() {
+		spec.File = make([]byte, f.Get("length").Int())
+		js.CopyBytesToGo(spec.File, f)
+	}
+	return spec, nil
+}
+
+// decodeTheory reads what encodeTheory wrote.
+func decodeTheory(t fieldsOf) (*lab.MethodTheory, error) {
+	mt := &lab.MethodTheory{N: t.int("n"), Cost: catalog.CostModel{Cores: t.int("cores"), Sync: t.num("sync")},
+		Nice: goTauPoints(t.floats("nice")), Imp: goTauPoints(t.floats("imp"))}
+	var err error
+	mt.Method, err = catalog.Parse(t.str("method"))
+	return mt, err
+}
+
+// decodeUpdate reads what encodeUpdate wrote.
+func decodeUpdate(u fieldsOf) lab.Update {
+	up := lab.Update{Job: u.int("job"), Done: u.flag("done"), Err: u.str("err"), OverBudget: u.flag("overBudget"), Busy: u.duration("busyMs")}
+	if u.has("visits") {
+		up.Minibatches = &lab.Minibatches{Iters: u.int("iters"), Visits: u.ints("visits"), Recent: u.nested("recent", "recentLens")}
+		if u.has("resAbs") {
+			up.Minibatches.Residues = &lab.Residues{Abs: u.floats("resAbs"), Scale: u.num("resScale"),
+				Refreshes: u.int("resRefreshes"), P: u.floats("resP"), Static: u.floats("resStatic")}
+		}
+	}
+	if u.has("planP") {
+		th := u.floats("theory")
+		up.Plan = &lab.JobPlan{Theory: catalog.Theory{Step: th[0], Rate: th[1], PassesPerEFold: th[2]},
+			P: u.floats("planP"), Buckets: u.nested("buckets", "bucketLens")}
+	}
+	xs := u.floats("points")
+	for k := 0; k+pointFloats <= len(xs); k += pointFloats {
+		up.Points = append(up.Points, method.Point{Passes: xs[k], Iter: int(xs[k+1]), Primal: xs[k+2], Gap: xs[k+3], Seconds: xs[k+4]})
+	}
+	return up
 }
 
 // pointFloats is the number of float64 values a trace point crosses as:

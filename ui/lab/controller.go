@@ -2,7 +2,6 @@ package lab
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -37,9 +36,9 @@ type Env struct {
 	// Frame waits for the host's next animation frame; slowed-down runs
 	// (SetSpeed) do one slice per frame. Nil = no wait.
 	Frame func()
-	// Workers, if set, runs the experiments' jobs in a pool of workers
-	// (Web Workers); nil, or workers that cannot start, = on the
-	// controller's goroutine in slices.
+	// Workers, if set, loads the data and runs the experiments' jobs in a
+	// pool of workers (Web Workers); nil, or workers that cannot start, =
+	// the same worker loop on the page's own thread (pageHost), in slices.
 	Workers WorkerHost
 	// Shown waits until the UI shows itself whole (a page that renders in
 	// parts after its first data is ready: until the last part; at once
@@ -78,44 +77,41 @@ type Controller struct {
 	lambda     float64
 	pstar      float64
 	mtheory    *MethodTheory // of the run's method (methodtheory.go)
-	exp        *experiment.Experiment
-	runErrs    []error
 	runStart   time.Duration
 	pausedFor  time.Duration
 	finishedAt time.Duration
-	slicer     *Slicer
 	stats      SliceStats
 	speed      int // minibatches per frame; 0 = full speed (see SetSpeed)
 
 	// The pool of workers of the run in progress (see runOnWorkers).
 	workersWanted int          // SetWorkers
-	conns         []WorkerConn // the run's workers; nil on the main thread
-	pool          *Pool        // the jobs of a run on workers; nil on the main thread
-	poolWorkers   int          // how many workers ran the run shown; 0 = the main thread
-	workersNote   string       // why the run shown is on the main thread, if workers failed
+	conns         []WorkerConn // the run's workers
+	pool          *jobPool     // the jobs of the run shown; nil if none
+	poolWorkers   int          // how many Web Workers ran the run shown; 0 = the page's thread
+	workersNote   string       // why the run shown is on the page's thread, if Web Workers failed
 	pauseStart    time.Duration
 	loader        WorkerConn      // the worker loading data (loadOnWorker); nil if none
 	crew          *crew           // the workers kept with the data between runs; nil if none, or while a run owns them
 	workerBusy    []time.Duration // each worker's solver time in the run on workers
 	timeline      []RunEvent      // the moments of the last run (timeline.go)
 
-	// Solver-side work done on the controller's own thread (the page's
-	// main thread), for tests: with workers, none.
+	// Solver-side work done on the page's own thread (by pageHost's
+	// workers), for tests: with Web Workers, none.
 	mainLoads, mainPStars int
 	mainPlans             int // experiments and method theories planned here (a pass or two over the data per plan)
 }
 
-// MainThreadWork counts the data sets loaded (generated or parsed) and the
-// P* solved on the controller's own thread, rather than in workers.
-func (c *Controller) MainThreadWork() (loads, pstars int) {
+// mainThreadWork counts the data sets loaded (generated or parsed) and the
+// P* solved on the page's own thread, rather than in Web Workers.
+func (c *Controller) mainThreadWork() (loads, pstars int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.mainLoads, c.mainPStars
 }
 
-// MainThreadPlans counts the plans (experiment.New, NewMethodTheory, a
-// JobRun's plan) made on the controller's own thread: with workers, none.
-func (c *Controller) MainThreadPlans() int {
+// mainThreadPlans counts the plans (NewMethodTheory, a JobRun's plan) made
+// on the page's own thread: with Web Workers, none.
+func (c *Controller) mainThreadPlans() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.mainPlans
@@ -150,13 +146,13 @@ func New(env Env) *Controller {
 	}
 	return &Controller{
 		env: env, settings: DefaultSettings(), lambda: math.NaN(), pstar: math.NaN(),
-		pstars: map[pstarKey]float64{}, slicer: NewSlicer(env.SliceTarget),
+		pstars: map[pstarKey]float64{},
 	}
 }
 
-// hasRunLocked reports whether a run is shown (in progress or done): an
-// experiment on the main thread, or a Pool's jobs.
-func (c *Controller) hasRunLocked() bool { return c.exp != nil || c.pool != nil }
+// hasRunLocked reports whether a run is shown (in progress or done): its
+// jobPool of jobs.
+func (c *Controller) hasRunLocked() bool { return c.pool != nil }
 
 // changed bumps the version; call with c.mu held, then notify after
 // unlocking.
@@ -185,10 +181,8 @@ func (c *Controller) Reset() {
 	c.dropCrewLocked()
 	c.paused, c.stepping = false, false
 	c.wakeLocked()
-	if c.hasRunLocked() {
-		c.closeExpLocked()
-	}
-	c.exp, c.err, c.runErrs = nil, nil, nil
+	c.closeRunLocked()
+	c.err = nil
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
 	c.phase = Empty
@@ -200,12 +194,8 @@ func (c *Controller) Reset() {
 	c.notify()
 }
 
-// closeExpLocked stops the experiment's worker goroutines (if any), and
-// its pool of workers.
-func (c *Controller) closeExpLocked() {
-	if c.exp != nil {
-		c.exp.Close()
-	}
+// closeRunLocked ends the run shown, if any: its workers and its jobPool.
+func (c *Controller) closeRunLocked() {
 	c.closeWorkersLocked()
 	c.pool = nil
 }
@@ -286,15 +276,16 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		return nil
 	}
 	ds := c.ds
-	if c.hasRunLocked() {
-		c.closeExpLocked()
+	if _, err := experiment.ParseTaus(FormatTaus(s.Taus), ds.N); err != nil { // τ ≤ n, which only the data knows
+		c.mu.Unlock()
+		return fieldError(FieldTaus, "%v: the data has %d examples", err, ds.N)
 	}
+	c.closeRunLocked()
 	c.settings = s
 	c.settings.File, c.settings.Data = c.data.File, c.data.Gallery // the data's, whatever the form says
 	if c.data.Gallery != "" {
 		c.settings.File = FileRef{} // a gallery set is named by its name
 	}
-	c.exp, c.pool, c.runErrs = nil, nil, nil
 	c.runID++
 	c.phase, c.stepping = Optimum, step
 	c.lambda = s.Lambda
@@ -318,135 +309,9 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	key := pstarKey{ds, s.Loss, lambda}
 	c.mu.Lock()
 	pstar, known := c.pstars[key]
-	onWorkers := c.env.Workers != nil && c.workersWanted >= 0 && c.speed == 0 // slowed-down runs show their minibatches: main thread
 	c.poolWorkers, c.workersNote, c.workerBusy = 0, "", nil
 	c.mu.Unlock()
-	if onWorkers {
-		err := c.runOnWorkers(t, s, pr, key, pstar, known)
-		if !errors.Is(err, errNoWorkers) {
-			return err
-		}
-		c.mu.Lock()
-		c.workersNote = err.Error()
-		c.changedLocked()
-		c.mu.Unlock()
-		c.notify()
-	}
-	// On the main thread the theory of the run's method is made here (on
-	// workers, by a worker: runOnWorkers).
-	mt, err := NewMethodTheory(pr, s, t.pacer())
-	if err != nil {
-		return err
-	}
-	c.mu.Lock()
-	c.mainPlans++
-	if !t.aliveLocked() { // superseded while planning: the new task owns the state
-		c.mu.Unlock()
-		return nil
-	}
-	c.markLocked(0, "method-theory", -1, 0)
-	c.mtheory = mt
-	c.mu.Unlock()
-	if len(s.Methods()) > 1 {
-		return c.runJobsHere(t, s, pr, key, pstar, known) // methodmain.go
-	}
-	if !known {
-		if !t.checkpoint() {
-			return nil
-		}
-		c.mu.Lock()
-		c.mainPStars++
-		c.mu.Unlock()
-		pstar, err = solveOptimum(t.ctx, pr, t.pacer())
-		if err != nil {
-			return fmt.Errorf("computing P*: %w", err)
-		}
-	}
-	exp, err := experiment.New(pr, pstar, experiment.Config{Method: s.Method, Samplings: s.Samplings(),
-		Taus: s.Taus, Eps: s.Eps, MaxPassesPerTau: s.MaxPasses, Partition: s.Partition, Seed: s.Seed, Workers: 1, Yield: t.pacer(),
-		Record: 2 * RecentMinibatches, // room for the minibatches the solver draws ahead
-	})
-	if err != nil {
-		return err
-	}
-
-	c.mu.Lock()
-	c.mainPlans++
-	if !t.aliveLocked() {
-		c.mu.Unlock()
-		exp.Close()
-		return nil
-	}
-	c.pstars[key] = pstar
-	c.pstar, c.exp, c.phase = pstar, exp, Running
-	c.runID++
-	c.changedLocked()
-	c.mu.Unlock()
-	c.notify()
-	return c.advance(t, exp)
-}
-
-// advance runs the experiment in slices, yielding between them.
-func (c *Controller) advance(t *task, exp *experiment.Experiment) error {
-	for {
-		if !t.checkpoint() {
-			exp.Close()
-			return nil
-		}
-		alive, done := c.slice(t, exp)
-		if !alive {
-			exp.Close()
-			return nil
-		}
-		c.notify()
-		if done {
-			return nil
-		}
-		c.waitFrame()
-	}
-}
-
-// slice does one slice of the experiment under the lock (released even if
-// the slice panics, so the panic can become an error status).
-func (c *Controller) slice(t *task, exp *experiment.Experiment) (alive, done bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !t.aliveLocked() {
-		return false, false
-	}
-	job := exp.Current()
-	before := pointCount(exp)
-	iters := c.sliceIterations(job.Tau)
-	t0 := c.env.Now()
-	done, err := exp.Advance(iters)
-	d := c.env.Now() - t0
-	c.slicer.Observe(iters*job.Tau, d)
-	c.stats.Add(d)
-	if err != nil {
-		c.runErrs = append(c.runErrs, err)
-	}
-	if c.stepping && (c.speed > 0 || pointCount(exp) > before) {
-		c.stepping, c.paused = false, true
-	}
-	if done {
-		c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
-		if len(c.runErrs) > 0 {
-			c.err = runsFailed(c.runErrs, len(exp.Jobs()), c.settings.MaxPasses)
-		}
-	}
-	c.changedLocked()
-	return true, done
-}
-
-// pointCount is the number of trace points recorded so far.
-func pointCount(exp *experiment.Experiment) int {
-	n := 0
-	for _, j := range exp.Jobs() {
-		if j.Run != nil {
-			n += len(j.Run.Trace())
-		}
-	}
-	return n
+	return c.onWorkers(true, func(h WorkerHost) error { return c.runOnWorkers(t, s, pr, key, pstar, known, h) })
 }
 
 // ReportError shows err in the status, for failures outside the

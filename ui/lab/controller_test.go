@@ -320,8 +320,10 @@ func TestFailingRunShowsError(t *testing.T) {
 	s.Taus = []int{1, 8} // τ = 8 > n = 4: the experiment cannot be planned
 	h.c.Run(s)
 	got := h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
-	if st := got.Status(); !strings.Contains(st, "error") || !strings.Contains(st, "τ=8") || got.Phase != Ready || got.Data == nil {
-		t.Errorf("status %q, phase %v", st, got.Phase)
+	var fe *FieldError
+	if st := got.Status(); !errors.As(got.Err, &fe) || fe.Field != FieldTaus || !strings.Contains(st, `"8" is not a whole number in 1…4`) ||
+		got.Phase != Ready || got.Data == nil || got.Jobs != nil {
+		t.Errorf("status %q, phase %v, %d jobs", st, got.Phase, len(got.Jobs))
 	}
 }
 

@@ -102,22 +102,18 @@ func (c *Controller) dropCrewLocked() {
 	}
 }
 
-// loadOnWorker loads spec in a worker, which sends the data back (the
-// page's copy, for its views and plans) and stays, holding the data, as
-// the first worker of the next runs (crew). The page's thread only copies
-// what the worker made. It returns errNoWorkers when the page has no
-// workers, or they cannot start, and the data should be loaded here; the
-// note says why, if workers were wanted.
-func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
+// loadOnWorker loads spec in a worker of host, which sends the data back
+// (the page's copy, for its views and plans). A Web Worker stays, holding
+// the data, as the first worker of the next runs (crew); the page's thread
+// only copies what it made. It returns a *workersFailed when Web Workers
+// cannot start.
+func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loaded, error) {
+	_, onPage := host.(*pageHost)
 	c.mu.Lock()
-	wanted := c.env.Workers != nil && c.workersWanted >= 0
 	c.dropCrewLocked() // new data: the workers of the old are of no use
 	c.mu.Unlock()
-	if !wanted {
-		return nil, errNoWorkers
-	}
 	in, rows := newInbox(), &pendingRows{done: make(chan struct{})}
-	conns, err := c.env.Workers.Start(1, func(w int, m Message) {
+	conns, err := host.Start(1, func(w int, m Message) {
 		if m.Kind == MsgRows || m.Kind == MsgFailed { // the first of them ends the wait for the rows
 			select {
 			case <-rows.done:
@@ -131,7 +127,7 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 		}
 	})
 	if err != nil {
-		return nil, c.noWorkers(err.Error())
+		return nil, &workersFailed{err.Error()}
 	}
 	w := conns[0]
 	kept := false
@@ -146,6 +142,45 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 		}
 	}()
 	spec.Return = true
+	if !c.sendData(t, w, spec) {
+		return nil, errSuperseded
+	}
+	for {
+		m, ok := in.get(t.ctx)
+		if !ok {
+			return nil, errSuperseded
+		}
+		switch m.m.Kind {
+		case MsgFailed:
+			return nil, failure(onPage, m.w, m.m.Err)
+		case MsgLoaded:
+			ld, err := m.m.Loaded, loadError(m.m)
+			if err != nil {
+				return nil, err
+			}
+			if ld == nil || ld.Data == nil || ld.Info == nil {
+				return nil, failure(onPage, m.w, "the worker sent no data")
+			}
+			if onPage { // the data set is the worker's own, rows and all; the worker is of no more use
+				return ld, nil
+			}
+			ld.Info.InWorker, ld.rows = true, rows
+			c.mu.Lock()
+			if t.aliveLocked() {
+				c.dropCrewLocked()
+				c.crew = &crew{in: in, conns: conns, ds: ld.Data, ready: []bool{true}, rows: rows, busy: make([]time.Duration, 1)}
+				c.loader, kept = nil, true // the crew's now, which a new task keeps
+			}
+			c.mu.Unlock()
+			return ld, nil
+		}
+	}
+}
+
+// sendData sends w the data spec to load, paused if the page is, and
+// makes w the loader, which Pause and Run command; false if t is
+// superseded.
+func (c *Controller) sendData(t *task, w WorkerConn, spec DataSpec) bool {
 	c.mu.Lock()
 	paused := c.paused
 	c.mu.Unlock()
@@ -154,9 +189,9 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 	}
 	w.Send(Message{Kind: MsgData, Data: spec})
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if !t.aliveLocked() {
-		c.mu.Unlock()
-		return nil, errSuperseded
+		return false
 	}
 	c.loader = w
 	switch { // a Pause or Run meanwhile did not know where to go
@@ -165,37 +200,78 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec) (*Loaded, error) {
 	case paused && !c.paused:
 		w.Send(Message{Kind: MsgCmd, Cmd: CmdRun})
 	}
-	c.mu.Unlock()
-	for {
-		m, ok := in.get(t.ctx)
-		if !ok {
-			return nil, errSuperseded
-		}
-		switch m.m.Kind {
-		case MsgFailed:
-			return nil, c.noWorkers(m.m.Err)
-		case MsgLoaded:
-			if m.m.Err != "" {
-				if m.m.Field != "" {
-					return nil, &FieldError{Field: m.m.Field, Err: errors.New(m.m.Err)}
-				}
-				return nil, errors.New(m.m.Err)
-			}
-			if m.m.Loaded == nil || m.m.Loaded.Data == nil || m.m.Loaded.Info == nil {
-				return nil, c.noWorkers("the worker sent no data")
-			}
-			m.m.Loaded.Info.InWorker = true
-			m.m.Loaded.rows = rows
-			c.mu.Lock()
-			if t.aliveLocked() {
-				c.dropCrewLocked()
-				c.crew = &crew{in: in, conns: conns, ds: m.m.Loaded.Data, ready: []bool{true}, rows: rows, busy: make([]time.Duration, 1)}
-				kept = true
-			}
-			c.mu.Unlock()
-			return m.m.Loaded, nil
-		}
+	return true
+}
+
+// loadError is the error a MsgLoaded reports, nil if none.
+func loadError(m Message) error {
+	switch {
+	case m.Err == "":
+		return nil
+	case m.cause != nil:
+		return m.cause
+	case m.Field != "":
+		return &FieldError{Field: m.Field, Err: errors.New(m.Err)}
 	}
+	return errors.New(m.Err)
+}
+
+// workersFailed says that Web Workers could not start, or failed before
+// they did any work: onWorkers does the work on the page's thread instead.
+type workersFailed struct{ why string }
+
+func (e *workersFailed) Error() string { return "workers could not start: " + e.why }
+
+// failure is what a worker's MsgFailed before any work means: Web
+// Workers failed (workersFailed), or, on the page's thread, the work.
+func failure(onPage bool, w int, why string) error {
+	if onPage {
+		return errors.New(why)
+	}
+	return &workersFailed{fmt.Sprintf("worker %d: %s", w+1, why)}
+}
+
+// hostLocked is where the next work goes: the page's Web Workers, unless
+// it has none, is asked not to use them (workers=main) or the work is a
+// run slowed down (whose minibatches the page shows as they go); else the
+// page's own thread, whose worker takes the page's data as it is for a
+// run. Call with c.mu held.
+func (c *Controller) hostLocked(run bool) WorkerHost {
+	if c.env.Workers != nil && c.workersWanted >= 0 && !(run && c.speed > 0) {
+		return c.env.Workers
+	}
+	return c.pageHostLocked(run)
+}
+
+// pageHostLocked is the page's own thread as a host; its workers take the
+// page's data for a run. Call with c.mu held.
+func (c *Controller) pageHostLocked(run bool) *pageHost {
+	h := &pageHost{c: c}
+	if run {
+		h.held = c.ds
+	}
+	return h
+}
+
+// onWorkers does work on the host of hostLocked and, if that is Web
+// Workers and they fail to start (workersFailed), the same work on the
+// page's thread, the status saying why.
+func (c *Controller) onWorkers(run bool, work func(WorkerHost) error) error {
+	c.mu.Lock()
+	h := c.hostLocked(run)
+	c.mu.Unlock()
+	err := work(h)
+	var failed *workersFailed
+	if !errors.As(err, &failed) {
+		return err
+	}
+	c.mu.Lock()
+	c.workersNote = failed.Error()
+	c.changedLocked()
+	h = c.pageHostLocked(run)
+	c.mu.Unlock()
+	c.notify()
+	return work(h)
 }
 
 // prepareRun readies the data's crew for a Run of the settings shown, as
@@ -223,17 +299,6 @@ func (c *Controller) prepareRun(t *task) {
 	}
 	cr.asked = append(cr.asked, key)
 	cr.conns[0].Send(Message{Kind: MsgPStar, Loss: key.loss, Lambda: lambda})
-}
-
-// noWorkers is errNoWorkers with why, which the status shows once the
-// work goes on on the main thread.
-func (c *Controller) noWorkers(why string) error {
-	c.mu.Lock()
-	c.workersNote = why
-	c.changedLocked()
-	c.mu.Unlock()
-	c.notify()
-	return fmt.Errorf("%w: %s", errNoWorkers, why)
 }
 
 // lambdaOfLocked is the λ of a run of s on the data shown.

@@ -127,10 +127,8 @@ func (c *Controller) AwaitFile(s Settings) {
 	c.gen++ // supersede any work in progress
 	c.paused, c.stepping = false, false
 	c.wakeLocked()
-	if c.hasRunLocked() {
-		c.closeExpLocked()
-	}
-	c.ds, c.rows, c.data, c.file, c.exp, c.err, c.runErrs = nil, nil, nil, nil, nil, nil, nil
+	c.closeRunLocked()
+	c.ds, c.rows, c.data, c.file, c.err = nil, nil, nil, nil, nil
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
 	c.settings, c.awaited = s, s.File
@@ -185,16 +183,11 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 	// A worker is sent the data at once (its load need not wait for this
 	// thread's paint, and the page's first paint is long: docs/ready.md);
 	// the "loading" status paints while the page waits for it.
-	ld, err := c.loadOnWorker(t, spec)
-	if errors.Is(err, errNoWorkers) {
-		if !t.checkpoint() { // let the "loading" status paint
-			return nil
-		}
-		c.mu.Lock()
-		c.mainLoads++
-		c.mu.Unlock()
-		ld, err = spec.Load(t.ctx, c.env.Budget, t.checkpoint, c.env.Now, c.env.SliceTarget)
-	}
+	var ld *Loaded
+	err := c.onWorkers(false, func(h WorkerHost) (err error) {
+		ld, err = c.loadOnWorker(t, spec, h)
+		return err
+	})
 	if errors.Is(err, errSuperseded) {
 		return nil // a newer action owns the status
 	}
@@ -229,10 +222,8 @@ func (c *Controller) install(t *task, ld *Loaded, s Settings) {
 		c.mu.Unlock()
 		return
 	}
-	if c.hasRunLocked() {
-		c.closeExpLocked()
-	}
-	c.ds, c.rows, c.data, c.exp, c.runErrs = ld.Data, ld.rows, ld.Info, nil, nil
+	c.closeRunLocked()
+	c.ds, c.rows, c.data = ld.Data, ld.rows, ld.Info
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
 	if ld.Info.Source == SourcePreset {
@@ -240,7 +231,6 @@ func (c *Controller) install(t *task, ld *Loaded, s Settings) {
 	}
 	c.settings, c.awaited = s, FileRef{}
 	c.settings.Taus = slices.Clone(s.Taus)
-	c.slicer.Reset()
 	c.phase = Ready
 	c.changedLocked()
 	c.mu.Unlock()

@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// dispatcher hands a Pool's jobs to workers so that none waits for the
+// dispatcher hands a jobPool's jobs to workers so that none waits for the
 // page between two jobs, and none is idle while another holds a job it has
 // not started:
 //
@@ -23,7 +23,7 @@ import (
 //
 // It is used by one goroutine (runOnWorkers).
 type dispatcher struct {
-	pool   *Pool
+	pool   *jobPool
 	conns  []WorkerConn
 	ready  []bool       // per worker, has its data: the others get no job yet
 	queued [][]int      // per worker, the jobs sent and not finished, in order; [0] runs
@@ -36,7 +36,7 @@ type dispatcher struct {
 // newDispatcher hands pool's jobs to conns; ready (shared with the caller,
 // who sets it as workers get their data, then calls fillAll) says which
 // may get jobs.
-func newDispatcher(pool *Pool, conns []WorkerConn, ready []bool) *dispatcher {
+func newDispatcher(pool *jobPool, conns []WorkerConn, ready []bool) *dispatcher {
 	return &dispatcher{pool: pool, conns: conns, ready: ready, queued: make([][]int, len(conns)), asked: map[int]bool{}}
 }
 

@@ -32,7 +32,7 @@ func (c *recConn) jobsOf() []int {
 func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
 	s := small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32} // 12 jobs
-	pool := NewPool(JobSpecs(s, 0.1, 0))
+	pool := newJobPool(JobSpecs(s, 0.1, 0))
 	const n = 2
 	rc := []*recConn{{}, {}}
 	d := newDispatcher(pool, []WorkerConn{rc[0], rc[1]}, []bool{true, true})
@@ -149,7 +149,7 @@ func TestWorkerGivesBackAQueuedJob(t *testing.T) {
 	}
 }
 
-// The pool's first jobs (the longest, in LongestFirst's order) start at
+// The pool's first jobs (the longest, in longestFirst's order) start at
 // once on different workers, the longest on the last worker (the first
 // may have P* or the theory to make first): each worker's first job is
 // one of them, and the next ones go ahead, in turn.
@@ -157,7 +157,7 @@ func TestDispatcherSpreadsTheFirstJobs(t *testing.T) {
 	s := small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32} // 12 jobs
 	order := []int{5, 4, 11, 3, 10, 2, 9, 1, 8, 0, 7, 6}
-	pool := NewPoolInOrder(JobSpecs(s, 0.1, 0), order)
+	pool := newJobPoolInOrder(JobSpecs(s, 0.1, 0), order)
 	rc := []*recConn{{}, {}}
 	d := newDispatcher(pool, []WorkerConn{rc[0], rc[1]}, []bool{true, true})
 	d.fillAll()
@@ -245,7 +245,7 @@ func TestWorkerBatchesUpdatesAndSendsThemBeforeParking(t *testing.T) {
 		}
 	}
 	var busy time.Duration
-	if !serveJob(ds, spec, send, ctl, NewSlicer(WorkerSliceTarget), now, &busy) {
+	if !serveJob(ds, spec, send, ctl, newJobPace(NewSlicer(WorkerSliceTarget), now, nil), &busy) {
 		t.Fatal("the job did not end")
 	}
 	sameTraces(t, "batched updates", [][]method.Point{sent}, f.want[:1])

@@ -2,7 +2,6 @@ package lab
 
 import (
 	"context"
-	"errors"
 	"sync"
 
 	"imlab/core/loss"
@@ -97,8 +96,3 @@ func (b *inbox) get(ctx context.Context) (workerMsg, bool) {
 		}
 	}
 }
-
-// errNoWorkers makes a run fall back to the main thread.
-var errNoWorkers = errors.New("workers could not start")
-
-// commandLocked sends cmd to every worker of the run in progress, and to

@@ -53,10 +53,10 @@ func TestLoadInAWorker(t *testing.T) {
 	if !strings.Contains(fmt.Sprint(m.Data.Warnings), "every example has label 1, the only class in the file") {
 		t.Errorf("a file of one class warns %q", m.Data.Warnings)
 	}
-	if loads, pstars := in.c.MainThreadWork(); loads != 0 || pstars != 0 {
+	if loads, pstars := in.c.mainThreadWork(); loads != 0 || pstars != 0 {
 		t.Errorf("with workers, %d loads and %d P* on the main thread", loads, pstars)
 	}
-	if loads, _ := main.c.MainThreadWork(); loads != 2 {
+	if loads, _ := main.c.mainThreadWork(); loads != 2 {
 		t.Errorf("without workers, %d loads on the main thread, want 2", loads)
 	}
 
@@ -91,10 +91,10 @@ func TestLoadFallsBackToTheMainThread(t *testing.T) {
 	if r.Data.InWorker {
 		t.Errorf("the data says it was loaded in a worker")
 	}
-	if loads, _ := h.c.MainThreadWork(); loads != 1 {
+	if loads, _ := h.c.mainThreadWork(); loads != 1 {
 		t.Errorf("%d loads on the main thread, want 1", loads)
 	}
-	if r.WorkersNote != "no Worker here" {
+	if r.WorkersNote != "workers could not start: no Worker here" {
 		t.Errorf("workers note %q", r.WorkersNote)
 	}
 }

@@ -20,15 +20,14 @@ type ComparedJob struct {
 	JobView
 }
 
-// comparedLocked returns the views of the pool's jobs beyond the
+// comparedLocked returns the views of the pool's jobs (pj) beyond the
 // experiment's own, the compared methods'. Call with c.mu held.
-func (c *Controller) comparedLocked() []ComparedJob {
+func (c *Controller) comparedLocked(pj []poolJob) []ComparedJob {
 	own := c.ownJobsLocked()
-	pj := c.pool.jobs()
 	var out []ComparedJob
 	for k := own; k < len(pj); k++ {
 		spec := c.pool.specs[k]
-		v := c.poolJobViewLocked(pj[k], spec, pj[k].plan)
+		v := c.jobViewLocked(pj[k], spec)
 		out = append(out, ComparedJob{Method: spec.Method, JobView: v})
 	}
 	return out

@@ -34,6 +34,14 @@ type MethodTheory struct {
 	Cost      catalog.CostModel
 	Nice, Imp []catalog.TauPoint // by increasing τ
 
+	// probs holds pᵢ of each sampling at each τ of the experiment, from
+	// the plans the theory makes (the jobs' own: the same spec), so that
+	// the sampling view compares a job's with the other sampling's before
+	// that job starts. A worker on the page's thread shares it; a Web
+	// Worker's message leaves it out (the other job's plan gives it once
+	// that job starts).
+	probs map[jobKey][]float64
+
 	// View runs in every snapshot (under the controller's lock), so in
 	// every animation frame of a run: what it reads of a job's trace is
 	// kept until the trace grows.
@@ -65,13 +73,16 @@ func NewMethodTheory(pr *problem.Problem, s Settings, yield func()) (*MethodTheo
 	slices.Sort(taus)
 	taus = slices.Compact(taus)
 	taus = slices.DeleteFunc(taus, func(t int) bool { return t > pr.Data.N })
-	mt := &MethodTheory{Method: s.Method, N: pr.Data.N, Cost: TauStarCost}
+	mt := &MethodTheory{Method: s.Method, N: pr.Data.N, Cost: TauStarCost, probs: map[jobKey][]float64{}}
 	for _, c := range []struct {
 		sampling sampling.Kind
 		pts      *[]catalog.TauPoint
 	}{{sampling.Nice, &mt.Nice}, {sampling.Imp, &mt.Imp}} {
 		plan := func(tau int) (*theory.Plan, error) {
 			pl, err := theory.NewPlan(pr, theory.Spec{Sampling: c.sampling, Tau: tau, Partition: s.Partition, Seed: s.Seed})
+			if err == nil && slices.Contains(s.Taus, tau) {
+				mt.probs[jobKey{tau, c.sampling}] = pl.P
+			}
 			if yield != nil {
 				yield()
 			}
@@ -171,6 +182,14 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 		v.Rows = append(v.Rows, r)
 	}
 	return v
+}
+
+// probsOf is pᵢ of smp at τ, if the theory holds it (see probs).
+func (mt *MethodTheory) probsOf(tau int, smp sampling.Kind) []float64 {
+	if mt == nil {
+		return nil
+	}
+	return mt.probs[jobKey{tau, smp}]
 }
 
 // read returns the passes and the modelled time job j took to reach eps

@@ -70,9 +70,9 @@ const ImpIterFactor = 1.5
 // examples) every n/4 iterations.
 const evalPerIter = 2
 
-// LongestFirst returns the indices of specs (their JobSpec.Index) ordered
+// longestFirst returns the indices of specs (their JobSpec.Index) ordered
 // by decreasing cost, ties in run order.
-func LongestFirst(specs []JobSpec, cost func(JobSpec) float64) []int {
+func longestFirst(specs []JobSpec, cost func(JobSpec) float64) []int {
 	order := make([]int, len(specs))
 	costs := make([]float64, len(specs))
 	for k, s := range specs {

@@ -40,7 +40,7 @@ func TestJobCostFollowsThePlans(t *testing.T) {
 			t.Errorf("%s τ=%d: predicted θ %.4g, the plan's %.4g", spec.Sampling, spec.Tau, predicted, plan)
 		}
 	}
-	order := LongestFirst(specs, func(j JobSpec) float64 { return JobCost(j, st) })
+	order := longestFirst(specs, func(j JobSpec) float64 { return JobCost(j, st) })
 	if first := specs[order[0]]; first.Sampling != sampling.Nice || first.Tau != 32 {
 		t.Errorf("first job %s τ=%d, want τ-nice τ=32", first.Sampling, first.Tau)
 	}
@@ -89,7 +89,7 @@ func TestLongestFirst(t *testing.T) {
 	for k := range specs {
 		specs[k] = JobSpec{Index: k}
 	}
-	got := LongestFirst(specs, func(j JobSpec) float64 { return costs[j.Index] })
+	got := longestFirst(specs, func(j JobSpec) float64 { return costs[j.Index] })
 	if want := []int{2, 5, 0, 1, 3, 4}; !slices.Equal(got, want) {
 		t.Errorf("order %v, want %v (decreasing cost, ties in run order)", got, want)
 	}
@@ -100,7 +100,7 @@ func TestLongestFirst(t *testing.T) {
 func TestPoolHandsOutInOrder(t *testing.T) {
 	specs := JobSpecs(small(), 0.1, 0) // 6 jobs
 	order := []int{5, 2, 0, 4, 1, 3}
-	p := NewPoolInOrder(specs, order)
+	p := newJobPoolInOrder(specs, order)
 	var got []int
 	for range 3 {
 		s, _ := p.Next()
@@ -126,7 +126,7 @@ func TestPoolHandsOutInOrder(t *testing.T) {
 					t.Errorf("order %v accepted", bad)
 				}
 			}()
-			NewPoolInOrder(specs, bad)
+			newJobPoolInOrder(specs, bad)
 		}()
 	}
 }

@@ -19,15 +19,15 @@ import (
 // API, so that a pool of goroutines can stand in for the workers in tests:
 //
 //   - the page splits the experiment into JobSpecs (JobSpecs);
-//   - a Pool hands them out (Pool.Next), takes back those a worker had
-//     queued and not started (Pool.Return), and merges the Updates the
-//     workers send back (Pool.Apply);
+//   - a jobPool hands them out (jobPool.Next), takes back those a worker had
+//     queued and not started (jobPool.Return), and merges the Updates the
+//     workers send back (jobPool.Apply);
 //   - a worker runs each spec alone on its data (JobRun), in slices, and
 //     obeys a Control (pause, step, stop) between slices.
 //
 // Every job of an experiment depends only on its spec and the data (its
 // plan and its sampler are seeded by the spec's Seed), so the traces merged
-// by a Pool are bit-identical for any number of workers, and identical to
+// by a jobPool are bit-identical for any number of workers, and identical to
 // those of one experiment.Experiment running every job in turn.
 
 // JobSpec is one job of an experiment, what a worker runs: the core's
@@ -53,8 +53,8 @@ type Update struct {
 	// OverBudget says that the failure is a budget spent before ε
 	// (method.ErrBudget), which the page tells apart from other failures.
 	OverBudget bool
-	// Minibatches, with the last update of a job that ran, is what the
-	// sampling view shows of it.
+	// Minibatches, with the last update of a job that ran (and with every
+	// update of a slowed-down run), is what the sampling view shows of it.
 	Minibatches *Minibatches
 	// Busy is the time the worker has spent in solver work so far (the
 	// slices of its jobs, and P*), for the share of a run's wall time
@@ -83,7 +83,7 @@ func jobPlanOf(j *experiment.Job) *JobPlan {
 // last few, and how often each example was in one.
 type Minibatches struct {
 	Iters  int
-	Recent [][]int // oldest first, at most RecentMinibatches
+	Recent [][]int // oldest first, at most recentMinibatches
 	Visits []int
 	// Residues of an adaptive run at its last refresh; nil for others.
 	Residues *Residues
@@ -101,7 +101,7 @@ type JobRun struct {
 // for the same job in the whole experiment.
 func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
 	exp, err := spec.Run(ds, experiment.Config{Workers: 1,
-		Record: 2 * RecentMinibatches}) // as the controller records, for the sampling view
+		Record: 2 * recentMinibatches}) // as the controller records, for the sampling view
 	if err != nil {
 		return nil, err
 	}
@@ -128,18 +128,28 @@ func (r *JobRun) advance(iters int) Update {
 	if err != nil {
 		u.Err, u.OverBudget = err.Error(), errors.Is(err, method.ErrBudget)
 	}
-	if j := r.exp.Jobs()[0]; done && j.Run != nil && j.Recorder != nil {
-		iters := j.Run.Solver().Iter()
-		mb := &Minibatches{Iters: iters, Visits: j.Recorder.Visits(iters)}
-		for k := max(0, iters-RecentMinibatches); k < iters; k++ {
-			if b, ok := j.Recorder.Batch(k); ok {
-				mb.Recent = append(mb.Recent, append([]int(nil), b...))
-			}
-		}
-		mb.Residues = residuesOf(j.Run)
-		u.Minibatches = mb
+	if done {
+		u.Minibatches = r.minibatches()
 	}
 	return u
+}
+
+// minibatches is the job's record of the minibatches it used so far, nil
+// before it started.
+func (r *JobRun) minibatches() *Minibatches {
+	j := r.exp.Jobs()[0]
+	if j.Run == nil || j.Recorder == nil {
+		return nil
+	}
+	iters := j.Run.Solver().Iter()
+	mb := &Minibatches{Iters: iters, Visits: j.Recorder.Visits(iters)}
+	for k := max(0, iters-recentMinibatches); k < iters; k++ {
+		if b, ok := j.Recorder.Batch(k); ok {
+			mb.Recent = append(mb.Recent, append([]int(nil), b...))
+		}
+	}
+	mb.Residues = residuesOf(j.Run)
+	return mb
 }
 
 // Tau is the minibatch size of the job, to size slices.
@@ -152,16 +162,16 @@ func (r *JobRun) Close() {
 	}
 }
 
-// Pool hands an experiment's jobs to workers and merges what they send
+// jobPool hands an experiment's jobs to workers and merges what they send
 // back. It holds no goroutine and calls nothing: the host (the page's
 // worker glue, or a test) calls Next when a worker is idle and Apply when
 // an update arrives. It is safe for concurrent use.
-type Pool struct {
+type jobPool struct {
 	mu     sync.Mutex
 	specs  []JobSpec
 	order  []int // the order jobs are handed out in (indices of specs)
 	next   int   // the next place in order never handed out
-	back   []int // jobs handed back (Pool.Return), handed out again first
+	back   []int // jobs handed back (jobPool.Return), handed out again first
 	handed []bool
 	traces [][]method.Point
 	done   []bool
@@ -171,19 +181,19 @@ type Pool struct {
 	left   int
 }
 
-// NewPool returns a pool for the jobs specs, handed out in their run order.
-func NewPool(specs []JobSpec) *Pool {
+// newJobPool returns a pool for the jobs specs, handed out in their run order.
+func newJobPool(specs []JobSpec) *jobPool {
 	order := make([]int, len(specs))
 	for k := range order {
 		order[k] = k
 	}
-	return NewPoolInOrder(specs, order)
+	return newJobPoolInOrder(specs, order)
 }
 
-// NewPoolInOrder returns a pool for the jobs specs, handed out in order (a
-// permutation of their indices, such as LongestFirst's); traces and
+// newJobPoolInOrder returns a pool for the jobs specs, handed out in order (a
+// permutation of their indices, such as longestFirst's); traces and
 // results stay in the specs' run order.
-func NewPoolInOrder(specs []JobSpec, order []int) *Pool {
+func newJobPoolInOrder(specs []JobSpec, order []int) *jobPool {
 	for k, s := range specs {
 		if s.Index != k {
 			panic(fmt.Sprintf("lab: job spec %d has index %d", k, s.Index))
@@ -200,14 +210,14 @@ func NewPoolInOrder(specs []JobSpec, order []int) *Pool {
 		}
 		seen[k] = true
 	}
-	return &Pool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]method.Point, n), plans: make([]*JobPlan, n), done: make([]bool, n), errs: make([]error, n), mbs: make([]*Minibatches, n), left: n}
+	return &jobPool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]method.Point, n), plans: make([]*JobPlan, n), done: make([]bool, n), errs: make([]error, n), mbs: make([]*Minibatches, n), left: n}
 }
 
-// PoolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
+// poolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
 // at least one, and no more than the memory budget holds copies of the data
 // (each worker holds its own). cores is what the host reports
 // (navigator.hardwareConcurrency), dataBytes the estimated size of one copy.
-func PoolSize(cores, jobs int, dataBytes int64) int {
+func poolSize(cores, jobs int, dataBytes int64) int {
 	n := min(cores-1, jobs)
 	if dataBytes > 0 {
 		n = min(n, int(int64(Budget)/dataBytes))
@@ -217,7 +227,7 @@ func PoolSize(cores, jobs int, dataBytes int64) int {
 
 // Next returns the next job not yet handed out — a job handed back first,
 // then in the pool's order; ok is false once every job has been.
-func (p *Pool) Next() (spec JobSpec, ok bool) {
+func (p *jobPool) Next() (spec JobSpec, ok bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var k int
@@ -235,7 +245,7 @@ func (p *Pool) Next() (spec JobSpec, ok bool) {
 }
 
 // Left is the number of jobs not handed out.
-func (p *Pool) Left() int {
+func (p *jobPool) Left() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return len(p.specs) - p.next + len(p.back)
@@ -243,7 +253,7 @@ func (p *Pool) Left() int {
 
 // Return hands back job k, handed out but not started (a worker gave it
 // back), for Next to hand out again.
-func (p *Pool) Return(k int) error {
+func (p *jobPool) Return(k int) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if k < 0 || k >= len(p.specs) || !p.handed[k] || p.done[k] || len(p.traces[k]) > 0 || p.plans[k] != nil {
@@ -256,7 +266,7 @@ func (p *Pool) Return(k int) error {
 
 // Apply merges an update from a worker. An update for an unknown or
 // finished job is a protocol error.
-func (p *Pool) Apply(u Update) error {
+func (p *jobPool) Apply(u Update) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if u.Job < 0 || u.Job >= len(p.specs) || !p.handed[u.Job] {
@@ -269,22 +279,25 @@ func (p *Pool) Apply(u Update) error {
 	if u.Plan != nil {
 		p.plans[u.Job] = u.Plan
 	}
+	if u.Minibatches != nil { // with a job's last update, or every one of a slowed-down run
+		p.mbs[u.Job] = u.Minibatches
+	}
 	if u.Done {
-		p.done[u.Job], p.errs[u.Job], p.mbs[u.Job] = true, u.err(), u.Minibatches
+		p.done[u.Job], p.errs[u.Job] = true, u.err()
 		p.left--
 	}
 	return nil
 }
 
 // Done reports whether every job has finished.
-func (p *Pool) Done() bool {
+func (p *jobPool) Done() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.left == 0
 }
 
 // Traces returns a copy of every job's trace so far, in run order.
-func (p *Pool) Traces() [][]method.Point {
+func (p *jobPool) Traces() [][]method.Point {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := make([][]method.Point, len(p.traces))
@@ -295,7 +308,7 @@ func (p *Pool) Traces() [][]method.Point {
 }
 
 // Err joins the failures of the finished jobs, nil if none failed.
-func (p *Pool) Err() error {
+func (p *jobPool) Err() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return errors.Join(p.errs...)
@@ -322,7 +335,7 @@ func (e *jobError) Error() string { return e.text }
 // Is reports a budget spent as method.ErrBudget.
 func (e *jobError) Is(target error) bool { return e.overBudget && target == method.ErrBudget }
 
-// poolJob is what the page shows of one job of a Pool.
+// poolJob is what the page shows of one job of a jobPool.
 type poolJob struct {
 	trace   []method.Point
 	started bool // handed out to a worker (perhaps queued behind another job)
@@ -338,7 +351,7 @@ type poolJob struct {
 // points so far, capped at its length (t[:n:n]) so that appending to it
 // reallocates instead of writing into the pool's array. A snapshot thus
 // costs the same at the first point and the millionth.
-func (p *Pool) jobs() []poolJob {
+func (p *jobPool) jobs() []poolJob {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := make([]poolJob, len(p.specs))

@@ -74,7 +74,7 @@ func generateData(t *testing.T, s Settings) *dataset.Dataset {
 // fakePool runs the pool's jobs on n goroutine workers, each with its own
 // copy of the data, its own Control and slicer, as Web Workers would.
 type fakePool struct {
-	pool     *Pool
+	pool     *jobPool
 	controls []*Control
 	wg       sync.WaitGroup
 	errs     chan error
@@ -82,17 +82,17 @@ type fakePool struct {
 
 func startFakePool(t *testing.T, f poolFixture, n int, slicer func() *Slicer, setup func(worker int, ctl *Control)) *fakePool {
 	t.Helper()
-	return startFakePoolWith(t, f, NewPool(JobSpecs(f.s, f.lambda, f.pstar)), n, slicer, setup)
+	return startFakePoolWith(t, f, newJobPool(JobSpecs(f.s, f.lambda, f.pstar)), n, slicer, setup)
 }
 
 // startFakePoolInOrder is startFakePool with the jobs handed out in order.
 func startFakePoolInOrder(t *testing.T, f poolFixture, n int, order []int) *fakePool {
 	t.Helper()
-	pool := NewPoolInOrder(JobSpecs(f.s, f.lambda, f.pstar), order)
+	pool := newJobPoolInOrder(JobSpecs(f.s, f.lambda, f.pstar), order)
 	return startFakePoolWith(t, f, pool, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
 }
 
-func startFakePoolWith(t *testing.T, f poolFixture, pool *Pool, n int, slicer func() *Slicer, setup func(worker int, ctl *Control)) *fakePool {
+func startFakePoolWith(t *testing.T, f poolFixture, pool *jobPool, n int, slicer func() *Slicer, setup func(worker int, ctl *Control)) *fakePool {
 	t.Helper()
 	fp := &fakePool{pool: pool, errs: make(chan error, 1)}
 	start := time.Now()
@@ -253,7 +253,7 @@ func flatten(tr [][]method.Point) []method.Point {
 }
 
 func TestPoolApplyRefusesStrayUpdates(t *testing.T) {
-	p := NewPool(JobSpecs(small(), 1, 0))
+	p := newJobPool(JobSpecs(small(), 1, 0))
 	if err := p.Apply(Update{Job: 0}); err == nil {
 		t.Error("update for a job not handed out was accepted")
 	}
@@ -277,8 +277,8 @@ func TestPoolSize(t *testing.T) {
 	}{
 		{8, 6, 0, 6}, {8, 12, 0, 7}, {2, 12, 0, 1}, {1, 12, 0, 1}, {8, 12, int64(Budget) / 3, 3}, {8, 12, int64(Budget) * 2, 1},
 	} {
-		if got := PoolSize(c.cores, c.jobs, c.data); got != c.want {
-			t.Errorf("PoolSize(%d cores, %d jobs, %d bytes) = %d, want %d", c.cores, c.jobs, c.data, got, c.want)
+		if got := poolSize(c.cores, c.jobs, c.data); got != c.want {
+			t.Errorf("poolSize(%d cores, %d jobs, %d bytes) = %d, want %d", c.cores, c.jobs, c.data, got, c.want)
 		}
 	}
 }
@@ -287,7 +287,7 @@ func TestPoolSize(t *testing.T) {
 // of the pool's own points, which later updates extend without touching
 // what a view shows, nor letting a view's append write into the pool.
 func TestPoolJobsShareTraces(t *testing.T) {
-	p := NewPool(JobSpecs(small(), 1, 0))
+	p := newJobPool(JobSpecs(small(), 1, 0))
 	spec, _ := p.Next()
 	pt := func(k int) method.Point { return method.Point{Iter: k, Passes: float64(k), Gap: 1 / float64(k+1)} }
 	if err := p.Apply(Update{Job: spec.Index, Points: []method.Point{pt(0), pt(1)}}); err != nil {

@@ -2,9 +2,9 @@ package lab
 
 import "imlab/core/sampling"
 
-// RecentMinibatches is how many of the last minibatches a run keeps for
+// recentMinibatches is how many of the last minibatches a run keeps for
 // the sampling view.
-const RecentMinibatches = 8
+const recentMinibatches = 8
 
 // SamplingView is what the sampling view shows of the run in progress (or
 // the last one): the examples by ‖x_i‖², the sampling's probabilities p_i
@@ -25,55 +25,31 @@ type SamplingView struct {
 	Residues *Residues
 }
 
-// samplingViewLocked builds the view of the current job, or of the last
-// job once all are done; nil before a job starts. Call with c.mu held.
-func (c *Controller) samplingViewLocked() *SamplingView {
-	if c.pool != nil {
-		return c.poolSamplingViewLocked()
-	}
-	jobs := c.exp.Jobs()
-	j := c.exp.Current()
-	if j == nil && len(jobs) > 0 {
-		j = jobs[len(jobs)-1]
-	}
-	if j == nil || j.Run == nil || j.Recorder == nil || c.data == nil {
-		return nil
-	}
-	iters := j.Run.Solver().Iter()
-	v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: j.Plan.P,
-		Buckets: j.Plan.Partition.Buckets, Iters: iters, Visits: j.Recorder.Visits(iters)}
-	for _, o := range jobs {
-		if o.Tau == j.Tau && o.Sampling != j.Sampling && (o.Sampling == sampling.Nice || o.Sampling.Static() == sampling.Imp) {
-			v.Other = o.Plan.P
-		}
-	}
-	for k := max(0, iters-RecentMinibatches); k < iters; k++ {
-		if b, ok := j.Recorder.Batch(k); ok {
-			v.Recent = append(v.Recent, append([]int(nil), b...))
-		}
-	}
-	v.follow(residuesOf(j.Run))
-	return v
-}
-
-// poolSamplingViewLocked is samplingViewLocked for a run on workers, which
-// send their record of minibatches when a job ends: the view is that of the
-// last job, in run order, that has ended. Call with c.mu held.
-func (c *Controller) poolSamplingViewLocked() *SamplingView {
-	pj := c.pool.jobs()
-	for k := c.ownJobsLocked() - 1; k >= 0; k-- { // the experiment's own jobs, not those of compared methods
-		mb, pl := pj[k].mb, c.poolPlanLocked(k, pj)
+// samplingViewLocked is the view of the last job of the run's jobPool (pj
+// its jobs), in run order, that has sent its record of minibatches: a
+// worker sends it when a job ends, and with every slice of a run slowed
+// down, whose jobs run in turn on the page's thread (the one running).
+// The other sampling's pᵢ come from the run's theory, which holds every
+// τ's (MethodTheory.probs), or else from that job's plan once it started.
+// Call with c.mu held.
+func (c *Controller) samplingViewLocked(pj []poolJob) *SamplingView {
+	own := c.ownJobsLocked() // the experiment's own jobs, not those of compared methods
+	for k := own - 1; k >= 0; k-- {
+		mb, pl := pj[k].mb, pj[k].plan
 		if mb == nil || pl == nil || c.data == nil {
 			continue
 		}
 		j := c.pool.specs[k]
 		v := &SamplingView{Tau: j.Tau, Sampling: j.Sampling, Norms: c.data.Norms, P: pl.P,
 			Buckets: pl.Buckets, Iters: mb.Iters, Visits: mb.Visits, Recent: mb.Recent}
-		for o, os := range c.pool.specs[:c.ownJobsLocked()] {
-			if os.Tau == j.Tau && os.Sampling != j.Sampling && (os.Sampling == sampling.Nice || os.Sampling.Static() == sampling.Imp) {
-				if opl := c.poolPlanLocked(o, pj); opl != nil {
-					v.Other = opl.P
-				}
+		for o, os := range c.pool.specs[:own] {
+			if os.Tau != j.Tau || os.Sampling == j.Sampling || (os.Sampling != sampling.Nice && os.Sampling.Static() != sampling.Imp) {
+				continue
+			}
+			if p := c.mtheory.probsOf(os.Tau, os.Sampling); p != nil {
+				v.Other = p
+			} else if opl := pj[o].plan; opl != nil {
+				v.Other = opl.P
 			}
 		}
 		v.follow(mb.Residues)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"imlab/core/dataset"
+	"imlab/core/method"
 )
 
 // This file is a worker's side of the pool's protocol (see pool.go): the
@@ -65,6 +66,13 @@ func (c *Control) stepping() bool {
 	return c.stepped
 }
 
+// stopped reports whether the worker is stopped (CmdStop).
+func (c *Control) stopped() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.state == CmdStop
+}
+
 // runningOn reports whether the last command was to run on (not pause,
 // step or stop).
 func (c *Control) runningOn() bool {
@@ -78,6 +86,9 @@ func (c *Control) runningOn() bool {
 // point; it blocks while paused (calling beforePark first, if not nil,
 // without the lock) and reports false once the job must stop.
 func (c *Control) Wait(madePoint bool, beforePark func()) bool {
+	if c.stopped() { // at once: a stopped worker yields no more
+		return false
+	}
 	if c.Yield != nil {
 		c.Yield()
 	}
@@ -115,20 +126,71 @@ func (c *Control) Wait(madePoint bool, beforePark func()) bool {
 // there is none.
 func Serve(ds *dataset.Dataset, next func() (JobSpec, bool), send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration) {
 	var busy time.Duration
+	pace := newJobPace(slicer, now, nil)
 	for {
 		spec, ok := next()
-		if !ok || !serveJob(ds, spec, send, ctl, slicer, now, &busy) {
+		if !ok || !serveJob(ds, spec, send, ctl, pace, &busy) {
 			return
 		}
 	}
 }
 
+// jobPace sizes a worker's slices: by its Slicer at full speed, or, while
+// the page slows runs down (pagePace.Speed), a fixed number of minibatches per
+// slice with a frame between slices.
+type jobPace struct {
+	slicer      *Slicer
+	now         func() time.Duration
+	speed       func() int
+	frame       func()
+	onSlice     func(time.Duration)
+	updateEvery time.Duration
+}
+
+func newJobPace(slicer *Slicer, now func() time.Duration, p *pagePace) *jobPace {
+	jp := &jobPace{slicer: slicer, now: now, speed: func() int { return 0 }, frame: func() {}, onSlice: func(time.Duration) {},
+		updateEvery: WorkerUpdateEvery}
+	if p != nil {
+		jp.speed, jp.frame, jp.updateEvery = p.Speed, p.Frame, p.UpdateEvery
+		if p.OnSlice != nil {
+			jp.onSlice = p.OnSlice
+		}
+	}
+	return jp
+}
+
+// slice runs one slice of run (see fillSlice), its points appended to
+// held. Slowed down, a slice is the speed's minibatches (one while
+// stepping, so that Step advances by one), and its update carries the
+// job's record of minibatches for the sampling view; slow says so.
+func (p *jobPace) slice(run *JobRun, stepping bool, held []method.Point) (u Update, d time.Duration, slow bool) {
+	k := p.speed()
+	if k <= 0 {
+		u, d = fillSlice(run, p.slicer, p.now, stepping, held)
+		p.onSlice(d)
+		return u, d, false
+	}
+	if stepping {
+		k = 1
+	}
+	t0 := p.now()
+	u = run.Advance(k)
+	d = p.now() - t0
+	p.onSlice(d)
+	u.Points = append(held, u.Points...)
+	if u.Minibatches == nil {
+		u.Minibatches = run.minibatches()
+	}
+	return u, d, true
+}
+
 // serveJob runs one job to its end (true) or until ctl stops it (false),
 // adding the time of its slices to busy. It gathers its slices' trace
-// points and sends them at most every WorkerUpdateEvery, and at once the
-// job's first update (its plan), its end, a Step's point, and whatever it
-// holds before it parks paused: the page then shows every point made.
-func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration, busy *time.Duration) bool {
+// points and sends them at most every pace.updateEvery, and at once the
+// job's first update (its plan), its end, a Step's point, a slowed-down
+// slice, and whatever it holds before it parks paused: the page then
+// shows every point made.
+func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, pace *jobPace, busy *time.Duration) bool {
 	// Paused between two jobs, a worker starts none: a job that ends in its
 	// first slice would otherwise run whole while paused, and the next too.
 	if !ctl.Wait(false, nil) {
@@ -142,7 +204,7 @@ func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control
 	var u Update // the points not sent yet, and the solver time they took
 	var held time.Duration
 	flush := func() {
-		if len(u.Points) > 0 || u.Done || u.Plan != nil {
+		if len(u.Points) > 0 || u.Done || u.Plan != nil || u.Minibatches != nil {
 			u.Busy = *busy
 			send(u)
 		}
@@ -152,17 +214,22 @@ func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control
 		stepping := ctl.stepping()
 		n := len(u.Points)
 		var d time.Duration
-		u, d = fillSlice(run, slicer, now, stepping, u.Points)
+		var slow bool
+		u, d, slow = pace.slice(run, stepping, u.Points)
 		*busy += d
 		held += d
 		done, made := u.Done, len(u.Points) > n
-		if done || u.Plan != nil || stepping || held >= WorkerUpdateEvery {
+		if done || u.Plan != nil || stepping || slow || held >= pace.updateEvery {
 			flush()
 		}
 		if done {
 			return true
 		}
-		if !ctl.Wait(made, flush) {
+		if slow {
+			pace.frame()
+		}
+		// Slowed down, a Step is one slice, a point or not.
+		if !ctl.Wait(made || slow, flush) {
 			run.Close()
 			return false
 		}

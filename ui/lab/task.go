@@ -14,13 +14,17 @@ type task struct {
 	ctx context.Context
 }
 
-// supersedeLocked makes the current task, if any, stale and cancels its
-// context; call with c.mu held.
+// supersedeLocked makes the current task, if any, stale, cancels its
+// context and ends the worker loading data, if any; call with c.mu held.
 func (c *Controller) supersedeLocked() {
 	c.gen++
 	if c.cancel != nil {
 		c.cancel()
 		c.cancel = nil
+	}
+	if c.loader != nil { // its load is of no use now: stop it at once, not when its task next looks
+		c.loader.Close()
+		c.loader = nil
 	}
 }
 

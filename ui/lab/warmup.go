@@ -16,10 +16,10 @@ import (
 // The module's code is shared by every worker and the page, so one worker's
 // warm-up serves them all (docs/workers.md, "Eleventh session").
 
-// WarmUpPerJob is how long a warm-up runs each job of the experiment, by
+// warmUpPerJob is how long a warm-up runs each job of the experiment, by
 // default (WorkerEnv.WarmUp): the default run's 12 jobs take about half a
 // second of an idle core.
-const WarmUpPerJob = 40 * time.Millisecond
+const warmUpPerJob = 40 * time.Millisecond
 
 // pstarOf is a P* a worker has solved, with what it depends on besides the data.
 type pstarOf struct {

@@ -50,6 +50,10 @@ type Message struct {
 	Busy   time.Duration // MsgPStar and MsgTheory answers: the worker's solver time so far, as Update.Busy
 	Taus   []int         // MsgTheory: the experiment's τ
 	Theory *MethodTheory // MsgTheory answer
+	// cause is Err itself, for a host whose messages never leave the
+	// page's memory (pageHost): errors.As finds in it what a file's
+	// parser said. The wire format carries Err only.
+	cause error
 }
 
 // WorkerEnv is what a worker's host provides.
@@ -59,13 +63,40 @@ type WorkerEnv struct {
 	Budget budget.Budget        // for loading the data; 0 = Budget
 	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(WorkerSliceTarget)
 	OnPark func()               // called whenever the worker parks paused; for tests
-	WarmUp time.Duration        // how long a warm-up runs each job (warmup.go); 0 = WarmUpPerJob, < 0 = none
+	WarmUp time.Duration        // how long a warm-up runs each job (warmup.go); 0 = warmUpPerJob, < 0 = none
 	OnWarm func()               // called after each slice of a warm-up; for tests
 	// Preload, if not nil, is the data the first message will most likely
 	// ask for (PreloadFor the page's link): the worker starts loading it at
 	// once, before that message arrives, and a first message asking for
 	// other data loads that instead (docs/ready.md).
 	Preload *DataSpec
+	// The page's own thread (pageHost) sets these:
+	//   - held, if not nil, is the data of the first message, already in
+	//     memory: the worker takes it as it is instead of loading it again;
+	//   - control, if not nil, is the worker's Control, on which the host
+	//     sets commands at once rather than through messages;
+	//   - pace, if not nil, slows jobs down as the page asks (SetSpeed).
+	held    *dataset.Dataset
+	control *Control
+	pace    *pagePace
+}
+
+// pagePace is how a worker on the page's own thread slows its jobs down so
+// that a class can watch minibatches go by.
+type pagePace struct {
+	// Speed is the minibatches per slice while the page slows runs down,
+	// 0 at full speed (slices sized by the Slicer). It is read before
+	// every slice.
+	Speed func() int
+	// Frame waits for the page's next animation frame, after each slice
+	// of a slowed-down run.
+	Frame func()
+	// OnSlice is told the duration of every slice of solver work (the
+	// page's slice statistics); nil = none.
+	OnSlice func(time.Duration)
+	// UpdateEvery replaces WorkerUpdateEvery: the page's own thread sends
+	// every slice's points (a message costs it nothing).
+	UpdateEvery time.Duration
 }
 
 // WorkerSliceTarget is the length of a worker's slices of solver work. A
@@ -83,6 +114,26 @@ const WorkerSliceTarget = 20 * time.Millisecond
 // fills it from its message handler); send posts a message to the page,
 // from any goroutine.
 func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
+	env = env.withDefaults()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ctl := env.control
+	if ctl == nil {
+		ctl = NewControl()
+	}
+	ctl.Yield, ctl.onPark = env.Yield, env.OnPark
+	wk := &worker{env: env, send: send, ctl: ctl, slicer: env.Slicer(), work: make(chan Message, 64), q: &jobQueue{state: map[int]bool{}},
+		ctx: ctx, cancel: cancel}
+	go wk.receive(in)
+	ds, ok := wk.loadFirst()
+	if !ok {
+		return
+	}
+	wk.serve(ds)
+}
+
+// withDefaults fills in the zero fields of env.
+func (env WorkerEnv) withDefaults() WorkerEnv {
 	if env.Now == nil {
 		start := time.Now()
 		env.Now = func() time.Duration { return time.Since(start) }
@@ -91,154 +142,213 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 		env.Budget = Budget
 	}
 	if env.WarmUp == 0 {
-		env.WarmUp = WarmUpPerJob
+		env.WarmUp = warmUpPerJob
 	}
 	if env.Slicer == nil {
 		env.Slicer = func() *Slicer { return NewSlicer(WorkerSliceTarget) }
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ctl := NewControl()
-	ctl.Yield, ctl.onPark = env.Yield, env.OnPark
-	work := make(chan Message, 64)
-	q := &jobQueue{state: map[int]bool{}}
-	go func() { // commands act at once, even while the data loads; the rest is work, done in order
-		defer close(work)
-		for m := range in {
-			switch m.Kind {
-			case MsgCmd:
-				ctl.Set(m.Cmd)
-				if m.Cmd == CmdStop {
-					cancel()
-					return
-				}
-				continue
-			case MsgTakeBack:
-				if q.takeBack(m.Job) {
-					send(Message{Kind: MsgTakeBack, Job: m.Job})
-				}
-				continue
-			case MsgJob:
-				q.queue(m.Spec.Index)
-			}
-			work <- m
-			if m.Kind == MsgNoJob {
+	return env
+}
+
+// worker is the state of RunWorker.
+type worker struct {
+	// ctx ends when the worker is stopped, so that work which cannot stop
+	// between slices (a load, P*) stops too.
+	ctx    context.Context
+	cancel func()
+	env    WorkerEnv
+	send   func(Message)
+	ctl    *Control
+	slicer *Slicer
+	work   chan Message // the page's messages but commands and take-backs, in order
+	q      *jobQueue
+	busy   time.Duration // solver time, reported with every update
+	// waited is the time P* or the theory spent paused (they yield through
+	// pause), which is not busy.
+	waited time.Duration
+	solved pstarOf // the last P* solved here: a warm-up's jobs need one
+}
+
+// receive reads the page's messages: commands act at once, even while the
+// data loads; the rest is work, done in order. in closed stops the worker.
+func (wk *worker) receive(in <-chan Message) {
+	defer close(wk.work)
+	for m := range in {
+		switch m.Kind {
+		case MsgCmd:
+			wk.ctl.Set(m.Cmd)
+			if m.Cmd == CmdStop {
+				wk.cancel()
 				return
 			}
+			continue
+		case MsgTakeBack:
+			if wk.q.takeBack(m.Job) {
+				wk.send(Message{Kind: MsgTakeBack, Job: m.Job})
+			}
+			continue
+		case MsgJob:
+			wk.q.queue(m.Spec.Index)
 		}
-	}()
-	load := func(ctx context.Context, d DataSpec) (*Loaded, error) {
-		wait := func() bool { return ctl.Wait(false, nil) }
-		if !wait() { // paused before the data came (crew.go sends the pause first): a load short enough to end in its first slice waits too
-			return nil, errSuperseded
+		wk.work <- m
+		if m.Kind == MsgNoJob {
+			return
 		}
-		return d.Load(ctx, env.Budget, wait, env.Now, WorkerSliceTarget)
 	}
+	wk.cancel()
+}
+
+// wait waits while paused, and reports false, ending ctx, once the worker
+// is stopped (a host may stop it on its Control, not by a message).
+func (wk *worker) wait() bool {
+	if !wk.ctl.Wait(false, nil) {
+		wk.cancel()
+		return false
+	}
+	return true
+}
+
+// load loads d, pausing as commanded.
+func (wk *worker) load(ctx context.Context, d DataSpec) (*Loaded, error) {
+	if !wk.wait() { // paused before the data came (crew.go sends the pause first): a load short enough to end in its first slice waits too
+		return nil, errSuperseded
+	}
+	return d.Load(ctx, wk.env.Budget, wk.wait, wk.env.Now, wk.slicer.Target)
+}
+
+// loadFirst loads the data the first message asks for (or takes what the
+// host holds, or what it preloaded) and tells the page; ok is false if the
+// worker cannot go on.
+func (wk *worker) loadFirst() (ds *dataset.Dataset, ok bool) {
 	type loaded struct {
 		ld  *Loaded
 		err error
 	}
 	var preloaded chan loaded
-	preCtx, preCancel := context.WithCancel(ctx)
+	preCtx, preCancel := context.WithCancel(wk.ctx)
 	defer preCancel()
-	if env.Preload != nil {
+	if pre := wk.env.Preload; pre != nil {
 		preloaded = make(chan loaded, 1)
 		go func() {
-			ld, err := load(preCtx, *env.Preload)
+			ld, err := wk.load(preCtx, *pre)
 			preloaded <- loaded{ld, err}
 		}()
 	}
-	first, ok := <-work
+	first, ok := <-wk.work
 	if !ok {
-		return
+		return nil, false
 	}
 	if first.Kind != MsgData {
-		send(Message{Kind: MsgFailed, Err: fmt.Sprintf("worker: first message is %d, want the data", first.Kind)})
-		return
+		wk.send(Message{Kind: MsgFailed, Err: fmt.Sprintf("worker: first message is %d, want the data", first.Kind)})
+		return nil, false
 	}
 	var ld *Loaded
 	var err error
-	if preloaded != nil && env.Preload.samePreset(first.Data) {
+	switch {
+	case wk.env.held != nil:
+		ld = &Loaded{Data: wk.env.held}
+	case preloaded != nil && wk.env.Preload.samePreset(first.Data):
 		r := <-preloaded
 		ld, err = r.ld, r.err
-	} else {
+	default:
 		if preloaded != nil { // guessed wrong: stop, so that two loads never run at once
 			preCancel()
 			<-preloaded
 		}
-		ld, err = load(ctx, first.Data)
+		ld, err = wk.load(wk.ctx, first.Data)
 	}
+	return wk.loaded(ld, err, first.Data.Return)
+}
+
+// loaded tells the page how the load ended: the data (ret: sent back to
+// the page, its rows on their own after what the page needs to be ready:
+// docs/ready.md), or why it failed.
+func (wk *worker) loaded(ld *Loaded, err error, ret bool) (*dataset.Dataset, bool) {
 	switch {
 	case errors.Is(err, errSuperseded):
-		return
-	case err != nil && first.Data.Return:
-		reply := Message{Kind: MsgLoaded, Err: err.Error()}
+		return nil, false
+	case err != nil && ret:
+		reply := Message{Kind: MsgLoaded, Err: err.Error(), cause: err}
 		if fe := (*FieldError)(nil); errors.As(err, &fe) {
 			reply.Field = fe.Field
 		}
-		send(reply)
-		return
+		wk.send(reply)
+		return nil, false
 	case err != nil:
-		send(Message{Kind: MsgFailed, Err: err.Error()})
-		return
-	case first.Data.Return: // the rows on their own, after what the page needs to be ready (docs/ready.md)
-		send(Message{Kind: MsgLoaded, Loaded: ld})
-		send(Message{Kind: MsgRows, Loaded: ld})
+		wk.send(Message{Kind: MsgFailed, Err: err.Error()})
+		return nil, false
+	case ret:
+		wk.send(Message{Kind: MsgLoaded, Loaded: ld})
+		wk.send(Message{Kind: MsgRows, Loaded: ld})
 	default:
-		send(Message{Kind: MsgReady})
+		wk.send(Message{Kind: MsgReady})
 	}
-	ds := ld.Data
+	return ld.Data, true
+}
 
-	slicer := env.Slicer()
-	sendUpdate := func(u Update) { send(Message{Kind: MsgUpdate, Update: u}) }
-	var busy time.Duration // solver time, reported with every update
-	// P* and the theory yield through pause, which counts the time they
-	// spent paused in waited, not in busy.
-	var waited time.Duration
-	pause := func() {
-		w0 := env.Now()
-		ctl.Wait(false, nil)
-		waited += env.Now() - w0
-	}
-	var solved pstarOf // the last P* solved here: a warm-up's jobs need one
-	for m := range work {
+// serve does the work the page sends, in order, on ds.
+func (wk *worker) serve(ds *dataset.Dataset) {
+	pace := newJobPace(wk.slicer, wk.env.Now, wk.env.pace)
+	sendUpdate := func(u Update) { wk.send(Message{Kind: MsgUpdate, Update: u}) }
+	for m := range wk.work {
 		switch m.Kind {
 		case MsgPStar:
-			t0 := env.Now()
-			waited = 0
-			p, err := workerPStar(ds, m.Loss, m.Lambda, pause)
-			busy += env.Now() - t0 - waited
-			reply := Message{Kind: MsgPStar, Loss: m.Loss, Lambda: m.Lambda, PStar: p, Busy: busy}
-			if err != nil {
-				reply.Err = err.Error()
-			} else {
-				solved = pstarOf{m.Loss, m.Lambda, p}
-			}
-			send(reply)
+			wk.send(wk.pstar(ds, m))
 		case MsgTheory:
-			t0 := env.Now()
-			waited = 0
-			mt, err := workerTheory(ds, m, pause)
-			busy += env.Now() - t0 - waited
-			reply := Message{Kind: MsgTheory, Loss: m.Loss, Lambda: m.Lambda, Taus: m.Taus, Spec: m.Spec, Theory: mt, Busy: busy}
-			if err != nil {
-				reply.Err, reply.Theory = err.Error(), nil
-			}
-			send(reply)
+			wk.send(wk.theory(ds, m))
 			// Asked at load, the theory comes right after P* and before any
 			// job: the page is idle until the user runs (warmup.go).
-			warmUp(ds, m, solved, env, ctl, slicer, func() bool { return len(work) == 0 })
+			warmUp(ds, m, wk.solved, wk.env, wk.ctl, wk.slicer, func() bool { return len(wk.work) == 0 })
 		case MsgJob:
-			if !q.start(m.Spec.Index) {
+			if !wk.q.start(m.Spec.Index) {
 				continue // given back
 			}
-			if !serveJob(ds, m.Spec, sendUpdate, ctl, slicer, env.Now, &busy) {
+			if !serveJob(ds, m.Spec, sendUpdate, wk.ctl, pace, &wk.busy) {
 				return
 			}
 		case MsgNoJob:
 			return
 		}
 	}
+}
+
+// timed runs f, which yields through pause, adding its time less its
+// pauses to the worker's solver time.
+func (wk *worker) timed(f func(pause func())) {
+	t0 := wk.env.Now()
+	wk.waited = 0
+	f(func() {
+		w0 := wk.env.Now()
+		wk.wait()
+		wk.waited += wk.env.Now() - w0
+	})
+	wk.busy += wk.env.Now() - t0 - wk.waited
+}
+
+// pstar answers the MsgPStar m.
+func (wk *worker) pstar(ds *dataset.Dataset, m Message) Message {
+	var p float64
+	var err error
+	wk.timed(func(pause func()) { p, err = workerPStar(wk.ctx, ds, m.Loss, m.Lambda, pause) })
+	reply := Message{Kind: MsgPStar, Loss: m.Loss, Lambda: m.Lambda, PStar: p, Busy: wk.busy}
+	if err != nil {
+		reply.Err = err.Error()
+	} else {
+		wk.solved = pstarOf{m.Loss, m.Lambda, p}
+	}
+	return reply
+}
+
+// theory answers the MsgTheory m.
+func (wk *worker) theory(ds *dataset.Dataset, m Message) Message {
+	var mt *MethodTheory
+	var err error
+	wk.timed(func(pause func()) { mt, err = workerTheory(ds, m, pause) })
+	reply := Message{Kind: MsgTheory, Loss: m.Loss, Lambda: m.Lambda, Taus: m.Taus, Spec: m.Spec, Theory: mt, Busy: wk.busy}
+	if err != nil {
+		reply.Err, reply.Theory = err.Error(), nil
+	}
+	return reply
 }
 
 // jobQueue is a worker's record of the jobs it was sent: queued (false) or
@@ -280,12 +390,12 @@ func (q *jobQueue) start(job int) bool {
 }
 
 // workerPStar solves for P* as the page's own controller does.
-func workerPStar(ds *dataset.Dataset, l loss.Spec, lambda float64, yield func()) (float64, error) {
+func workerPStar(ctx context.Context, ds *dataset.Dataset, l loss.Spec, lambda float64, yield func()) (float64, error) {
 	pr, err := problem.New(ds, l.Loss(), lambda)
 	if err != nil {
 		return 0, err
 	}
-	return solveOptimum(context.Background(), pr, yield)
+	return solveOptimum(ctx, pr, yield)
 }
 
 // fillSlice advances run for one slice of a worker, as long as slicer's

@@ -1,14 +1,8 @@
 package lab
 
 import (
-	"errors"
 	"fmt"
-	"math"
-	"slices"
 	"strconv"
-	"time"
-
-	"imlab/core/problem"
 )
 
 // WorkerHost starts workers: Web Workers in the page (package browser),
@@ -29,8 +23,8 @@ type WorkerConn interface {
 }
 
 // SetWorkers sets the number of workers of the next runs: WorkersAuto
-// (PoolSize), WorkersNone (the main thread, in slices), or a number. It
-// never changes results.
+// (poolSize), WorkersNone (the page's own thread, in slices: pageHost),
+// or a number. It never changes results.
 func (c *Controller) SetWorkers(n int) {
 	c.mu.Lock()
 	c.workersWanted = n
@@ -38,7 +32,7 @@ func (c *Controller) SetWorkers(n int) {
 }
 
 const (
-	WorkersAuto = 0  // workers=auto: PoolSize
+	WorkersAuto = 0  // workers=auto: poolSize
 	WorkersNone = -1 // workers=main: no workers, the page's main thread
 )
 
@@ -71,9 +65,9 @@ func FormatWorkers(n int) string {
 // poolSizeLocked is the number of workers for a run of jobs jobs.
 func (c *Controller) poolSizeLocked(jobs int) int {
 	if c.workersWanted > 0 { // as asked, but never more copies of the data than the budget holds
-		return PoolSize(min(c.workersWanted, jobs, MaxWorkers)+1, jobs, c.dataBytesLocked())
+		return poolSize(min(c.workersWanted, jobs, MaxWorkers)+1, jobs, c.dataBytesLocked())
 	}
-	return min(PoolSize(c.env.Workers.Cores(), jobs, c.dataBytesLocked()), MaxWorkers)
+	return min(poolSize(c.env.Workers.Cores(), jobs, c.dataBytesLocked()), MaxWorkers)
 }
 
 // MaxWorkers bounds the workers= key.
@@ -126,290 +120,6 @@ func (c *Controller) closeWorkersLocked() {
 	c.conns = nil
 }
 
-// runOnWorkers runs the experiment on a pool of workers: the data's crew,
-// grown to the pool's size. Each worker starts work as soon as it has the
-// data: the first solves P* (unless known or asked for already) while the
-// others load theirs; every job goes out as soon as P* is known. It
-// returns errNoWorkers (with the reason) when they cannot start, and the
-// run should go on on the main thread.
-func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key pstarKey, pstar float64, known bool) error {
-	c.mu.Lock()
-	data, ok := c.dataSpecLocked()
-	n := c.poolSizeLocked(2 * len(s.Taus))
-	lambda := c.lambda
-	stats := c.data.Stats // for the jobs' predicted costs (JobCost)
-	cr := c.crew
-	c.crew = nil // the run owns the crew until it ends
-	if cr != nil && cr.ds != c.ds {
-		cr.close()
-		cr = nil
-	}
-	c.mu.Unlock()
-	if !ok {
-		return fmt.Errorf("%w: the data cannot be sent to them", errNoWorkers)
-	}
-	if cr == nil {
-		cr = &crew{in: newInbox(), ds: pr.Data}
-	}
-	cr.drain(c)
-	if !known {
-		c.mu.Lock()
-		pstar, known = c.pstars[key]
-		c.mu.Unlock()
-	}
-	kept := false
-	// Every path out of here but a finished run ends the workers: they hold
-	// a copy of the data.
-	defer func() {
-		c.mu.Lock()
-		if t.aliveLocked() {
-			c.conns = nil
-		}
-		if kept && t.aliveLocked() && c.crew == nil && c.ds == cr.ds {
-			c.crew = cr
-		} else {
-			cr.close()
-		}
-		c.mu.Unlock()
-	}()
-	if err := cr.grow(c.env.Workers, n, data); err != nil {
-		if len(cr.conns) == 0 {
-			return fmt.Errorf("%w: %v", errNoWorkers, err)
-		}
-		n = len(cr.conns) // no more could start: the data's own will do
-	}
-	conns := cr.conns[:n]
-	c.mu.Lock()
-	if !t.aliveLocked() {
-		c.mu.Unlock()
-		return nil
-	}
-	c.conns = conns
-	switch {
-	case c.paused:
-		c.commandLocked(CmdPause)
-	case c.stepping: // Step with no run: each worker stops at its first trace point
-		c.commandLocked(CmdStep)
-	default: // kept workers may hold the last run's pause or step
-		c.commandLocked(CmdRun)
-	}
-	base := append([]time.Duration(nil), cr.busy[:n]...) // solver time before this run
-	theory := theoryRequestOf(s, lambda)
-	theoryPrefetched := cr.theoryAsked[theory] // and not answered yet, if not known below
-	// The theory: asked at load (prepareRun) or by an earlier run, or now of
-	// the first worker, ahead of its jobs (the longest go to the others
-	// first: dispatcher.fillAll).
-	if mt, ok := c.askTheoryLocked(cr, 0, s, lambda); ok {
-		c.mtheory = mt
-	} else {
-		c.markLocked(0, "theory-pending", -1, 0)
-	}
-	c.poolWorkers, c.workersNote = n, ""
-	c.workerBusy = make([]time.Duration, n)
-	c.mu.Unlock()
-
-	var pool *Pool
-	var d *dispatcher
-	prefetched := len(cr.asked) // P* asked of the first worker before this run
-	seen := map[int]bool{}      // jobs that have sent an update
-	asked := known || slices.Contains(cr.asked, key)
-	// start dispatches the jobs once P* is known, longest predicted first
-	// (order.go). The page plans nothing: each worker sends the plan of a
-	// job with its first update (Update.Plan), for the ratio table and
-	// the sampling view.
-	start := func() error {
-		if math.IsNaN(pstar) || math.IsInf(pstar, 0) { // as experiment.New checks them
-			return fmt.Errorf("experiment: P* must be finite (got %v)", pstar)
-		}
-		if err := pr.CheckGap(s.Eps, pstar); err != nil {
-			return err
-		}
-		specs := JobSpecs(s, lambda, pstar)
-		pool = NewPoolInOrder(specs, LongestFirst(specs, func(j JobSpec) float64 { return JobCost(j, stats) }))
-		d = newDispatcher(pool, conns, cr.ready)
-		d.fillAll()
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		c.markLocked(0, "jobs-out", -1, 0)
-		if !t.aliveLocked() {
-			return nil
-		}
-		c.pstars[key] = pstar
-		c.pstar, c.exp, c.pool, c.phase = pstar, nil, pool, Running
-		c.runID++
-		c.changedLocked()
-		return nil
-	}
-	ask := func() { // P* from the first worker with the data and no P* under way
-		if asked {
-			return
-		}
-		for w := range conns {
-			if cr.ready[w] && (w > 0 || len(cr.asked) == 0 || w == len(conns)-1) {
-				asked = true
-				if w == 0 {
-					cr.asked = append(cr.asked, key)
-				}
-				conns[w].Send(Message{Kind: MsgPStar, Loss: s.Loss, Lambda: lambda})
-				c.mark(w+1, "pstar-asked", -1, 0)
-				return
-			}
-		}
-	}
-	ask()
-	if known {
-		c.mark(0, "pstar-known", -1, 0)
-		if err := start(); err != nil {
-			return err
-		}
-		c.notify()
-	}
-	for pool == nil || !pool.Done() {
-		m, ok := cr.in.get(t.ctx)
-		if !ok {
-			return nil
-		}
-		switch m.m.Kind {
-		case MsgFailed:
-			if pool == nil {
-				return fmt.Errorf("%w: worker %d: %s", errNoWorkers, m.w+1, m.m.Err)
-			}
-			return fmt.Errorf("worker %d: %s", m.w+1, m.m.Err)
-		case MsgReady:
-			cr.ready[m.w] = true
-			ask()
-			if d != nil {
-				d.fillAll()
-			}
-			continue
-		case MsgPStar:
-			c.mark(m.w+1, "pstar", -1, m.m.Busy)
-			k := key
-			if m.w == 0 && len(cr.asked) > 0 { // the first worker answers in order, perhaps an earlier request
-				k, cr.asked = cr.asked[0], cr.asked[1:]
-				if prefetched > 0 { // asked before this run: only its time since the run began is the run's
-					prefetched--
-					c.mu.Lock()
-					since := c.env.Now() - c.runStart
-					c.mu.Unlock()
-					base[0] = max(base[0], m.m.Busy-since)
-				}
-			}
-			if m.m.Err != "" {
-				if k == key {
-					return fmt.Errorf("computing P*: %s", m.m.Err)
-				}
-				continue
-			}
-			c.mu.Lock()
-			c.pstars[k] = m.m.PStar
-			c.mu.Unlock()
-			if k == key && pool == nil {
-				pstar = m.m.PStar
-				if err := start(); err != nil {
-					return err
-				}
-				c.notify()
-			}
-			continue
-		case MsgTheory:
-			c.mark(m.w+1, "theory", -1, m.m.Busy)
-			if theoryRequestIn(m.m) != theory {
-				continue
-			}
-			if theoryPrefetched && m.w < n { // asked before this run: only its time since the run began is the run's
-				theoryPrefetched = false
-				c.mu.Lock()
-				since := c.env.Now() - c.runStart
-				c.mu.Unlock()
-				base[m.w] = max(base[m.w], m.m.Busy-since)
-			}
-			if m.m.Err != "" { // as NewMethodTheory's failure fails a run on the main thread
-				return errors.New(m.m.Err)
-			}
-			c.mu.Lock()
-			if !t.aliveLocked() {
-				c.mu.Unlock()
-				return nil
-			}
-			c.mtheory = m.m.Theory
-			c.changedLocked()
-			c.mu.Unlock()
-			c.notify()
-			continue
-		case MsgTakeBack:
-			if d == nil {
-				continue
-			}
-			c.mark(m.w+1, "given-back", m.m.Job, 0)
-			if err := d.givenBack(m.w, m.m.Job); err != nil {
-				return err
-			}
-			continue
-		case MsgUpdate:
-		default:
-			continue
-		}
-		u := m.m.Update
-		cr.busy[m.w] = u.Busy
-		c.mu.Lock()
-		if !t.aliveLocked() {
-			c.mu.Unlock()
-			return nil
-		}
-		if pool == nil {
-			c.mu.Unlock()
-			return fmt.Errorf("worker %d: an update before any job", m.w+1)
-		}
-		if err := pool.Apply(u); err != nil {
-			c.mu.Unlock()
-			return err
-		}
-		// A worker's solver time in the run cannot exceed the run's time
-		// so far (less its pauses, when workers park): more means part of
-		// it came before (a P* or theory asked at load, whose answer the
-		// page read late in the run and counted from the run's start).
-		base[m.w] = max(base[m.w], u.Busy-(c.env.Now()-c.runStart-c.pausedFor))
-		c.workerBusy[m.w] = u.Busy - base[m.w]
-		switch {
-		case u.Done:
-			c.markLocked(m.w+1, "job-end", u.Job, c.workerBusy[m.w])
-		case !seen[u.Job]:
-			c.markLocked(m.w+1, "job-start", u.Job, c.workerBusy[m.w])
-		}
-		seen[u.Job] = true
-		if c.stepping && len(u.Points) > 0 { // Step: every worker pauses at the run's next trace point
-			c.stepping = false
-			c.pauseLocked()
-		}
-		if pool.Done() {
-			c.phase, c.finishedAt, c.paused = Done, c.env.Now(), false
-			c.markLocked(0, "done", -1, 0)
-			if err := pool.Err(); err != nil {
-				c.err = runsFailed(errorsOf(err), len(pool.specs), c.settings.MaxPasses)
-			}
-		}
-		c.changedLocked()
-		c.mu.Unlock()
-		c.notify()
-		if u.Done {
-			d.done(m.w, u.Job)
-		} else {
-			d.started(u.Job)
-		}
-	}
-	if mt, ok := cr.in.theory(theory); ok { // answered by a worker the run did not use
-		c.mu.Lock()
-		if t.aliveLocked() && c.mtheory == nil {
-			c.mtheory = mt
-			c.changedLocked()
-		}
-		c.mu.Unlock()
-	}
-	kept = true
-	return nil
-}
-
 // errorsOf unwraps an errors.Join.
 func errorsOf(err error) []error {
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
@@ -428,7 +138,7 @@ func (c *Controller) pauseLocked() {
 }
 
 // resumeLocked resumes a paused run on its workers (step: up to the next
-// trace point); the main-thread path resumes through wakeLocked.
+// trace point).
 func (c *Controller) resumeLocked(step bool) {
 	if c.conns == nil && c.loader == nil {
 		return

@@ -136,7 +136,7 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 	s := small()
 	mh := newHarness(t)
 	main := runTraces(t, mh, s)
-	if mh.c.MainThreadPlans() == 0 {
+	if mh.c.mainThreadPlans() == 0 {
 		t.Error("no plan counted on the main thread's run")
 	}
 	for _, n := range []int{WorkersAuto, 1, 2, 3} {
@@ -152,10 +152,10 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 		if got.Workers != want || host.started.Load() != int64(want) {
 			t.Errorf("workers=%d: the snapshot says %d workers, %d started; want %d, the first the one that loaded the data", n, got.Workers, host.started.Load(), want)
 		}
-		if loads, pstars := h.c.MainThreadWork(); loads != 0 || pstars != 0 {
+		if loads, pstars := h.c.mainThreadWork(); loads != 0 || pstars != 0 {
 			t.Errorf("workers=%d: %d data sets loaded and %d P* solved on the main thread, want none", n, loads, pstars)
 		}
-		if plans := h.c.MainThreadPlans(); plans != 0 {
+		if plans := h.c.mainThreadPlans(); plans != 0 {
 			t.Errorf("workers=%d: %d plans made on the main thread, want none (the workers send theirs)", n, plans)
 		}
 		if got.Method == nil || len(got.Method.Rows) == 0 {
@@ -461,7 +461,7 @@ func TestWorkersStayWithTheirData(t *testing.T) {
 				break
 			}
 		}
-		if loads, pstars := h.c.MainThreadWork(); loads != 0 || pstars != 0 {
+		if loads, pstars := h.c.mainThreadWork(); loads != 0 || pstars != 0 {
 			t.Errorf("round %d: %d loads and %d P* on the main thread", round, loads, pstars)
 		}
 	}
