@@ -84,6 +84,10 @@ func TestDefaultRun(t *testing.T) {
 
 	st := p.waitStatus(150*time.Second, "done")
 	t.Logf("default run: %q (%.1f s wall from the click); %v", st, time.Since(start).Seconds(), eval[map[string]float64](p, `imlab.stats()`))
+	// The canvases are drawn in parts, a canvas per frame, after the status
+	// says done: reading their pixels before that counted half-drawn plots
+	// (the intermittent "0 coloured pixels" failures).
+	p.waitDrawn(0, "done")
 	for _, id := range []string{"plot-nice", "plot-imp"} {
 		if n := p.colouredPixels(id); n < 1000 {
 			t.Errorf("%s: %d coloured pixels, want curves", id, n)
