@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -181,4 +182,20 @@ func TestMapReadoutAtPointer(t *testing.T) {
 	}
 	eval[bool](p, `document.getElementById("speedup-map").dispatchEvent(new MouseEvent("mouseleave")), true`)
 	p.waitTrue(5*time.Second, `getComputedStyle(document.getElementById("map-readout")).display === "none"`, "read-out hidden once the pointer left")
+}
+
+// TestCopyLinkLeavesTheStatus copies the link after a run: the notice
+// appears under the Share buttons, and the status keeps the run's summary.
+func TestCopyLinkLeavesTheStatus(t *testing.T) {
+	p := open(t, quick)
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	st := p.waitStatus(2*time.Minute, "done")
+	p.do(chromedp.Click(chromedp.CSS("#copy-link")))
+	p.waitTrue(10*time.Second, `document.getElementById("share-note").textContent.includes("#")`, "notice of the copied link")
+	if note := eval[string](p, `document.getElementById("share-note").textContent`); !strings.Contains(note, "link") {
+		t.Errorf("notice %q, want it to speak of the link", note)
+	}
+	if got := p.status(); got != st {
+		t.Errorf("the status became %q after Copy link, want the run's %q", got, st)
+	}
 }
