@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -121,19 +122,21 @@ func (p *page) shoot(mode string, s screen) {
 	}
 }
 
-// TestScreens writes screenshots of the page after a run in compare mode
-// and with a lesson open, at a projector's, a laptop's and a phone's size,
+// TestScreens writes screenshots of the page's first view, and after a run
+// in compare mode and with a lesson open, at a projector's, a laptop's and a phone's size,
 // into IMLAB_SHOTS (TestResultFirst writes the default run's and presenter
 // mode's). It checks only that the runs end.
 func TestScreens(t *testing.T) {
 	if os.Getenv("IMLAB_SHOTS") == "" {
 		t.Skip("set IMLAB_SHOTS to a directory for the screenshots")
 	}
-	for _, mode := range []struct{ name, hash string }{{"compare", "compare=sdca,saga"}, {"lesson", "lesson=3"}} {
+	for _, mode := range []struct{ name, hash string }{{"first", ""}, {"compare", "compare=sdca,saga"}, {"lesson", "lesson=3"}} {
 		t.Run(mode.name, func(t *testing.T) {
 			p := open(t, mode.hash)
-			p.do(chromedp.Click(chromedp.CSS("#run")))
-			p.waitStatus(4*time.Minute, "done")
+			if mode.name != "first" { // the first view: before any run
+				p.do(chromedp.Click(chromedp.CSS("#run")))
+				p.waitStatus(4*time.Minute, "done")
+			}
 			for _, s := range []screen{{1920, 1080}, {1280, 800}, {375, 800}} {
 				p.do(chromedp.EmulateViewport(s.w, s.h))
 				eval[bool](p, `(window.scrollTo(0, 0), true)`)
@@ -143,5 +146,56 @@ func TestScreens(t *testing.T) {
 				p.shoot(mode.name, s)
 			}
 		})
+	}
+}
+
+// TestMapReadoutAtPointer computes the speedup map, hovers a cell and finds
+// its read-out beside the pointer, over the map, then gone when the
+// pointer leaves. With IMLAB_SHOTS, it writes a screenshot of the hover.
+func TestMapReadoutAtPointer(t *testing.T) {
+	p := open(t, quick)
+	p.do(chromedp.EmulateViewport(1280, 800))
+	p.do(chromedp.Click(chromedp.CSS("#map-compute")))
+	p.waitTrue(2*time.Minute, `document.getElementById("map-status").textContent.includes("click it")`, "computed map")
+	p.do(chromedp.ScrollIntoView(chromedp.CSS("#speedup-map")))
+	time.Sleep(300 * time.Millisecond) // the scroll's own pointer events
+	at := eval[[]float64](p, `(() => { const c = document.getElementById("speedup-map"), r = c.getBoundingClientRect();
+		const x = r.left + 0.55 * r.width, y = r.top + 0.3 * r.height;
+		c.dispatchEvent(new MouseEvent("mousemove", { clientX: x, clientY: y, bubbles: true }));
+		return [x, y]; })()`)
+	p.waitTrue(5*time.Second, `document.getElementById("map-readout").textContent !== ""`, "read-out of the hovered cell")
+	box := eval[[]float64](p, `(() => { const r = document.getElementById("map-readout").getBoundingClientRect();
+		return [r.left, r.top, r.right, r.bottom]; })()`)
+	t.Logf("pointer at %.0f,%.0f; read-out at %.0f,%.0f–%.0f,%.0f", at[0], at[1], box[0], box[1], box[2], box[3])
+	near := func(v, lo, hi float64) bool { return v >= lo-40 && v <= hi+40 }
+	if box[2]-box[0] < 20 || !near(at[1], box[1], box[3]) || !(near(at[0], box[0], box[0]) || near(at[0], box[2], box[2])) {
+		t.Errorf("the read-out at %v is not beside the pointer at %v", box, at)
+	}
+	if dir := os.Getenv("IMLAB_SHOTS"); dir != "" {
+		png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, "map-hover-1280x800.png"), png, 0o644)
+		}
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	eval[bool](p, `document.getElementById("speedup-map").dispatchEvent(new MouseEvent("mouseleave")), true`)
+	p.waitTrue(5*time.Second, `getComputedStyle(document.getElementById("map-readout")).display === "none"`, "read-out hidden once the pointer left")
+}
+
+// TestCopyLinkLeavesTheStatus copies the link after a run: the notice
+// appears under the Share buttons, and the status keeps the run's summary.
+func TestCopyLinkLeavesTheStatus(t *testing.T) {
+	p := open(t, quick)
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	st := p.waitStatus(2*time.Minute, "done")
+	p.do(chromedp.Click(chromedp.CSS("#copy-link")))
+	p.waitTrue(10*time.Second, `document.getElementById("share-note").textContent.includes("#")`, "notice of the copied link")
+	if note := eval[string](p, `document.getElementById("share-note").textContent`); !strings.Contains(note, "link") {
+		t.Errorf("notice %q, want it to speak of the link", note)
+	}
+	if got := p.status(); got != st {
+		t.Errorf("the status became %q after Copy link, want the run's %q", got, st)
 	}
 }

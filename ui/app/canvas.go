@@ -10,23 +10,23 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/canvas"
 	"imlab/ui/chart"
-	"imlab/ui/lab"
+	"imlab/ui/schedule"
 )
 
 // canvases draws the page's canvases at the sizes its observer reports
 // (browser.Observer): a frame never reads a canvas's clientWidth, which
 // after vecty's changes to the DOM would force the page's layout in the
 // middle of the frame. It also keeps what each canvas's drawing costs, for
-// the per-frame budget (drawNow).
+// the per-frame budget (schedule.DrawNow).
 type canvases struct {
-	sizes sizeCache
-	costs drawCosts
+	sizes schedule.Sizes
+	costs schedule.DrawCosts
 	obs   *browser.Observer
 	els   map[string]js.Value // the element observed under each id
 	log   []string            // probe: the drawings of this frame
 
 	backs      map[string]*canvas.Canvas // each canvas's back buffer, off screen
-	backSize   map[string]box
+	backSize   map[string]schedule.Box
 	pending    *pendingDraw  // a drawing not complete yet
 	frameStart time.Duration // when the page's frame began
 	bounded    bool          // drawings stop at the frame's budget
@@ -35,18 +35,18 @@ type canvases struct {
 // init starts the observers; changed runs when a canvas's size changes or
 // it comes on screen.
 func (cv *canvases) init(changed func(id string)) {
-	cv.costs, cv.els = drawCosts{}, map[string]js.Value{}
-	cv.backs, cv.backSize, cv.bounded = map[string]*canvas.Canvas{}, map[string]box{}, true
+	cv.costs, cv.els = schedule.DrawCosts{}, map[string]js.Value{}
+	cv.backs, cv.backSize, cv.bounded = map[string]*canvas.Canvas{}, map[string]schedule.Box{}, true
 	cv.obs = browser.NewObserver(func(id string, w, h, ratio float64) {
-		if cv.sizes.setSize(id, box{w, h, ratio}) {
+		if cv.sizes.SetSize(id, schedule.Box{W: w, H: h, Ratio: ratio}) {
 			changed(id)
 		}
 	}, func(id string, on bool) {
-		if cv.sizes.setVisible(id, on) {
+		if cv.sizes.SetVisible(id, on) {
 			changed(id)
 		}
 	}, "200px")
-	browser.OnResize(func() { cv.sizes.setRatio(browser.DevicePixelRatio()) })
+	browser.OnResize(func() { cv.sizes.SetRatio(browser.DevicePixelRatio()) })
 }
 
 // observe makes sure the canvas under id is the one observed (vecty may
@@ -60,7 +60,7 @@ func (cv *canvases) observe(id string) bool {
 	if cv.obs == nil {
 		// No ResizeObserver: read the layout, as the page did before.
 		w, h := browser.ClientSize(el)
-		cv.sizes.setSize(id, box{w, h, browser.DevicePixelRatio()})
+		cv.sizes.SetSize(id, schedule.Box{W: w, H: h, Ratio: browser.DevicePixelRatio()})
 		return true
 	}
 	prev, ok := cv.els[id]
@@ -71,24 +71,24 @@ func (cv *canvases) observe(id string) bool {
 		cv.obs.Unobserve(browser.HTMLElement(prev))
 	}
 	cv.els[id] = el.Underlying()
-	cv.sizes.forget(id)
+	cv.sizes.Forget(id)
 	cv.obs.Observe(el)
 	return false
 }
 
 // size is canvas id's size as last reported (zero if not known yet).
-func (cv *canvases) size(id string) box {
+func (cv *canvases) size(id string) schedule.Box {
 	cv.observe(id)
-	b, _ := cv.sizes.size(id)
+	b, _ := cv.sizes.Size(id)
 	return b
 }
 
-// ready is canvas id's size if it can be drawn now (see sizeCache.ready).
-func (cv *canvases) ready(id string, running bool) (box, bool) {
+// ready is canvas id's size if it can be drawn now (see schedule.Sizes.ready).
+func (cv *canvases) ready(id string, running bool) (schedule.Box, bool) {
 	if !cv.observe(id) {
-		return box{}, false
+		return schedule.Box{}, false
 	}
-	return cv.sizes.ready(id, running)
+	return cv.sizes.Ready(id, running)
 }
 
 // paint draws on canvas id at size b, crisp on high-DPI screens; draw
@@ -101,14 +101,14 @@ func (cv *canvases) ready(id string, running bool) (box, bool) {
 // drawing call by call from Go costs a few microseconds per call, and a
 // plot is thousands of calls. Both halves stop at the frame's budget and go
 // on in the next frames (resume): the recording in a goroutine of its own
-// (partRecording), the replay on a canvas off screen, the canvas's back
+// (schedule.Recording), the replay on a canvas off screen, the canvas's back
 // buffer, which the canvas shows when the drawing is complete. paint
 // reports whether it is.
-func (cv *canvases) paint(id string, b box, update func(p chart.Painter, w, h float64) bool, draw func(p chart.Painter, w, h float64)) (complete bool) {
+func (cv *canvases) paint(id string, b schedule.Box, update func(p chart.Painter, w, h float64) bool, draw func(p chart.Painter, w, h float64)) (complete bool) {
 	if cv.pending != nil {
 		panic("canvases: a drawing started before the last one ended")
 	}
-	if el := browser.Canvas(id); el == nil || !b.drawable() {
+	if el := browser.Canvas(id); el == nil || !b.Drawable() {
 		return true
 	}
 	back := cv.backs[id]
@@ -128,7 +128,7 @@ func (cv *canvases) paint(id string, b box, update func(p chart.Painter, w, h fl
 	w, h := b.W, b.H
 	d := &pendingDraw{id: id, b: b, back: back}
 	batch.Reset()
-	d.rec = startRecording(&batch, browser.Now, func(p chart.Painter) {
+	d.rec = schedule.StartRecording(&batch, browser.Now, func(p chart.Painter) {
 		if update == nil || !update(p, w, h) {
 			d.clear = true
 			batch.Reset()
@@ -143,13 +143,13 @@ func (cv *canvases) paint(id string, b box, update func(p chart.Painter, w, h fl
 // canvas's back buffer.
 type pendingDraw struct {
 	id          string
-	b           box
+	b           schedule.Box
 	back        *canvas.Canvas
-	rec         *partRecording // the recording, until it has ended
-	clear       bool           // the drawing is whole: clear the back buffer first
-	next, clips int            // where the replay goes on, and the clips it left open
-	cost        time.Duration  // the frames' time spent on it so far
-	then        func()         // runs when the drawing shows, if not nil
+	rec         *schedule.Recording // the recording, until it has ended
+	clear       bool                // the drawing is whole: clear the back buffer first
+	next, clips int                 // where the replay goes on, and the clips it left open
+	cost        time.Duration       // the frames' time spent on it so far
+	then        func()              // runs when the drawing shows, if not nil
 }
 
 // drop abandons the drawing in progress, if any, and returns its canvas's
@@ -162,11 +162,11 @@ func (cv *canvases) drop() string {
 	}
 	cv.pending = nil
 	if d.rec != nil {
-		d.rec.stop()
+		d.rec.Stop()
 	} else {
 		d.back.EndReplay(d.clips)
 	}
-	cv.backSize[d.id] = box{} // not the canvas's size: its next paint starts afresh
+	cv.backSize[d.id] = schedule.Box{} // not the canvas's size: its next paint starts afresh
 	return d.id
 }
 
@@ -196,7 +196,7 @@ func (cv *canvases) resume() bool {
 	t0 := browser.Now()
 	deadline := time.Duration(math.MaxInt64)
 	if cv.bounded {
-		deadline = t0 + max(minChunk, frameBudget-(t0-cv.frameStart))
+		deadline = t0 + max(minChunk, schedule.FrameBudget-(t0-cv.frameStart))
 	}
 	complete := cv.advance(d, deadline)
 	took := browser.Now() - t0
@@ -210,7 +210,7 @@ func (cv *canvases) resume() bool {
 		return false
 	}
 	cv.pending = nil
-	cv.costs.add(d.id, d.cost)
+	cv.costs.Add(d.id, d.cost)
 	if el := browser.Canvas(d.id); el != nil {
 		var ts time.Duration
 		if probeFrames {
@@ -238,7 +238,7 @@ func (cv *canvases) advance(d *pendingDraw, deadline time.Duration) bool {
 			tr := browser.Now()
 			defer func() { cv.log = append(cv.log, "rec="+(browser.Now()-tr).String()) }()
 		}
-		if !d.rec.step(deadline) {
+		if !d.rec.Step(deadline) {
 			return false
 		}
 		d.rec = nil
@@ -260,7 +260,7 @@ func (cv *canvases) advance(d *pendingDraw, deadline time.Duration) bool {
 func (cv *canvases) paintNow(id string, draw func(p chart.Painter, w, h float64)) {
 	b, ok := cv.ready(id, false)
 	el := browser.Canvas(id)
-	if !ok || el == nil || !b.drawable() {
+	if !ok || el == nil || !b.Drawable() {
 		return
 	}
 	c := canvas.New(el)
@@ -274,20 +274,3 @@ func (cv *canvases) paintNow(id string, draw func(p chart.Painter, w, h float64)
 // batch is the command buffer of the page's frames, which draw one canvas
 // at a time (paint); nowBatch that of paintNow.
 var batch, nowBatch chart.Batch
-
-// probeFrames logs each frame over 40 ms to the console, with its parts
-// and drawings (for bench/page.sh with IMLAB_BENCH_CONSOLE=1).
-const probeFrames = false
-
-var (
-	probeAt  [4]lab.SliceStats
-	probeSum map[string]time.Duration
-)
-
-// probeAdd adds d to the probe's sum under k.
-func probeAdd(k string, d time.Duration) {
-	if probeSum == nil {
-		probeSum = map[string]time.Duration{}
-	}
-	probeSum[k] += d
-}

@@ -4,5 +4,6 @@
 // render a lab.Snapshot and turn user input into controller actions, and
 // the drawing of the plots on <canvas> elements once per animation frame.
 // It holds no logic of its own beyond layout: the state machine, settings,
-// plot models and exports live in ui/lab.
+// plot models and exports live in ui/lab, and what each frame draws and
+// when is decided by ui/schedule.
 package app

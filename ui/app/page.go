@@ -4,7 +4,6 @@ package app
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hexops/vecty"
@@ -14,6 +13,7 @@ import (
 
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/schedule"
 )
 
 // Page is the whole lab: it owns the form (as typed), renders the latest
@@ -37,7 +37,7 @@ type Page struct {
 	onComplete func()            // called once, when the whole page has rendered (rest.go)
 	draws      lab.SliceStats    // time spent per frame in frame()
 	parts      [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
-	probeParts [3]time.Duration  // this frame's snapshot, re-render and plots (probeFrames)
+	probeParts [3]time.Duration  // this frame's snapshot, re-render and plots (probe.go)
 
 	live    *Live       // buttons and status: re-rendered alone when a run starts, pauses or ends
 	status  *StatusLine // progress and status text, in live: re-rendered alone while a run advances
@@ -129,8 +129,8 @@ func (p *Page) Mount() {
 
 // frame runs in an animation frame after a change: it takes a snapshot and
 // re-renders only what changed — the whole page on new data, the results on
-// a finished run, the status line at most every liveEvery — and redraws the
-// canvases whose content changed, at most every plotEvery while running,
+// a finished run, the status line at most every schedule.LiveEvery — and redraws the
+// canvases whose content changed, at most every schedule.PlotEvery while running,
 // one canvas per frame. Deferred work asks for another frame.
 func (p *Page) frame() {
 	defer p.recoverTo("drawing")
@@ -139,21 +139,12 @@ func (p *Page) frame() {
 	}
 	t0 := browser.Now()
 	defer func() { p.draws.Add(browser.Now() - t0) }()
-	if probeFrames {
-		p.cv.log = p.cv.log[:0]
-		defer func() {
-			if d := browser.Now() - t0; d > 40*time.Millisecond {
-				println("imlab probe: frame", d.String(), "after", (t0 - min(t0, p.frames.Began)).String(), "phase", p.snap.Phase.String(), "parts", p.probeParts[0].String(), p.probeParts[1].String(), p.probeParts[2].String(), "draws", strings.Join(p.cv.log, " "))
-			}
-		}()
-	}
+	defer p.probeFrame(t0)()
 
 	s := p.ctl.Snapshot()
 	t1 := browser.Now()
 	p.parts[0].Add(t1 - t0)
-	if probeFrames {
-		p.probeParts[0] = t1 - t0
-	}
+	p.probePart(0, t1-t0)
 	again := false
 	if s.RunID != p.snap.RunID {
 		p.cv.dropRun()
@@ -164,19 +155,7 @@ func (p *Page) frame() {
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
 		was := p.snap.Phase
-		if probeFrames && was != lab.Running && s.Phase == lab.Running {
-			probeAt, probeSum = p.parts, map[string]time.Duration{}
-		}
-		if probeFrames && was == lab.Running && s.Phase == lab.Done {
-			var b strings.Builder
-			for k := range p.parts {
-				fmt.Fprintf(&b, " part%d=%v/%d", k, p.parts[k].Total-probeAt[k].Total, p.parts[k].Count-probeAt[k].Count)
-			}
-			for k, v := range probeSum {
-				fmt.Fprintf(&b, " %s=%v", k, v)
-			}
-			println("imlab probe: run", b.String())
-		}
+		p.probeRun(was, s.Phase)
 		p.snap = s
 		defer p.moveFocus(was, s.Phase)
 		pk, rk := keysOf(&s)
@@ -198,7 +177,7 @@ func (p *Page) frame() {
 				}
 				p.rerenderPrediction() // teacher.go
 			}
-			if important || t0-p.liveAt >= liveEvery {
+			if important || t0-p.liveAt >= schedule.LiveEvery {
 				// The buttons change with the phase; the progress and the
 				// status text, re-rendered alone, with every step. (A
 				// re-render of the buttons binds their handlers anew: it
@@ -215,9 +194,7 @@ func (p *Page) frame() {
 	again = p.liveVer != p.snap.Version
 	t2 := browser.Now()
 	p.parts[1].Add(t2 - t1)
-	if probeFrames {
-		p.probeParts[1] = t2 - t1
-	}
+	p.probePart(1, t2-t1)
 	if p.rest.rendered == 0 {
 		// The canvases come with the rest of the page: nothing to draw
 		// before it (rest.go).
@@ -261,9 +238,7 @@ func (p *Page) drawCanvases(t0, t2 time.Duration, again bool) {
 	}
 	t3 := browser.Now()
 	p.parts[2].Add(t3 - t2)
-	if probeFrames {
-		p.probeParts[2] = t3 - t2
-	}
+	p.probePart(2, t3-t2)
 	defer func() { p.parts[3].Add(browser.Now() - t3) }()
 	if !done {
 		again = true
@@ -286,7 +261,7 @@ func (p *Page) drawCanvases(t0, t2 time.Duration, again bool) {
 		// to spare): the next frame comes after a rest, and the workers'
 		// messages until then ask for none. A frame with nothing to draw
 		// still took a snapshot of the run, at the display's rate.
-		p.frames.RequestAfter(restEvery)
+		p.frames.RequestAfter(schedule.RestEvery)
 	case again:
 		p.frames.Request()
 	case p.cv.pending == nil && !p.plots.waiting() && p.teach.sampling.drawn && p.rest.complete:

@@ -8,6 +8,7 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+	"imlab/ui/schedule"
 )
 
 // plotState remembers what each canvas shows, so a frame redraws a canvas
@@ -15,7 +16,7 @@ import (
 type plotState struct {
 	curves lab.PlotKey
 	data   *lab.DataInfo
-	size   map[string]box // the size each canvas was last seen at
+	size   map[string]schedule.Box // the size each canvas was last seen at
 	valid  bool
 	at     time.Duration // when the curves were last drawn
 	font   float64       // plot text size in pixels (larger in presenter mode)
@@ -53,28 +54,28 @@ func (ps *plotState) waiting() bool {
 }
 
 // draw notes which canvases' content changed since the last frame — while a
-// run advances, the curves at most every plotEvery, or less often if their
-// drawings cost more (redrawEvery) — and draws one of them,
+// run advances, the curves at most every schedule.PlotEvery, or less often if their
+// drawings cost more (schedule.RedrawEvery) — and draws one of them,
 // at the size cv's observer reported, if it fits in the frame's budget
-// after spent (drawNow). It reports whether it drew, and false for done if
+// after spent (schedule.DrawNow). It reports whether it drew, and false for done if
 // a canvas is left for a later frame. While a run advances, a canvas off
 // screen is left until it comes on screen or the run ends (cv reports
 // either, or the snapshot changes): that needs no frame.
 func (ps *plotState) draw(cv *canvases, s *lab.Snapshot, now time.Duration, running bool, spent time.Duration) (drew, done bool) {
 	if ps.size == nil {
-		ps.size = map[string]box{}
+		ps.size = map[string]schedule.Box{}
 		ps.due = map[string]canvasUpdate{}
 		ps.drawn = map[string]*chart.Drawn{}
 	}
-	var size [len(plotIDs)]box
+	var size [len(plotIDs)]schedule.Box
 	for k, id := range plotIDs {
 		size[k] = cv.size(id)
 	}
 	key := s.Key()
 	resized := size[0] != ps.size["plot-nice"] || size[1] != ps.size["plot-imp"]
 	stale := !ps.valid || resized
-	every := redrawEvery(plotEvery, cv.costs.estimate("plot-nice")+cv.costs.estimate("plot-imp"))
-	redraw, deferred := curvesDue(ps.curves, key, stale, running, now-ps.at, every)
+	every := schedule.RedrawEvery(schedule.PlotEvery, cv.costs.Estimate("plot-nice")+cv.costs.Estimate("plot-imp"))
+	redraw, deferred := schedule.CurvesDue(ps.curves, key, stale, running, now-ps.at, every)
 	if redraw {
 		nice, imp := lab.Plots(s)
 		for id, lp := range map[string]*chart.LinePlot{"plot-nice": nice, "plot-imp": imp} {
@@ -103,7 +104,7 @@ func (ps *plotState) draw(cv *canvases, s *lab.Snapshot, now time.Duration, runn
 		if !ok {
 			continue
 		}
-		if drew || !drawNow(spent, cv.costs.estimate(id), ps.waited) {
+		if drew || !schedule.DrawNow(spent, cv.costs.Estimate(id), ps.waited) {
 			left = true
 			break
 		}

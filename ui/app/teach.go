@@ -15,6 +15,7 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+	"imlab/ui/schedule"
 )
 
 // teachParts is the teaching side of the page: the lesson, hidden panels
@@ -165,7 +166,7 @@ type samplingState struct {
 	key    [4]int // job τ, iterations, run id, font
 	shown  bool
 	drawn  bool          // the canvas shows the latest snapshot's view (see Page.settle)
-	size   box           // the size it was drawn at
+	size   schedule.Box  // the size it was drawn at
 	at     time.Duration // when it was last drawn
 	waited int           // frames it waited for the budget
 	text   string        // the summary under it
@@ -186,7 +187,7 @@ func (st *samplingState) orderOf(norms []float64) []int {
 
 // samplingEvery is how often the sampling view is redrawn while a run
 // advances at full speed (less often if its drawings cost more:
-// redrawEvery); slowed down, it follows every minibatch.
+// schedule.RedrawEvery); slowed down, it follows every minibatch.
 const samplingEvery = 250 * time.Millisecond
 
 // drawTeaching redraws the sampling view when the run moved on and, with
@@ -214,10 +215,10 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 	}
 	// The examples' order by ‖x_i‖² is sorted once per data set, while the
 	// page is idle: the sort makes no painter calls, so a drawing's parts
-	// (partRecording) cannot split it, and at the paper's size (n = 50,000)
+	// (schedule.Recording) cannot split it, and at the paper's size (n = 50,000)
 	// it is a frame's worth of work, which would otherwise fall in the
 	// first drawing of a run.
-	if d := s.Data; d != nil && !s.Phase.Busy() && spent < idleSpent {
+	if d := s.Data; d != nil && !s.Phase.Busy() && spent < schedule.IdleSpent {
 		p.teach.sampling.orderOf(d.Norms)
 	}
 	v := s.Sampling
@@ -231,7 +232,7 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 		st.drawn = true
 		return true
 	}
-	if !force && st.shown && key[2] == st.key[2] && running && s.Speed == 0 && now-st.at < redrawEvery(samplingEvery, p.cv.costs.estimate("sampling")) {
+	if !force && st.shown && key[2] == st.key[2] && running && s.Speed == 0 && now-st.at < schedule.RedrawEvery(samplingEvery, p.cv.costs.Estimate("sampling")) {
 		return false
 	}
 	// The summary changes with the canvas, when the drawing shows.
@@ -249,7 +250,7 @@ func (p *Page) drawSampling(s *lab.Snapshot, now time.Duration, force bool, spen
 		st.drawn = browser.Canvas("sampling") == nil // a hidden panel has nothing to draw
 		return true                                  // drawn when it is laid out, comes on screen or the run ends
 	}
-	if !drawNow(spent, p.cv.costs.estimate("sampling"), st.waited) {
+	if !schedule.DrawNow(spent, p.cv.costs.Estimate("sampling"), st.waited) {
 		st.waited++
 		return false
 	}

@@ -1,4 +1,4 @@
-package app
+package schedule
 
 import (
 	"time"
@@ -6,7 +6,7 @@ import (
 	"imlab/ui/chart"
 )
 
-// partRecording records a drawing into a chart.Batch in parts, so that no
+// Recording records a drawing into a chart.Batch in parts, so that no
 // animation frame spends more than its budget in the Go side of a drawing
 // (recording a full plot takes tens of milliseconds in the browser, more on
 // a loaded machine). The drawing runs in a goroutine of its own, which
@@ -19,7 +19,7 @@ import (
 // js/wasm has no preemption, and the page's frames are calls from
 // JavaScript: a goroutine that the frame waits for runs on the frame's
 // time, and the frame returns to the browser once the goroutine stops.
-type partRecording struct {
+type Recording struct {
 	batch    *chart.Batch
 	now      func() time.Duration
 	deadline time.Duration
@@ -41,10 +41,10 @@ type recordingAbandoned struct{}
 // costs about one from wasm.
 const checkEvery = 32
 
-// startRecording starts recording draw into b, in parts (step); nothing
+// StartRecording starts recording draw into b, in parts (step); nothing
 // is recorded until the first step.
-func startRecording(b *chart.Batch, now func() time.Duration, draw func(p chart.Painter)) *partRecording {
-	r := &partRecording{batch: b, now: now, wake: make(chan struct{}), stopped: make(chan any)}
+func StartRecording(b *chart.Batch, now func() time.Duration, draw func(p chart.Painter)) *Recording {
+	r := &Recording{batch: b, now: now, wake: make(chan struct{}), stopped: make(chan any)}
 	go func() {
 		var v any = recordingDone{}
 		defer func() {
@@ -64,7 +64,7 @@ func startRecording(b *chart.Batch, now func() time.Duration, draw func(p chart.
 // stop abandons the recording if it has not ended: its goroutine ends at
 // once, having recorded part of the drawing (or none, if it had not
 // started), and step reports the end from then on.
-func (r *partRecording) stop() {
+func (r *Recording) Stop() {
 	if r.done {
 		return
 	}
@@ -77,7 +77,7 @@ func (r *partRecording) stop() {
 // passed, at most checkEvery calls late) or the end of the drawing, and
 // reports whether the drawing has ended. A panic in the drawing panics
 // here, in the caller's goroutine.
-func (r *partRecording) step(deadline time.Duration) bool {
+func (r *Recording) Step(deadline time.Duration) bool {
 	if r.done {
 		return true
 	}
@@ -96,7 +96,7 @@ func (r *partRecording) step(deadline time.Duration) bool {
 
 // tick counts a painter call and stops the drawing here if the part's
 // deadline has passed.
-func (r *partRecording) tick() {
+func (r *Recording) tick() {
 	r.calls++
 	if r.calls%checkEvery != 0 || r.now() < r.deadline {
 		return
@@ -109,37 +109,37 @@ func (r *partRecording) tick() {
 }
 
 // Polyline implements chart.Painter.
-func (r *partRecording) Polyline(pts []chart.Point, s chart.Stroke) {
+func (r *Recording) Polyline(pts []chart.Point, s chart.Stroke) {
 	r.tick()
 	r.batch.Polyline(pts, s)
 }
 
 // Rect implements chart.Painter.
-func (r *partRecording) Rect(x, y, w, h float64, fill string) {
+func (r *Recording) Rect(x, y, w, h float64, fill string) {
 	r.tick()
 	r.batch.Rect(x, y, w, h, fill)
 }
 
 // Marker implements chart.Painter.
-func (r *partRecording) Marker(x, y float64, m chart.Marker, size float64, color string) {
+func (r *Recording) Marker(x, y float64, m chart.Marker, size float64, color string) {
 	r.tick()
 	r.batch.Marker(x, y, m, size, color)
 }
 
 // Text implements chart.Painter.
-func (r *partRecording) Text(x, y float64, s string, st chart.TextStyle) {
+func (r *Recording) Text(x, y float64, s string, st chart.TextStyle) {
 	r.tick()
 	r.batch.Text(x, y, s, st)
 }
 
 // Clip implements chart.Painter.
-func (r *partRecording) Clip(x, y, w, h float64) {
+func (r *Recording) Clip(x, y, w, h float64) {
 	r.tick()
 	r.batch.Clip(x, y, w, h)
 }
 
 // Unclip implements chart.Painter.
-func (r *partRecording) Unclip() {
+func (r *Recording) Unclip() {
 	r.tick()
 	r.batch.Unclip()
 }

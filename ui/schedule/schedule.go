@@ -1,4 +1,4 @@
-package app
+package schedule
 
 import (
 	"time"
@@ -13,32 +13,32 @@ import (
 // status line's and the sampling summary's changes made 14 paints a
 // second): four a second are as readable as ten.
 // While a run advances, a frame with nothing to draw at once asks for the
-// next one restEvery later, not at the display's next refresh.
+// next one RestEvery later, not at the display's next refresh.
 const (
-	liveEvery = 250 * time.Millisecond
-	plotEvery = 80 * time.Millisecond
-	restEvery = 40 * time.Millisecond
+	LiveEvery = 250 * time.Millisecond
+	PlotEvery = 80 * time.Millisecond
+	RestEvery = 40 * time.Millisecond
 )
 
 // redrawDuty bounds the share of the time a canvas's drawings take while a
 // run advances: one part in redrawDuty.
 const redrawDuty = 8
 
-// redrawEvery is the least time between two drawings of a canvas while a
+// RedrawEvery is the least time between two drawings of a canvas while a
 // run advances: every, or redrawDuty times what its drawings cost (cost, as
-// drawCosts estimates it), whichever is longer. On a quiet machine that is
+// DrawCosts estimates it), whichever is longer. On a quiet machine that is
 // every; on a loaded one, where a drawing's time stretches, the page draws
 // less often and leaves the cores to the workers.
-func redrawEvery(every, cost time.Duration) time.Duration { return max(every, redrawDuty*cost) }
+func RedrawEvery(every, cost time.Duration) time.Duration { return max(every, redrawDuty*cost) }
 
-// curvesDue decides, for one animation frame, whether the convergence
+// CurvesDue decides, for one animation frame, whether the convergence
 // plots are redrawn: shown is what they show, key what the snapshot holds,
 // stale that they must be redrawn anyway (first frame, resize, presenter
 // mode), since how long ago they were drawn. A frame with no new data draws
 // nothing; while a run advances, new points wait until every has passed
 // (later: ask for another frame); a new run, or the end of one, is drawn at
 // once.
-func curvesDue(shown, key lab.PlotKey, stale, running bool, since, every time.Duration) (redraw, later bool) {
+func CurvesDue(shown, key lab.PlotKey, stale, running bool, since, every time.Duration) (redraw, later bool) {
 	if stale {
 		return true, false
 	}

@@ -1,4 +1,4 @@
-package app
+package schedule
 
 import (
 	"fmt"
@@ -33,9 +33,9 @@ func recordInParts(t *testing.T, draw func(p chart.Painter)) (*chart.Batch, int)
 	var b chart.Batch
 	var clock time.Duration
 	now := func() time.Duration { clock++; return clock }
-	r := startRecording(&b, now, draw)
+	r := StartRecording(&b, now, draw)
 	parts := 1
-	for !r.step(clock) {
+	for !r.Step(clock) {
 		parts++
 		if parts > 1e6 {
 			t.Fatal("the recording does not end")
@@ -79,8 +79,8 @@ func TestRecordingInPartsIsTheWholeDrawing(t *testing.T) {
 // A recording whose clock never reaches the deadline ends in one part.
 func TestRecordingWithinTheDeadlineIsOnePart(t *testing.T) {
 	var b chart.Batch
-	r := startRecording(&b, func() time.Duration { return 0 }, func(p chart.Painter) { testPlot(100).Draw(p, 640, 360) })
-	if !r.step(time.Hour) || !r.step(time.Hour) {
+	r := StartRecording(&b, func() time.Duration { return 0 }, func(p chart.Painter) { testPlot(100).Draw(p, 640, 360) })
+	if !r.Step(time.Hour) || !r.Step(time.Hour) {
 		t.Error("a recording with time to spare did not end in its first step")
 	}
 	if b.Len() == 0 {
@@ -91,13 +91,13 @@ func TestRecordingWithinTheDeadlineIsOnePart(t *testing.T) {
 // A panic in the drawing reaches the frame that stepped it.
 func TestRecordingPanicReachesTheStep(t *testing.T) {
 	var b chart.Batch
-	r := startRecording(&b, func() time.Duration { return 0 }, func(p chart.Painter) { panic("boom") })
+	r := StartRecording(&b, func() time.Duration { return 0 }, func(p chart.Painter) { panic("boom") })
 	defer func() {
 		if v := recover(); v != "boom" {
 			t.Errorf("step recovered %v, want the drawing's panic", v)
 		}
 	}()
-	r.step(time.Hour)
+	r.Step(time.Hour)
 	t.Error("step returned after the drawing panicked")
 }
 
@@ -131,20 +131,20 @@ func TestRecordingStop(t *testing.T) {
 			p.Rect(0, 0, 1, 1, "red")
 		}
 	}
-	r := startRecording(&b, now, draw)
-	if r.step(clock) {
+	r := StartRecording(&b, now, draw)
+	if r.Step(clock) {
 		t.Fatal("a drawing of 10 parts ended in one")
 	}
-	r.stop()
-	if calls != checkEvery || b.Len() != (checkEvery-1)*6 || !r.step(clock) {
+	r.Stop()
+	if calls != checkEvery || b.Len() != (checkEvery-1)*6 || !r.Step(clock) {
 		t.Errorf("stopped after its first part: %d calls, %d numbers recorded; want %d calls, %d numbers, and the end", calls, b.Len(), checkEvery, (checkEvery-1)*6)
 	}
-	r.stop() // again: nothing left to stop
+	r.Stop() // again: nothing left to stop
 
 	calls = 0
-	r = startRecording(&b, now, draw)
-	r.stop()
-	if calls != 0 || !r.step(clock) {
+	r = StartRecording(&b, now, draw)
+	r.Stop()
+	if calls != 0 || !r.Step(clock) {
 		t.Errorf("stopped before its first step: %d calls", calls)
 	}
 }
