@@ -97,7 +97,7 @@ type Controller struct {
 	// Solver-side work done on the page's own thread (by pageHost's
 	// workers), for tests: with Web Workers, none.
 	mainLoads, mainPStars int
-	mainPlans             int // experiments and method theories planned here (a pass or two over the data per plan)
+	mainPlans             int // method theories and jobs planned here (a pass or two over the data per plan)
 }
 
 // mainThreadWork counts the data sets loaded (generated or parsed) and the
