@@ -59,7 +59,6 @@ type Controller struct {
 	phase    Phase              // the phase of the work (Paused is shown from paused)
 	paused   bool
 	stepping bool // pause again after the next trace point
-	resume   chan struct{}
 	err      error
 	settings Settings // of the data and run shown
 	version  uint64
@@ -98,7 +97,7 @@ type Controller struct {
 	// Solver-side work done on the page's own thread (by pageHost's
 	// workers), for tests: with Web Workers, none.
 	mainLoads, mainPStars int
-	mainPlans             int // experiments and method theories planned here (a pass or two over the data per plan)
+	mainPlans             int // method theories and jobs planned here (a pass or two over the data per plan)
 }
 
 // mainThreadWork counts the data sets loaded (generated or parsed) and the
@@ -180,7 +179,6 @@ func (c *Controller) Reset() {
 	c.supersedeLocked()
 	c.dropCrewLocked()
 	c.paused, c.stepping = false, false
-	c.wakeLocked()
 	c.closeRunLocked()
 	c.err = nil
 	c.runID++
@@ -229,7 +227,6 @@ func (c *Controller) run(s Settings, step bool) {
 		if c.paused || step {
 			c.resumeLocked(step)
 			c.paused, c.stepping = false, step
-			c.wakeLocked()
 			c.changedLocked()
 		}
 		return
@@ -237,7 +234,6 @@ func (c *Controller) run(s Settings, step bool) {
 	if c.phase == Loading && c.paused { // paused while loading: go on loading
 		c.resumeLocked(false)
 		c.paused, c.stepping = false, false
-		c.wakeLocked()
 		c.changedLocked()
 		return
 	}

@@ -126,7 +126,6 @@ func (c *Controller) AwaitFile(s Settings) {
 	c.mu.Lock()
 	c.gen++ // supersede any work in progress
 	c.paused, c.stepping = false, false
-	c.wakeLocked()
 	c.closeRunLocked()
 	c.ds, c.rows, c.data, c.file, c.err = nil, nil, nil, nil, nil
 	c.runID++

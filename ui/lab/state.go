@@ -111,13 +111,14 @@ type Snapshot struct {
 	Elapsed  time.Duration // wall time spent running (pauses excluded)
 	Version  uint64        // increases with every change
 	RunID    uint64        // changes when the data or the experiment is replaced
-	Slices   SliceStats    // of every run so far
+	Slices   SliceStats    // solver slices on the page's own thread, of every run so far
 	Awaited  FileRef       // the file a link asks for, until it is chosen
 	Sampling *SamplingView // the examples and minibatches of the current run; nil before one
 	Speed    int           // minibatches per frame; 0 = full speed
 	PausedIn Phase         // when Phase is Paused: what was paused (Loading, Optimum or Running)
-	// Workers is how many workers ran the run shown; 0 = the main thread,
-	// and then WorkersNote says why, if workers failed to start.
+	// Workers is how many Web Workers ran the run shown; 0 = the page's
+	// main thread (pageHost), and then WorkersNote says why, if Web
+	// Workers failed to start.
 	Workers     int
 	WorkersNote string
 	// WorkerBusy is the solver time (slices and P*) of the run's workers,

@@ -33,7 +33,6 @@ func (c *Controller) supersedeLocked() {
 func (c *Controller) startLocked(body func(t *task) error) {
 	c.supersedeLocked()
 	c.paused, c.stepping = false, false
-	c.wakeLocked()
 	t := &task{c: c, gen: c.gen}
 	t.ctx, c.cancel = context.WithCancel(context.Background())
 	go func() {
@@ -48,49 +47,23 @@ func (c *Controller) startLocked(body func(t *task) error) {
 	}()
 }
 
-// wakeLocked releases a task waiting in pause, so it can go on or exit.
-func (c *Controller) wakeLocked() {
-	if c.resume != nil {
-		close(c.resume)
-		c.resume = nil
-	}
-}
-
 // alive reports whether the task is still current; call with c.mu held.
 func (t *task) aliveLocked() bool { return t.c.gen == t.gen }
 
-// checkpoint yields to the host, then waits while paused. It returns false
-// when the task has been superseded and must stop.
+// checkpoint yields to the host, and reports false once the task has been
+// superseded and must stop. (Pause acts on the workers, whose Control
+// holds every stage of solver work, not here.)
 func (t *task) checkpoint() bool {
 	c := t.c
 	c.env.Yield()
-	for {
-		c.mu.Lock()
-		if !t.aliveLocked() {
-			c.mu.Unlock()
-			return false
-		}
-		if !c.paused {
-			c.mu.Unlock()
-			return true
-		}
-		if c.resume == nil {
-			c.resume = make(chan struct{})
-		}
-		ch, since := c.resume, c.env.Now()
-		c.mu.Unlock()
-		<-ch
-		c.mu.Lock()
-		c.pausedFor += c.env.Now() - since
-		c.mu.Unlock()
-	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return t.aliveLocked()
 }
 
-// pacer returns a yield for blocking steps the controller does not own
-// (P*, planning): each call yields to the host if a slice's worth of time
-// has passed since the last yield. The step cannot be aborted midway; once
-// the task is superseded the calls stop yielding so it ends quickly, and its
-// result is dropped.
+// pacer returns a yield for the steps the page's thread does itself (the
+// hash of a file): each call yields to the host if a slice's worth of time
+// has passed since the last yield.
 func (t *task) pacer() func() {
 	c := t.c
 	last := c.env.Now()
