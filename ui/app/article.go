@@ -11,23 +11,51 @@ import (
 	"imlab/ui/lab"
 )
 
-// article is the text under the lab that explains the paper: the problem,
-// dfSDCA, the samplings, the ESO, θ, σ, the plots and tables and the rule
-// of thumb, with formulas in MathML (native in browsers: no fonts, scripts
+// Article is the text under the lab that explains the paper: the problem,
+// dfSDCA, the ESO and θ, σ, τ-nice, buckets, τ-importance, adaptive
+// sampling, when it does not pay, the plots and tables and the rule of
+// thumb, with formulas in MathML (native in browsers: no fonts, scripts
 // or fetches). Section and equation numbers follow the arXiv LaTeX source.
 // The text is index.html's template "article-html" (arXiv's PDF carries
 // hyperref's named destinations, section.N and subsection.N.M, which
-// browsers' PDF viewers open at the section).
-func (p *Page) article() *vecty.HTML {
+// browsers' PDF viewers open at the section). Its numbers are the run's
+// on screen (lab.ArticleNumbers fills its placeholders); it re-renders
+// with the ratio table (Results.rerender), and only when one changed.
+type Article struct {
+	vecty.Core
+	p     *Page
+	shown lab.ArticleNumbers
+}
+
+// Render implements vecty.Component.
+func (a *Article) Render() vecty.ComponentOrHTML {
 	if articleHTML == "" {
 		if t := browser.Element("article-html"); t != nil {
 			articleHTML = t.InnerHTML()
 		}
 	}
+	a.shown = lab.NewArticleNumbers(&a.p.snap)
 	// A named section is a landmark region, so screen readers list it.
 	return elem.Section(vecty.Markup(prop.ID(lab.PanelArticle.ElementID()), vecty.Attribute("aria-label", "Article: the paper explained")),
-		elem.Article(vecty.Markup(prop.ID("article"), vecty.Attribute("aria-labelledby", "article-title")),
-			elem.Div(vecty.Markup(vecty.UnsafeHTML(articleHTML)))))
+		// Quoting data, it is laid out whole (lab.css: before, only near the
+		// viewport, so that the page's first frames stay light).
+		elem.Article(vecty.Markup(prop.ID("article"), vecty.Attribute("aria-labelledby", "article-title"),
+			vecty.MarkupIf(a.p.snap.Data != nil, vecty.Class("quoting"))),
+			elem.Div(vecty.Markup(vecty.UnsafeHTML(a.shown.Fill(articleHTML))))))
+}
+
+// SkipRender implements vecty.RenderSkipper: no number it quotes changed.
+func (a *Article) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*Article)
+	return ok && old.shown == lab.NewArticleNumbers(&a.p.snap)
+}
+
+// article is the page's one Article.
+func (p *Page) article() *Article {
+	if p.results.article == nil {
+		p.results.article = &Article{p: p}
+	}
+	return p.results.article
 }
 
 // articleHTML is the article's markup, read once from index.html.

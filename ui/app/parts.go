@@ -41,8 +41,9 @@ type Results struct {
 	vecty.Core
 	p *Page
 
-	data  *DataCard
-	share *ShareCard
+	data    *DataCard
+	share   *ShareCard
+	article *Article // the article quotes the run's numbers (article.go)
 }
 
 // Render implements vecty.Component.
@@ -63,6 +64,9 @@ func (r *Results) rerender() {
 	vecty.Rerender(r)
 	if r.share != nil {
 		vecty.Rerender(r.share)
+	}
+	if r.article != nil {
+		vecty.Rerender(r.article)
 	}
 }
 

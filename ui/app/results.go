@@ -91,6 +91,7 @@ func (p *Page) plotsView(s *lab.Snapshot) *vecty.HTML {
 	return elem.Section(vecty.Markup(vecty.Class("plots"), vecty.Attribute("aria-label", "Convergence plots")),
 		plot("plot-nice", "Primal gap against "+against+" for τ-nice sampling, one curve per τ"),
 		plot("plot-imp", "Primal gap against "+against+" for τ-importance sampling, one curve per τ"),
+		plotsNote(), // notes.go
 	)
 }
 
@@ -158,6 +159,7 @@ func ratiosCard(s *lab.Snapshot, caption string, head, rows []vecty.MarkupOrChil
 				elem.TableBody(rows...),
 			),
 		),
+		vecty.If(s.Settings.Method == lab.DefaultMethod, ratiosNote(s)), // notes.go
 		tauStarTable(s.Method),
 	)
 }
