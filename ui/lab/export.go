@@ -134,6 +134,9 @@ func Provenance(s *Snapshot) []string {
 	if st.Method != DefaultMethod {
 		run = "method=" + string(st.Method) + ", " + run
 	}
+	if st.Importance == sampling.AdaptiveImp {
+		run += ", imp=" + string(st.Importance)
+	}
 	lines = append(lines, run, "link: #"+st.Hash())
 	return lines
 }
