@@ -150,11 +150,17 @@ class Liblinear:
     """LIBLINEAR's train() through its Python binding; knob = -e tolerance."""
 
     def __init__(self, pb, solver_type):
-        import liblinear as ll  # Debian python3-liblinear
+        import liblinear as ll  # Debian python3-liblinear (2.3.0), or a newer one on PYTHONPATH
 
-        # The binding uses the name "scipy" for what is numpy's API (scipy.ctypeslib,
-        # scipy.empty, ...), which SciPy ≥ 1.x no longer re-exports.
-        ll.scipy = np
+        if hasattr(ll, "__path__"):
+            # LIBLINEAR ≥ 2.4x's binding is a package (liblinear/python/liblinear),
+            # its train() and types in the module liblinear.liblinear.
+            from liblinear import liblinear as ll
+        else:
+            # The old binding uses the name "scipy" for what is numpy's API
+            # (scipy.ctypeslib, scipy.empty, ...), which SciPy ≥ 1.x no longer
+            # re-exports.
+            ll.scipy = np
         self.ll, self.pb, self.type = ll, pb, solver_type
         self.name = f"liblinear-s{solver_type}"
         self.prob = ll.problem(pb.y, pb.X)  # built once, outside the timing

@@ -109,8 +109,9 @@ func (t aliasTable) fill(off int, w []float64, ids []int, q []float64, stack []i
 
 // threshold returns keep·2⁶⁴ for 0 ≤ keep < 1 (a product by a power of two
 // is exact, so the result is below 2⁶⁴; math.Ldexp gives the same bits
-// at several times the cost). The float64(…) keeps the product rounded:
-// some architectures would fuse it into the conversion's subtraction.
+// at several times the cost). The product is rounded with float64(…): the
+// conversion to uint64 subtracts 2⁶³ from large values, which some
+// architectures would fuse with it (core/internal/nofma).
 func threshold(keep float64) uint64 {
 	return uint64(float64(keep * 0x1p64))
 }

@@ -55,5 +55,14 @@ func importanceField() Field {
 // Samplings are the samplings each τ runs with: τ-nice and the
 // τ-importance side's (Settings.Importance).
 func (s Settings) Samplings() []sampling.Kind {
-	return []sampling.Kind{sampling.Nice, s.Importance}
+	return []sampling.Kind{sampling.Nice, s.importance()}
+}
+
+// importance is Settings.Importance, the paper's τ-importance where it is
+// unset (settings built field by field).
+func (s Settings) importance() sampling.Kind {
+	if s.Importance == "" {
+		return sampling.Imp
+	}
+	return s.Importance
 }

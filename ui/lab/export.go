@@ -143,6 +143,9 @@ func runLine(s *Snapshot, num func(float64) string) string {
 	if st.Method != DefaultMethod {
 		run = "method=" + string(st.Method) + ", " + run
 	}
+	if st.Importance == sampling.AdaptiveImp {
+		run += ", imp=" + string(st.Importance)
+	}
 	return run
 }
 

@@ -179,7 +179,7 @@ func (s *Snapshot) Status() string {
 			}
 		}
 		if lo <= hi {
-			msg += fmt.Sprintf("; speed-up of τ-importance over τ-nice: %s× to %s×", table.Sig(lo, 2), table.Sig(hi, 2))
+			msg += fmt.Sprintf("; speed-up of %s over τ-nice: %s× to %s×", s.Settings.importance().Label(), table.Sig(lo, 2), table.Sig(hi, 2))
 		}
 		return msg + s.where()
 	}
