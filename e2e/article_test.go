@@ -47,6 +47,10 @@ func TestArticleQuotesTheRunOnScreen(t *testing.T) {
 			t.Errorf("article's %s at τ = %s: %q, the ratio table's %q", key, tau, got, want)
 		}
 	}
+	// The serial prediction of §5.1 is τ = 1's theoretical ratio: one bucket, the whole data set.
+	if got, want := live("serial"), cell("1", 1); got != want {
+		t.Errorf("article's serial prediction %q, the ratio table's theoretical ratio at τ = 1 %q", got, want)
+	}
 	// The θ columns are in a common unit; the article's θ in full: compare their values.
 	for key, col := range map[string]int{"theta-nice": 3, "theta-imp": 4} {
 		unit := eval[float64](p, `(() => { const h = document.querySelectorAll("#ratios thead th")[`+strconv.Itoa(col)+`].textContent;
