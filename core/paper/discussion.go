@@ -566,6 +566,20 @@ func mean(xs []float64) float64 {
 	return sum / float64(len(xs))
 }
 
+// glued joins "τ", "=" and "32" into one word, which wrap keeps on a line.
+func glued(words []string) []string {
+	var out []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		for i+2 < len(words) && (words[i+1] == "=" || words[i+1] == "≥") {
+			w += " " + words[i+1] + " " + words[i+2]
+			i += 2
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // wrap breaks a paragraph into lines of at most about 115 characters, the
 // later ones indented by indent; an explicit "\n\n" starts a new paragraph.
 func wrap(text, indent string) string {
@@ -576,7 +590,7 @@ func wrap(text, indent string) string {
 			b.WriteString("\n")
 		}
 		line := 0
-		for j, word := range strings.Fields(para) {
+		for j, word := range glued(strings.Fields(para)) {
 			n := len([]rune(word))
 			switch {
 			case j == 0:
