@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"imlab/core/sampling"
 	"imlab/core/synth"
@@ -246,7 +248,7 @@ func agreement(tables []Table, groups map[Table][]series) string {
 		if len(tables) > 1 {
 			s += " on every table"
 		}
-		sentences = append(sentences, s+".")
+		sentences = append(sentences, capital(s)+".")
 	}
 	for _, t := range tables {
 		var also, off []string
@@ -435,9 +437,13 @@ func empiricalRatios(res *Result, eps float64) string {
 	if cells == 0 {
 		return s + fmt.Sprintf(" Every empirical ratio is within %s of the paper's.", percents(empiricalTolerance, empiricalTolerance))
 	}
-	s += fmt.Sprintf(" %d cells differ from the paper's by more than %s: %s. In %d of them our ratio is the higher, "+
+	differ := "cells differ"
+	if cells == 1 {
+		differ = "cell differs"
+	}
+	s += fmt.Sprintf(" %d %s from the paper's by more than %s: %s. In %d of them our ratio is the higher, "+
 		"and in %d it is nearer its theoretical ratio than the paper's is to its own.",
-		cells, percents(empiricalTolerance, empiricalTolerance), strings.Join(far, "; "), higher, nearer)
+		cells, differ, percents(empiricalTolerance, empiricalTolerance), strings.Join(far, "; "), higher, nearer)
 	s += " The paper does not say how often it evaluated P, which seed it used, or how it located the crossing, so we cannot " +
 		"pin the difference down. Each run here uses exactly the step sizes the paper prescribes: τ-nice from its ESO, and " +
 		"τ-importance from the safe bound that NOTES.md spells out. Every run stops at the first evaluation with gap ≤ ε."
@@ -513,6 +519,12 @@ func balancedBuckets(res *Result) string {
 		"A random partition can put several heavy examples in one bucket, and the τ-importance bound is a maximum over buckets.",
 		named(src), r.Tau, table.Sig(r.Theory, 2), table.Sig(b.Theory, 2), table.Sig(r.Empirical, 2), table.Sig(b.Empirical, 2))
 	return s
+}
+
+// capital starts s with a capital letter.
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // agree is the verb for n subjects.
