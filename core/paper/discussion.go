@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"imlab/core/sampling"
 	"imlab/core/synth"
@@ -246,7 +248,7 @@ func agreement(tables []Table, groups map[Table][]series) string {
 		if len(tables) > 1 {
 			s += " on every table"
 		}
-		sentences = append(sentences, s+".")
+		sentences = append(sentences, capital(s)+".")
 	}
 	for _, t := range tables {
 		var also, off []string
@@ -435,9 +437,13 @@ func empiricalRatios(res *Result, eps float64) string {
 	if cells == 0 {
 		return s + fmt.Sprintf(" Every empirical ratio is within %s of the paper's.", percents(empiricalTolerance, empiricalTolerance))
 	}
-	s += fmt.Sprintf(" %d cells differ from the paper's by more than %s: %s. In %d of them our ratio is the higher, "+
+	differ := "cells differ"
+	if cells == 1 {
+		differ = "cell differs"
+	}
+	s += fmt.Sprintf(" %d %s from the paper's by more than %s: %s. In %d of them our ratio is the higher, "+
 		"and in %d it is nearer its theoretical ratio than the paper's is to its own.",
-		cells, percents(empiricalTolerance, empiricalTolerance), strings.Join(far, "; "), higher, nearer)
+		cells, differ, percents(empiricalTolerance, empiricalTolerance), strings.Join(far, "; "), higher, nearer)
 	s += " The paper does not say how often it evaluated P, which seed it used, or how it located the crossing, so we cannot " +
 		"pin the difference down. Each run here uses exactly the step sizes the paper prescribes: τ-nice from its ESO, and " +
 		"τ-importance from the safe bound that NOTES.md spells out. Every run stops at the first evaluation with gap ≤ ε."
@@ -515,6 +521,12 @@ func balancedBuckets(res *Result) string {
 	return s
 }
 
+// capital starts s with a capital letter.
+func capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
 // agree is the verb for n subjects.
 func agree(n int) string {
 	if n == 1 {
@@ -566,6 +578,20 @@ func mean(xs []float64) float64 {
 	return sum / float64(len(xs))
 }
 
+// glued joins "τ", "=" and "32" into one word, which wrap keeps on a line.
+func glued(words []string) []string {
+	var out []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		for i+2 < len(words) && (words[i+1] == "=" || words[i+1] == "≥") {
+			w += " " + words[i+1] + " " + words[i+2]
+			i += 2
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // wrap breaks a paragraph into lines of at most about 115 characters, the
 // later ones indented by indent; an explicit "\n\n" starts a new paragraph.
 func wrap(text, indent string) string {
@@ -576,7 +602,7 @@ func wrap(text, indent string) string {
 			b.WriteString("\n")
 		}
 		line := 0
-		for j, word := range strings.Fields(para) {
+		for j, word := range glued(strings.Fields(para)) {
 			n := len([]rune(word))
 			switch {
 			case j == 0:
