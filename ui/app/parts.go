@@ -41,7 +41,6 @@ type Results struct {
 	vecty.Core
 	p *Page
 
-	data    *DataCard
 	share   *ShareCard
 	article *Article // the article quotes the run's numbers (article.go)
 }
@@ -50,12 +49,13 @@ type Results struct {
 func (r *Results) Render() vecty.ComponentOrHTML { return r.p.ratioTable(&r.p.snap) }
 
 // more is the data summary and the exports, further down the page than
-// the ratio table.
+// the ratio table: each takes what it shows as props, set here.
 func (r *Results) more() *vecty.HTML {
-	if r.data == nil {
-		r.data, r.share = &DataCard{p: r.p}, &ShareCard{p: r.p}
+	if r.share == nil {
+		r.share = &ShareCard{page: r.p}
 	}
-	return elem.Div(vecty.Markup(vecty.Class("results")), r.data, r.share)
+	r.share.setProps(&r.p.snap, r.p.pngWide, r.p.notice)
+	return elem.Div(vecty.Markup(vecty.Class("results")), &DataCard{Data: r.p.snap.Data}, r.share)
 }
 
 // rerender re-renders the ratio table and the exports: a job ended, or
@@ -63,6 +63,7 @@ func (r *Results) more() *vecty.HTML {
 func (r *Results) rerender() {
 	vecty.Rerender(r)
 	if r.share != nil {
+		r.share.setProps(&r.p.snap, r.p.pngWide, r.p.notice)
 		vecty.Rerender(r.share)
 	}
 	if r.article != nil {
@@ -70,51 +71,45 @@ func (r *Results) rerender() {
 	}
 }
 
-// DataCard renders the data summary (dataSummary), which depends on the
-// data only.
+// DataCard renders the data summary (dataSummary) of its Data, and skips
+// its re-rendering while Data stays the same.
 type DataCard struct {
 	vecty.Core
-	p     *Page
-	shown *lab.DataInfo
+	Data *lab.DataInfo `vecty:"prop"`
 }
 
 // Render implements vecty.Component.
-func (d *DataCard) Render() vecty.ComponentOrHTML {
-	d.shown = d.p.snap.Data
-	return d.p.dataSummary(&d.p.snap)
-}
+func (d *DataCard) Render() vecty.ComponentOrHTML { return dataSummary(d.Data) }
 
 // SkipRender implements vecty.RenderSkipper: the data did not change.
 func (d *DataCard) SkipRender(prev vecty.Component) bool {
 	old, ok := prev.(*DataCard)
-	return ok && old.shown == d.p.snap.Data && d.p.snap.Data != nil
+	return ok && old.Data == d.Data && d.Data != nil
 }
 
 // ShareCard renders the link and export buttons (shareExport), which depend
 // on whether there are results to export, on the PNG width chosen and on
-// the notice of the last copy or save.
+// the notice of the last copy or save: its props. It skips its
+// re-rendering unless one of them changed.
 type ShareCard struct {
 	vecty.Core
-	p     *Page
-	shown shareKey
+	Have   bool   `vecty:"prop"` // there are results to export
+	Wide   int    `vecty:"prop"` // the PNG width chosen (Page.pngWide)
+	Notice string `vecty:"prop"` // the notice of the last copy or save (noteView)
+
+	page *Page // the buttons' actions
 }
 
-type shareKey struct {
-	have   bool
-	wide   int
-	notice string
+// setProps sets c's props to what s, the PNG width wide and notice show.
+func (c *ShareCard) setProps(s *lab.Snapshot, wide int, notice string) {
+	c.Have, c.Wide, c.Notice = len(s.Jobs) > 0, wide, notice
 }
-
-func (c *ShareCard) key() shareKey { return shareKey{len(c.p.snap.Jobs) > 0, c.p.pngWide, c.p.notice} }
 
 // Render implements vecty.Component.
-func (c *ShareCard) Render() vecty.ComponentOrHTML {
-	c.shown = c.key()
-	return c.p.shareExport(&c.p.snap)
-}
+func (c *ShareCard) Render() vecty.ComponentOrHTML { return c.page.shareExport(&c.page.snap) }
 
-// SkipRender implements vecty.RenderSkipper: nothing it shows changed.
+// SkipRender implements vecty.RenderSkipper: none of its props changed.
 func (c *ShareCard) SkipRender(prev vecty.Component) bool {
 	old, ok := prev.(*ShareCard)
-	return ok && old.shown == c.key()
+	return ok && old.Have == c.Have && old.Wide == c.Wide && old.Notice == c.Notice
 }

@@ -190,10 +190,11 @@ func num(x float64) string {
 	return table.Sig(x, 3)
 }
 
-func (p *Page) dataSummary(s *lab.Snapshot) *vecty.HTML {
+// dataSummary is the Data card: the facts of d (nil: no data yet).
+func dataSummary(d *lab.DataInfo) *vecty.HTML {
 	var why map[string]string
-	if s.Data != nil {
-		why = lab.ExplainData(s.Data)
+	if d != nil {
+		why = lab.ExplainData(d)
 	}
 	item := func(id, term, value string) vecty.List {
 		return vecty.List{
@@ -203,7 +204,7 @@ func (p *Page) dataSummary(s *lab.Snapshot) *vecty.HTML {
 	}
 	var facts vecty.List
 	name := "no data yet"
-	if d := s.Data; d != nil {
+	if d != nil {
 		st := d.Stats
 		name = d.Name
 		facts = vecty.List{
