@@ -32,24 +32,18 @@ type Page struct {
 	mounted    bool
 	frames     *browser.Frames
 	plots      plotState
-	cv         canvases          // the canvases' sizes, from observers, and drawing costs
-	onReady    func()            // called once, the first time data is ready
-	onComplete func()            // called once, when the whole page has rendered (rest.go)
-	draws      lab.SliceStats    // time spent per frame in frame()
-	parts      [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
-	probeParts [3]time.Duration  // this frame's snapshot, re-render and plots (probe.go)
+	cv         canvases  // the canvases' sizes, from observers, and drawing costs
+	onReady    func()    // called once, the first time data is ready
+	onComplete func()    // called once, when the whole page has rendered (rest.go)
+	cost       frameCost // the time spent in frame(), whole and by part (probe.go)
 
 	live    *Live       // buttons and status: re-rendered alone when a run starts, pauses or ends
 	status  *StatusLine // progress and status text, in live: re-rendered alone while a run advances
 	results *Results    // ratio table, data summary, exports
-	liveAt  time.Duration
-	liveVer uint64
-	resKey  resultsKey
 	pageKey pageKey
 	teach   teachParts // lessons, hidden panels, presenter mode, map, sampling view
 
-	settled  uint64 // the snapshot version the canvases last showed whole (settle)
-	drawnGen int    // how many snapshots they have shown whole
+	drawn drawnCount // the snapshots the canvases have shown whole (settle)
 
 	rest rest // the page below the run controls, rendered after ready (rest.go)
 }
@@ -60,23 +54,8 @@ type pageKey struct {
 	loading bool
 }
 
-// resultsKey is what the results section shows.
-type resultsKey struct {
-	data    *lab.DataInfo
-	runID   uint64
-	jobs    int
-	reached int
-	done    bool
-}
-
-func keysOf(s *lab.Snapshot) (pageKey, resultsKey) {
-	rk := resultsKey{data: s.Data, runID: s.RunID, jobs: len(s.Jobs), done: s.Phase == lab.Done}
-	for _, j := range s.Jobs {
-		if j.Done {
-			rk.reached++
-		}
-	}
-	return pageKey{data: s.Data, loading: s.Phase == lab.Loading}, rk
+func pageKeyOf(s *lab.Snapshot) pageKey {
+	return pageKey{data: s.Data, loading: s.Phase == lab.Loading}
 }
 
 // New returns the page for ctl with the form showing s, the settings of the
@@ -89,7 +68,8 @@ func New(ctl *lab.Controller, s lab.Settings, onReady, onComplete func()) *Page 
 	p.snap = ctl.Snapshot()
 	p.live, p.status, p.results = &Live{p: p}, &StatusLine{p: p}, &Results{p: p}
 	p.teach.mapView = newMapView(p)
-	p.pageKey, p.resKey = keysOf(&p.snap)
+	p.pageKey = pageKeyOf(&p.snap)
+	p.results.setProps(&p.snap)
 	p.frames = browser.NewFrames(p.frame)
 	p.cv.init(func(id string) {
 		if id == "speedup-map" {
@@ -138,19 +118,18 @@ func (p *Page) frame() {
 		return
 	}
 	t0 := browser.Now()
-	defer func() { p.draws.Add(browser.Now() - t0) }()
+	defer func() { p.cost.whole.Add(browser.Now() - t0) }()
 	defer p.probeFrame(t0)()
 
 	s := p.ctl.Snapshot()
 	t1 := browser.Now()
-	p.parts[0].Add(t1 - t0)
-	p.probePart(0, t1-t0)
+	p.cost.add(0, t1-t0)
 	again := false
 	if s.RunID != p.snap.RunID {
 		p.cv.dropRun()
 		// The frame statistics describe the latest run (from its first
 		// frame), not the page's drawings at load.
-		p.draws, p.parts = lab.SliceStats{}, [4]lab.SliceStats{}
+		p.cost.whole, p.cost.parts = lab.SliceStats{}, [4]lab.SliceStats{}
 	}
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
@@ -158,8 +137,9 @@ func (p *Page) frame() {
 		p.probeRun(was, s.Phase)
 		p.snap = s
 		defer p.moveFocus(was, s.Phase)
-		pk, rk := keysOf(&s)
-		if important || pk != p.pageKey || rk != p.resKey {
+		pk := pageKeyOf(&s)
+		runChanged := p.results.setProps(&s)
+		if important || pk != p.pageKey || runChanged {
 			// The link changes with the data, a run's start or end and
 			// errors; not with a run's progress, for which it cost a
 			// hash of the settings each frame.
@@ -167,22 +147,22 @@ func (p *Page) frame() {
 		}
 		switch {
 		case pk != p.pageKey:
-			p.pageKey, p.resKey, p.liveVer, p.liveAt = pk, rk, s.Version, t0
+			p.pageKey = pk
+			p.live.shown(s.Version, t0)
 			vecty.Rerender(p)
 		default:
-			if rk != p.resKey {
-				p.resKey = rk
+			if runChanged {
 				if p.rest.rendered == restParts { // else they show when the rest renders
 					p.results.rerender()
 				}
 				p.rerenderPrediction() // teacher.go
 			}
-			if important || t0-p.liveAt >= schedule.LiveEvery {
+			if important || t0-p.live.shownAt >= schedule.LiveEvery {
 				// The buttons change with the phase; the progress and the
 				// status text, re-rendered alone, with every step. (A
 				// re-render of the buttons binds their handlers anew: it
 				// cost as much of the page's thread as all its drawing.)
-				p.liveVer, p.liveAt = s.Version, t0
+				p.live.shown(s.Version, t0)
 				if important {
 					vecty.Rerender(p.live)
 				} else {
@@ -191,10 +171,9 @@ func (p *Page) frame() {
 			}
 		}
 	}
-	again = p.liveVer != p.snap.Version
+	again = p.live.shownVersion != p.snap.Version
 	t2 := browser.Now()
-	p.parts[1].Add(t2 - t1)
-	p.probePart(1, t2-t1)
+	p.cost.add(1, t2-t1)
 	if p.rest.rendered == 0 {
 		// The canvases come with the rest of the page: nothing to draw
 		// before it (rest.go).
@@ -237,9 +216,8 @@ func (p *Page) drawCanvases(t0, t2 time.Duration, again bool) {
 		drew, done = true, p.cv.resume()
 	}
 	t3 := browser.Now()
-	p.parts[2].Add(t3 - t2)
-	p.probePart(2, t3-t2)
-	defer func() { p.parts[3].Add(browser.Now() - t3) }()
+	p.cost.add(2, t3-t2)
+	defer func() { p.cost.add(3, browser.Now()-t3) }()
 	if !done {
 		again = true
 	}
@@ -276,13 +254,21 @@ func (p *Page) drawCanvases(t0, t2 time.Duration, again bool) {
 // parts, one canvas per frame); a test that reads a canvas's pixels waits
 // for this rather than for a time.
 func (p *Page) settle() {
-	if p.drawnGen > 0 && p.settled == p.snap.Version {
+	d := &p.drawn
+	if d.count > 0 && d.version == p.snap.Version {
 		return
 	}
-	p.settled = p.snap.Version
-	p.drawnGen++
+	d.version = p.snap.Version
+	d.count++
 	browser.Hook("drawnPhase", p.snap.Phase.String())
-	browser.Hook("drawn", p.drawnGen)
+	browser.Hook("drawn", d.count)
+}
+
+// drawnCount is what settle told: how many snapshots the canvases have
+// shown whole, and the version of the last.
+type drawnCount struct {
+	version uint64
+	count   int
 }
 
 // syncLink writes the settings of the data and results on screen to the
@@ -411,8 +397,8 @@ const footerHTML = `<p>Each curve is one dfSDCA run at its theoretical step size
 // FrameStats reports the time spent in each frame's snapshot, re-render
 // request and canvas drawing, from the latest run's first frame (before
 // any run, from the page's first).
-func (p *Page) FrameStats() lab.SliceStats { return p.draws }
+func (p *Page) FrameStats() lab.SliceStats { return p.cost.whole }
 
 // FrameParts is FrameStats split into the snapshot, the re-rendering, the
 // plots and the teaching views (sampling view, speedup map).
-func (p *Page) FrameParts() [4]lab.SliceStats { return p.parts }
+func (p *Page) FrameParts() [4]lab.SliceStats { return p.cost.parts }

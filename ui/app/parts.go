@@ -3,6 +3,8 @@
 package app
 
 import (
+	"time"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
@@ -18,7 +20,16 @@ import (
 type Live struct {
 	vecty.Core
 	p *Page
+
+	// The snapshot the status line shows, and when it was rendered: frame
+	// re-renders it at most every schedule.LiveEvery while a run advances.
+	shownVersion uint64
+	shownAt      time.Duration
 }
+
+// shown notes that the status line shows the snapshot of version v,
+// rendered in the frame at t.
+func (l *Live) shown(v uint64, t time.Duration) { l.shownVersion, l.shownAt = v, t }
 
 // Render implements vecty.Component.
 func (l *Live) Render() vecty.ComponentOrHTML { return l.p.controls(&l.p.snap) }
@@ -39,7 +50,9 @@ func (l *StatusLine) Render() vecty.ComponentOrHTML { return l.p.statusLine(&l.p
 // the ratio table only.
 type Results struct {
 	vecty.Core
-	p *Page
+	Run runSummary `vecty:"prop"` // what the results show of the run
+
+	p *Page // the snapshot they show, and the exports' actions
 
 	share   *ShareCard
 	article *Article // the article quotes the run's numbers (article.go)
@@ -47,6 +60,29 @@ type Results struct {
 
 // Render implements vecty.Component.
 func (r *Results) Render() vecty.ComponentOrHTML { return r.p.ratioTable(&r.p.snap) }
+
+// runSummary is what the results show of a run: its data, its jobs and
+// how many of them reached the target, and whether it is done.
+type runSummary struct {
+	data    *lab.DataInfo
+	runID   uint64
+	jobs    int
+	reached int
+	done    bool
+}
+
+// setProps sets r's props to what s shows, and reports whether they
+// changed (then frame re-renders the results).
+func (r *Results) setProps(s *lab.Snapshot) (changed bool) {
+	run := runSummary{data: s.Data, runID: s.RunID, jobs: len(s.Jobs), done: s.Phase == lab.Done}
+	for _, j := range s.Jobs {
+		if j.Done {
+			run.reached++
+		}
+	}
+	changed, r.Run = run != r.Run, run
+	return changed
+}
 
 // more is the data summary and the exports, further down the page than
 // the ratio table: each takes what it shows as props, set here.

@@ -42,16 +42,24 @@ func (p *Page) probeFrame(t0 time.Duration) (end func()) {
 	return func() {
 		if d := browser.Now() - t0; d > 40*time.Millisecond {
 			println("imlab probe: frame", d.String(), "after", (t0 - min(t0, p.frames.Began)).String(), "phase", p.snap.Phase.String(),
-				"parts", p.probeParts[0].String(), p.probeParts[1].String(), p.probeParts[2].String(), "draws", strings.Join(p.cv.log, " "))
+				"parts", p.cost.probe[0].String(), p.cost.probe[1].String(), p.cost.probe[2].String(), "draws", strings.Join(p.cv.log, " "))
 		}
 	}
 }
 
-// probePart notes how long part k of this frame took (the snapshot, the
-// re-render, the plots).
-func (p *Page) probePart(k int, d time.Duration) {
-	if probeFrames {
-		p.probeParts[k] = d
+// frameCost is the time spent in the page's frames (Page.FrameStats,
+// Page.FrameParts), from the latest run's first frame.
+type frameCost struct {
+	whole lab.SliceStats    // per frame
+	parts [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
+	probe [3]time.Duration  // this frame's snapshot, re-render and plots (probes on)
+}
+
+// add counts d, this frame's time in part k.
+func (c *frameCost) add(k int, d time.Duration) {
+	c.parts[k].Add(d)
+	if probeFrames && k < len(c.probe) {
+		c.probe[k] = d
 	}
 }
 
@@ -62,12 +70,12 @@ func (p *Page) probeRun(was, now lab.Phase) {
 		return
 	}
 	if was != lab.Running && now == lab.Running {
-		probeAt, probeSum = p.parts, map[string]time.Duration{}
+		probeAt, probeSum = p.cost.parts, map[string]time.Duration{}
 	}
 	if was == lab.Running && now == lab.Done {
 		var b strings.Builder
-		for k := range p.parts {
-			fmt.Fprintf(&b, " part%d=%v/%d", k, p.parts[k].Total-probeAt[k].Total, p.parts[k].Count-probeAt[k].Count)
+		for k, part := range p.cost.parts {
+			fmt.Fprintf(&b, " part%d=%v/%d", k, part.Total-probeAt[k].Total, part.Count-probeAt[k].Count)
 		}
 		for k, v := range probeSum {
 			fmt.Fprintf(&b, " %s=%v", k, v)
