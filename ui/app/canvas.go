@@ -19,6 +19,7 @@ import (
 // middle of the frame. It also keeps what each canvas's drawing costs, for
 // the per-frame budget (schedule.DrawNow).
 type canvases struct {
+	plots plotState // the convergence plots (plots.go)
 	sizes schedule.Sizes
 	costs schedule.DrawCosts
 	obs   *browser.Observer

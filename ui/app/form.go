@@ -35,7 +35,7 @@ func (p *Page) formChanged(key lab.FieldKey) {
 	default:
 		p.formErr = &lab.FieldError{Err: err}
 	}
-	p.notice = ""
+	p.exports.notice = ""
 	vecty.Rerender(p)
 	vecty.Rerender(p.live) // its notice of edits not yet run
 }

@@ -107,7 +107,7 @@ func (p *Page) saveLab() {
 		}
 		name := lab.SavedName(s, t)
 		browser.Download(name, "text/html", []byte(page))
-		p.notice = fmt.Sprintf("saved %s (%.1f MB): it opens from disk, with no network, in this state", name, float64(len(page))/1e6)
+		p.exports.notice = fmt.Sprintf("saved %s (%.1f MB): it opens from disk, with no network, in this state", name, float64(len(page))/1e6)
 		vecty.Rerender(p)
 	}()
 }

@@ -25,22 +25,16 @@ type Page struct {
 	form    lab.Form
 	formErr *lab.FieldError
 	snap    lab.Snapshot
-	notice  string // the last copy's or save's message (link copied, …), under its buttons
-	pngWide int    // width of exported PNGs in pixels; 0 = pngScale × the plot on screen
-	link    string // the hash last written to the address bar
+	exports exportState // what the exports' buttons left: the notice, the PNG width (results.go)
+	shown   pageShown   // what the page's last render and the address bar show
 
-	mounted    bool
-	frames     *browser.Frames
-	plots      plotState
-	cv         canvases  // the canvases' sizes, from observers, and drawing costs
-	onReady    func()    // called once, the first time data is ready
-	onComplete func()    // called once, when the whole page has rendered (rest.go)
-	cost       frameCost // the time spent in frame(), whole and by part (probe.go)
+	frames *browser.Frames
+	cv     canvases  // the canvases: plots, sizes, from observers, and drawing costs
+	hooks  loadHooks // called as the page loads
+	cost   frameCost // the time spent in frame(), whole and by part (probe.go)
 
-	live    *Live       // buttons and status: re-rendered alone when a run starts, pauses or ends
-	status  *StatusLine // progress and status text, in live: re-rendered alone while a run advances
-	results *Results    // ratio table, data summary, exports
-	pageKey pageKey
+	live    *Live      // buttons and status: re-rendered alone when a run starts, pauses or ends
+	results *Results   // ratio table, data summary, exports
 	teach   teachParts // lessons, hidden panels, presenter mode, map, sampling view
 
 	drawn drawnCount // the snapshots the canvases have shown whole (settle)
@@ -54,6 +48,28 @@ type pageKey struct {
 	loading bool
 }
 
+// pageShown is what the page shows beyond the form: the key of its last
+// whole render, and the hash last written to the address bar.
+type pageShown struct {
+	key  pageKey
+	link string
+}
+
+// loadHooks are the page's load callbacks, each called once: ready the
+// first time data is ready (Run enabled), complete when the whole page has
+// rendered after it (rest.go).
+type loadHooks struct {
+	ready, complete func()
+}
+
+// exportState is what the Share and export card's actions leave for later:
+// the notice of the last copy or save (noteView), and the width of exported
+// PNGs in pixels (0 = pngScale × the plot on screen).
+type exportState struct {
+	notice  string
+	pngWide int
+}
+
 func pageKeyOf(s *lab.Snapshot) pageKey {
 	return pageKey{data: s.Data, loading: s.Phase == lab.Loading}
 }
@@ -64,11 +80,11 @@ func pageKeyOf(s *lab.Snapshot) pageKey {
 // first data is ready (Run enabled), onComplete once, when the rest of the
 // page has rendered after it.
 func New(ctl *lab.Controller, s lab.Settings, onReady, onComplete func()) *Page {
-	p := &Page{ctl: ctl, form: lab.FormOf(s), onReady: onReady, onComplete: onComplete, link: browser.Hash()}
+	p := &Page{ctl: ctl, form: lab.FormOf(s), hooks: loadHooks{ready: onReady, complete: onComplete}, shown: pageShown{link: browser.Hash()}}
 	p.snap = ctl.Snapshot()
-	p.live, p.status, p.results = &Live{p: p}, &StatusLine{p: p}, &Results{p: p}
+	p.live, p.results = &Live{p: p, status: &StatusLine{p: p}}, &Results{p: p}
 	p.teach.mapView = newMapView(p)
-	p.pageKey = pageKeyOf(&p.snap)
+	p.shown.key = pageKeyOf(&p.snap)
 	p.results.setProps(&p.snap)
 	p.frames = browser.NewFrames(p.frame)
 	p.cv.init(func(id string) {
@@ -81,13 +97,13 @@ func New(ctl *lab.Controller, s lab.Settings, onReady, onComplete func()) *Page 
 		defer p.recoverTo("opening the link")
 		if s, t, err := p.ctl.OpenLink(hash); err == nil {
 			p.SetTeaching(t)
-			p.form, p.formErr, p.notice = lab.FormOf(s), nil, ""
+			p.form, p.formErr, p.exports.notice = lab.FormOf(s), nil, ""
 		}
-		p.link = hash
+		p.shown.link = hash
 		vecty.Rerender(p)
 	})
 	browser.OnResize(func() {
-		p.plots.invalidate()
+		p.cv.plots.invalidate()
 		p.frames.Request()
 	})
 	return p
@@ -103,7 +119,7 @@ func (p *Page) Changed() {
 
 // Mount runs after the first render into the document.
 func (p *Page) Mount() {
-	p.mounted = true
+	p.rest.mounted = true
 	p.frames.Request()
 }
 
@@ -114,7 +130,7 @@ func (p *Page) Mount() {
 // one canvas per frame. Deferred work asks for another frame.
 func (p *Page) frame() {
 	defer p.recoverTo("drawing")
-	if !p.mounted {
+	if !p.rest.mounted {
 		return
 	}
 	t0 := browser.Now()
@@ -139,15 +155,15 @@ func (p *Page) frame() {
 		defer p.moveFocus(was, s.Phase)
 		pk := pageKeyOf(&s)
 		runChanged := p.results.setProps(&s)
-		if important || pk != p.pageKey || runChanged {
+		if important || pk != p.shown.key || runChanged {
 			// The link changes with the data, a run's start or end and
 			// errors; not with a run's progress, for which it cost a
 			// hash of the settings each frame.
 			p.syncLink(&s)
 		}
 		switch {
-		case pk != p.pageKey:
-			p.pageKey = pk
+		case pk != p.shown.key:
+			p.shown.key = pk
 			p.live.shown(s.Version, t0)
 			vecty.Rerender(p)
 		default:
@@ -166,7 +182,7 @@ func (p *Page) frame() {
 				if important {
 					vecty.Rerender(p.live)
 				} else {
-					vecty.Rerender(p.status)
+					vecty.Rerender(p.live.status)
 				}
 			}
 		}
@@ -184,9 +200,9 @@ func (p *Page) frame() {
 	} else {
 		p.drawCanvases(t0, t2, again)
 	}
-	if p.onReady != nil && s.Phase == lab.Ready && s.Data != nil {
-		f := p.onReady
-		p.onReady = nil
+	if p.hooks.ready != nil && s.Phase == lab.Ready && s.Data != nil {
+		f := p.hooks.ready
+		p.hooks.ready = nil
 		f()
 	}
 }
@@ -195,10 +211,10 @@ func (p *Page) frame() {
 // (again: it needs another frame whatever it draws).
 func (p *Page) drawCanvases(t0, t2 time.Duration, again bool) {
 	running := p.snap.Phase == lab.Running
-	p.plots.font = p.fontSize()
+	p.cv.plots.font = p.fontSize()
 	// One canvas per frame: the plots first, the sampling view in a frame
 	// where they drew nothing.
-	force := !p.plots.valid
+	force := !p.cv.plots.valid
 	// The drawings' budget counts from the animation frame's start, not
 	// this callback's: vecty re-renders what the last frame asked for in
 	// a callback of its own before this one (the results at a job's end:
@@ -211,7 +227,7 @@ func (p *Page) drawCanvases(t0, t2 time.Duration, again bool) {
 	drew, done := false, true
 	switch {
 	case p.cv.pending == nil:
-		drew, done = p.plots.draw(&p.cv, &p.snap, t0, running, t2-start)
+		drew, done = p.cv.plots.draw(&p.cv, &p.snap, t0, running, t2-start)
 	case p.cv.pending.id != "sampling":
 		drew, done = true, p.cv.resume()
 	}
@@ -242,7 +258,7 @@ func (p *Page) drawCanvases(t0, t2 time.Duration, again bool) {
 		p.frames.RequestAfter(schedule.RestEvery)
 	case again:
 		p.frames.Request()
-	case p.cv.pending == nil && !p.plots.waiting() && p.teach.sampling.drawn && p.rest.complete:
+	case p.cv.pending == nil && !p.cv.plots.waiting() && p.teach.sampling.drawn && p.rest.complete:
 		p.settle()
 	}
 }
@@ -278,9 +294,9 @@ func (p *Page) syncLink(s *lab.Snapshot) {
 	if (s.Data == nil || s.Phase == lab.Loading) && s.Awaited.Name == "" {
 		return
 	}
-	if h := p.hashOf(s.Settings); h != p.link {
+	if h := p.hashOf(s.Settings); h != p.shown.link {
 		browser.SetHash(h)
-		p.link = h
+		p.shown.link = h
 	}
 }
 

@@ -19,7 +19,8 @@ import (
 // Live renders the run controls and the status line.
 type Live struct {
 	vecty.Core
-	p *Page
+	p      *Page
+	status *StatusLine // progress and status text: re-rendered alone while a run advances
 
 	// The snapshot the status line shows, and when it was rendered: frame
 	// re-renders it at most every schedule.LiveEvery while a run advances.
@@ -90,7 +91,7 @@ func (r *Results) more() *vecty.HTML {
 	if r.share == nil {
 		r.share = &ShareCard{page: r.p}
 	}
-	r.share.setProps(&r.p.snap, r.p.pngWide, r.p.notice)
+	r.share.setProps(&r.p.snap, r.p.exports.pngWide, r.p.exports.notice)
 	return elem.Div(vecty.Markup(vecty.Class("results")), &DataCard{Data: r.p.snap.Data}, r.share)
 }
 
@@ -99,7 +100,7 @@ func (r *Results) more() *vecty.HTML {
 func (r *Results) rerender() {
 	vecty.Rerender(r)
 	if r.share != nil {
-		r.share.setProps(&r.p.snap, r.p.pngWide, r.p.notice)
+		r.share.setProps(&r.p.snap, r.p.exports.pngWide, r.p.exports.notice)
 		vecty.Rerender(r.share)
 	}
 	if r.article != nil {

@@ -24,6 +24,7 @@ import (
 // rest renders, the page's canvases do not exist, and the frames draw
 // nothing: canvases and plotState pick the canvases up when they appear.
 type rest struct {
+	mounted  bool // the first render is in the document (Page.Mount): frames run from then on
 	due      bool // the first load is over: the rest renders from the next frame on
 	parts    int  // how many of its restParts Render includes
 	rendered int  // how many vecty rendered (Render sets it)
@@ -66,8 +67,8 @@ func (p *Page) renderRest(now time.Duration) {
 	default:
 		r.complete = true
 		browser.Hook("complete", now.Seconds()*1e3)
-		if p.onComplete != nil {
-			p.onComplete()
+		if p.hooks.complete != nil {
+			p.hooks.complete()
 		}
 		return
 	}

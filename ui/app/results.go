@@ -49,7 +49,7 @@ func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
 			}),
 			p.button("reset", "Reset", "Stop and clear the results (the data stays)", s.Phase != lab.Empty, p.ctl.Reset),
 		),
-		p.status,
+		p.live.status,
 		stale,
 	)
 }
@@ -243,11 +243,11 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 			elem.Div(vecty.Markup(vecty.Class("field")),
 				elem.Label(vecty.Markup(prop.For("png-width")), vecty.Text("PNG width")),
 				elem.Select(vecty.Markup(prop.ID("png-width"), event.Change(p.act("choosing the PNG width", func(e *vecty.Event) {
-					p.pngWide, _ = strconv.Atoi(e.Target.Get("value").String())
+					p.exports.pngWide, _ = strconv.Atoi(e.Target.Get("value").String())
 				}))),
-					elem.Option(vecty.Markup(prop.Value("0"), vecty.Property("selected", p.pngWide == 0)), vecty.Text("twice the screen")),
-					elem.Option(vecty.Markup(prop.Value("1600"), vecty.Property("selected", p.pngWide == 1600)), vecty.Text("1600 px")),
-					elem.Option(vecty.Markup(prop.Value("3200"), vecty.Property("selected", p.pngWide == 3200)), vecty.Text("3200 px")),
+					elem.Option(vecty.Markup(prop.Value("0"), vecty.Property("selected", p.exports.pngWide == 0)), vecty.Text("twice the screen")),
+					elem.Option(vecty.Markup(prop.Value("1600"), vecty.Property("selected", p.exports.pngWide == 1600)), vecty.Text("1600 px")),
+					elem.Option(vecty.Markup(prop.Value("3200"), vecty.Property("selected", p.exports.pngWide == 3200)), vecty.Text("3200 px")),
 				),
 			),
 			p.button("export-nice-svg", "τ-nice plot (SVG)", "The left plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-nice", sampling.Nice, true) }),
@@ -262,8 +262,8 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 // run's summary.
 func (p *Page) noteView(id string) *vecty.HTML {
 	var text vecty.MarkupOrChild
-	if p.notice != "" {
-		text = vecty.Text(p.notice)
+	if p.exports.notice != "" {
+		text = vecty.Text(p.exports.notice)
 	}
 	return elem.Paragraph(vecty.Markup(prop.ID(id), vecty.Class("hint", "note"), vecty.Attribute("role", "status")), text)
 }
@@ -296,8 +296,8 @@ func (p *Page) exportPlot(id string, smp sampling.Kind, svg bool) {
 		return
 	}
 	scale := float64(pngScale)
-	if p.pngWide > 0 && w > 0 {
-		scale = float64(p.pngWide) / w
+	if p.exports.pngWide > 0 && w > 0 {
+		scale = float64(p.exports.pngWide) / w
 	}
 	c := canvas.Offscreen(w, h, scale)
 	lab.DrawPlot(c, w, h, &p.snap, smp)
@@ -311,9 +311,9 @@ func (p *Page) copyLink(url string) {
 	go func() {
 		defer p.recoverTo("copying the link")
 		if browser.CopyText(url) {
-			p.notice = "link copied: " + url
+			p.exports.notice = "link copied: " + url
 		} else {
-			p.notice = "copy this link: " + url
+			p.exports.notice = "copy this link: " + url
 		}
 		vecty.Rerender(p)
 	}()
