@@ -25,7 +25,7 @@ type Page struct {
 	form    lab.Form
 	formErr *lab.FieldError
 	snap    lab.Snapshot
-	exports exportState // what the exports' buttons left: the notice, the PNG width (results.go)
+	exports exportState // what the copy, save and export buttons left: the notice, the PNG width
 	shown   pageShown   // what the page's last render and the address bar show
 
 	frames *browser.Frames
