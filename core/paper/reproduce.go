@@ -384,7 +384,7 @@ func (r *reproduction) prepared(ctx context.Context, s int) (*pipeline.Prepared,
 			p.err = fmt.Errorf("%s: %w", src.Name, err)
 			return
 		}
-		prep, err := pipeline.Prepare(ctx, pr, nil)
+		prep, err := pipeline.Prepare(ctx, pr)
 		if err != nil {
 			p.err = fmt.Errorf("%s: computing P*: %w", src.Name, err)
 			return

@@ -15,7 +15,7 @@
 // How the browser lab calls it (ui/lab's runTask):
 //
 //	pr, err := pipeline.Pose(ds, l, lambda)
-//	prep, err := pipeline.Prepare(ctx, pr, yield)  // yield after each pass
+//	prep, err := pipeline.NewPreparation(pr)  // then prep.Step(), yielding, and prep.Until(ctx)
 //	exp, err := prep.Experiment(experiment.Config{Taus: …, Eps: …, Yield: yield})
 //
 // then exp.Advance in slices, as before.
