@@ -411,7 +411,7 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	}
 	kind, rule := kinds[j.kind], r.cfg.Rules[j.rule]
 	base := r.cfg.Run
-	base.Yield, base.Record, base.EvalPerTau = nil, 0, true
+	base.Record, base.EvalPerTau = 0, true
 	spec := experiment.Spec{Tau: r.taus[j.tau], Sampling: kind, Eps: base.Eps, Partition: rule, Seed: uint64(j.seed), Method: r.cfg.Method}
 	ex, err := prep.Experiment(spec.Config(base))
 	if err != nil {
