@@ -98,10 +98,11 @@ type Generator struct {
 	g   *gammaQuantile // the χ² Law's quantile, if any
 	pat *pattern
 	ds  *dataset.Dataset
-	// col and val are ds's Col and Val while the rows grow: a slice stored
-	// into the heap-allocated ds costs a write barrier while the collector
-	// marks, which under WebAssembly (one thread, the marking in the
-	// mutator's time) was 7 % of the generation.
+	// col and val are ds's Col and Val while the rows grow, stored here
+	// and into ds only between steps: a slice stored into a heap object
+	// per row costs a write barrier while the collector marks, which under
+	// WebAssembly (one thread, the marking in the mutator's time) was 7 %
+	// of the generation.
 	col []int32
 	val []float64
 	u   []float64 // the labels' hyperplane
@@ -167,16 +168,19 @@ func (g *Generator) stepPhase() bool {
 		g.advance()
 		return g.pace.add(g.cfg.D * normalWork)
 	case drawingRows:
+		// The rows grow in local slices, stored into g once per step (see
+		// Generator.col).
+		col, val := g.col, g.val
 		for i := g.next; i < g.cfg.N; i++ {
-			start := len(g.col)
-			g.col, g.val = g.pat.row(g.col, g.val, g.L[i], s)
-			g.ds.RowPtr[i+1] = len(g.col)
-			if !g.pace.add(g.pat.work(len(g.col) - start)) {
-				g.next = i + 1
+			start := len(col)
+			col, val = g.pat.row(col, val, g.L[i], s)
+			g.ds.RowPtr[i+1] = len(col)
+			if !g.pace.add(g.pat.work(len(col) - start)) {
+				g.col, g.val, g.next = col, val, i+1
 				return false
 			}
 		}
-		g.ds.Col, g.ds.Val = g.col, g.val
+		g.ds.Col, g.ds.Val = col, val
 		g.col, g.val = nil, nil
 		g.u = make([]float64, g.ds.D)
 	case drawingHyperplane:
