@@ -45,7 +45,7 @@ func pageJobs() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	prep, err := pipeline.Prepare(context.Background(), pr, nil)
+	prep, err := pipeline.Prepare(context.Background(), pr)
 	if err != nil {
 		log.Fatal(err)
 	}

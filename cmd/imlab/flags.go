@@ -180,7 +180,7 @@ func (p *problemFlags) problemFor(ds *dataset.Dataset) (*problem.Problem, error)
 // solveOptimum computes P* to high precision, reporting progress on stderr.
 func solveOptimum(pr *problem.Problem, e *env) (float64, error) {
 	start := time.Now()
-	prep, err := pipeline.Prepare(e.ctx, pr, nil)
+	prep, err := pipeline.Prepare(e.ctx, pr)
 	if err != nil {
 		return 0, fmt.Errorf("computing P*: %w", err)
 	}

@@ -33,7 +33,7 @@ func runGen(args []string, e *env) error {
 		}
 		return fmt.Errorf("%w (raise -mem or lower -n, -d, -density): %w", err, errUsage)
 	}
-	ds, err := synth.GenerateContext(e.ctx, cfg, nil)
+	ds, err := synth.GenerateContext(e.ctx, cfg)
 	if errors.Is(err, synth.ErrCanceled) {
 		return err
 	}

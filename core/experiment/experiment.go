@@ -38,10 +38,6 @@ type Config struct {
 	// MaxPassesPerTau is the per-run budget in passes/τ (iterations/n for
 	// dfSDCA); default catalog.DefaultsOf's.
 	MaxPassesPerTau float64
-	// Yield, if set, is called by New after building each plan (a pass or
-	// two over the data), so that a browser can hand control back to its
-	// event loop while the experiment is planned.
-	Yield func()
 	// Record, if positive, wraps each run's sampler in a sampling.Recorder
 	// keeping the last Record minibatches (Job.Recorder), to watch which
 	// examples are sampled; the iterates are the same as without.
@@ -150,9 +146,6 @@ func New(pr *problem.Problem, pstar float64, cfg Config) (*Experiment, error) {
 				return nil, fmt.Errorf("experiment: %s %s at τ=%d: %w", cfg.Method, s, tau, err)
 			}
 			e.jobs = append(e.jobs, &Job{Tau: tau, Sampling: s, Plan: plan, Theory: th})
-			if cfg.Yield != nil {
-				cfg.Yield()
-			}
 		}
 	}
 	return e, nil

@@ -215,17 +215,41 @@ func TestNotConvergedReturnsBestPoint(t *testing.T) {
 	}
 }
 
-func TestYieldIsCalledEveryPass(t *testing.T) {
-	pr := mustProblem(t, smallData(t, 8), loss.Logistic{}, 1e-4)
-	calls := 0
-	res, err := Solve(pr, Options{Yield: func() { calls++ }})
+// stepSolve runs a Solver of pr to its end and counts its steps.
+func stepSolve(t *testing.T, pr *problem.Problem) (*Result, int, error) {
+	t.Helper()
+	s, err := NewSolver(pr, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// One call per Newton step for the Hessian, at least one per line
-	// search, one per Hessian-vector product.
-	if min := 2*res.Iterations + res.CGIterations; calls < min {
-		t.Errorf("Yield called %d times, want at least %d", calls, min)
+	steps := 0
+	for {
+		steps++
+		if done, err := s.Step(); done {
+			res, rerr := s.Result()
+			if !errors.Is(rerr, err) || !errors.Is(err, rerr) {
+				t.Errorf("Step's error %v, Result's %v", err, rerr)
+			}
+			return res, steps, err
+		}
+	}
+}
+
+// A Step is one pass over the data: the steps number at least one per
+// Newton step for the Hessian and one for its line search, and one per
+// Hessian-vector product, and give Solve's result.
+func TestStepIsAPass(t *testing.T) {
+	pr := mustProblem(t, smallData(t, 8), loss.Logistic{}, 1e-4)
+	res, steps, err := stepSolve(t, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if min := 1 + 2*res.Iterations + res.CGIterations; steps < min {
+		t.Errorf("%d steps, want at least %d", steps, min)
+	}
+	want := mustSolve(t, pr)
+	if res.P != want.P || res.GradNorm != want.GradNorm || res.Iterations != want.Iterations {
+		t.Errorf("stepped %+v; Solve %+v", res, want)
 	}
 }
 

@@ -17,9 +17,6 @@ type Options struct {
 	GradTol float64
 	MaxIter int // Newton steps; 0 means DefaultMaxIter
 	MaxCG   int // conjugate-gradient steps per Newton step; 0 means DefaultMaxCG
-	// Yield, if set, is called after every pass over the data (gradient or
-	// Hessian-vector product), e.g. to keep a browser page responsive.
-	Yield func()
 }
 
 // Defaults used for zero Options fields.
@@ -48,7 +45,8 @@ var (
 	// MaxIter steps or because rounding error stopped all progress. The
 	// Result returned with it is still the best point found.
 	ErrNotConverged = errors.New("optimum: gradient tolerance not reached")
-	// ErrCanceled reports that SolveContext's context ended the solve; the
+	// ErrCanceled reports that the context of SolveContext or
+	// Solver.Until ended the solve; the
 	// error wraps the context's error too.
 	ErrCanceled = errors.New("optimum: canceled")
 )
@@ -75,9 +73,6 @@ func (opt Options) withDefaults(pr *problem.Problem) (Options, error) {
 	}
 	if opt.MaxCG == 0 {
 		opt.MaxCG = DefaultMaxCG
-	}
-	if opt.Yield == nil {
-		opt.Yield = func() {}
 	}
 	return opt, nil
 }

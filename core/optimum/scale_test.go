@@ -64,34 +64,32 @@ func TestScaledDataDefaultLambda(t *testing.T) {
 	}
 }
 
-// TestSolveContextStopsWithinAPass cancels the solve at every pass in turn:
-// it must return at once with ErrCanceled and context.Canceled, and the best
-// point so far; an uncancelled context gives exactly Solve's result.
+// TestSolveContextStopsWithinAPass cancels the solve after every pass in
+// turn: Until must return at once with ErrCanceled and context.Canceled,
+// and the best point so far; an uncancelled context gives exactly Solve's
+// result.
 func TestSolveContextStopsWithinAPass(t *testing.T) {
 	pr := mustProblem(t, smallData(t, 1), loss.Logistic{}, 1e-3)
 	want := mustSolve(t, pr)
-	passes := 0
-	_, err := Solve(pr, Options{Yield: func() { passes++ }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for stopAt := 1; stopAt <= passes; stopAt += max(1, passes/7) {
-		ctx, cancel := context.WithCancel(context.Background())
-		calls := 0
-		res, err := SolveContext(ctx, pr, Options{Yield: func() {
-			if calls++; calls == stopAt {
-				cancel()
-			}
-		}})
-		cancel()
-		if !errors.Is(err, ErrCanceled) || !errors.Is(err, context.Canceled) || res == nil {
-			t.Fatalf("canceled at pass %d: %v", stopAt, err)
+	_, passes, _ := stepSolve(t, pr)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for stopAt := 0; stopAt < passes; stopAt += max(1, passes/7) {
+		s, err := NewSolver(pr, Options{})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if calls != stopAt {
-			t.Errorf("canceled at pass %d, returned after pass %d", stopAt, calls)
+		for range stopAt {
+			if done, err := s.Step(); done || err != nil {
+				t.Fatalf("step of %d: done %v, err %v", stopAt, done, err)
+			}
+		}
+		res, err := s.Until(ctx)
+		if !errors.Is(err, ErrCanceled) || !errors.Is(err, context.Canceled) || res == nil {
+			t.Fatalf("canceled after pass %d: %v", stopAt, err)
 		}
 		if !(res.GradNorm >= want.GradNorm) || len(res.W) != pr.Data.D {
-			t.Errorf("canceled at pass %d: ‖∇P‖ = %g, better than the converged %g", stopAt, res.GradNorm, want.GradNorm)
+			t.Errorf("canceled after pass %d: ‖∇P‖ = %g, better than the converged %g", stopAt, res.GradNorm, want.GradNorm)
 		}
 	}
 	got, err := SolveContext(context.Background(), pr, Options{})

@@ -100,7 +100,7 @@ func Artificial(t Table, size Size, b budget.Budget) ([]Source, string, error) {
 	for _, law := range synth.PaperLaws {
 		cfg := synth.Config{N: n, D: d, Density: density, Norms: synth.Norms{Paper: law}, Seed: DataSeed, Budget: b}
 		sources = append(sources, Source{Name: law.String(), Table: t, Law: law, Load: func(ctx context.Context) (*dataset.Dataset, error) {
-			return synth.GenerateContext(ctx, cfg, nil)
+			return synth.GenerateContext(ctx, cfg)
 		}})
 	}
 	title := fmt.Sprintf("artificial data, ω' = %g, n = %d, d = %d (data seed %d)", density, n, d, DataSeed)

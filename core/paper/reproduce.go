@@ -384,7 +384,7 @@ func (r *reproduction) prepared(ctx context.Context, s int) (*pipeline.Prepared,
 			p.err = fmt.Errorf("%s: %w", src.Name, err)
 			return
 		}
-		prep, err := pipeline.Prepare(ctx, pr, nil)
+		prep, err := pipeline.Prepare(ctx, pr)
 		if err != nil {
 			p.err = fmt.Errorf("%s: computing P*: %w", src.Name, err)
 			return
@@ -411,7 +411,7 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	}
 	kind, rule := kinds[j.kind], r.cfg.Rules[j.rule]
 	base := r.cfg.Run
-	base.Yield, base.Record, base.EvalPerTau = nil, 0, true
+	base.Record, base.EvalPerTau = 0, true
 	spec := experiment.Spec{Tau: r.taus[j.tau], Sampling: kind, Eps: base.Eps, Partition: rule, Seed: uint64(j.seed), Method: r.cfg.Method}
 	ex, err := prep.Experiment(spec.Config(base))
 	if err != nil {

@@ -49,7 +49,7 @@ func prepared(t *testing.T, src Source) (*dataset.Dataset, *pipeline.Prepared) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prep, err := pipeline.Prepare(context.Background(), pr, nil)
+	prep, err := pipeline.Prepare(context.Background(), pr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,8 +15,9 @@
 // How the browser lab calls it (ui/lab's runTask):
 //
 //	pr, err := pipeline.Pose(ds, l, lambda)
-//	prep, err := pipeline.Prepare(ctx, pr, yield)  // yield after each pass
-//	exp, err := prep.Experiment(experiment.Config{Taus: …, Eps: …, Yield: yield})
+//	p, err := pipeline.NewPreparation(pr)  // p.Step() a pass at a time, yielding between
+//	prep, err := p.Until(ctx)
+//	exp, err := prep.Experiment(experiment.Config{Taus: …, Eps: …})
 //
 // then exp.Advance in slices, as before.
 package pipeline

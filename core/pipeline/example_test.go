@@ -20,7 +20,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	prep, err := pipeline.Prepare(context.Background(), pr, nil)
+	prep, err := pipeline.Prepare(context.Background(), pr)
 	if err != nil {
 		panic(err)
 	}

@@ -33,16 +33,50 @@ type Prepared struct {
 // PStar is the optimal value P* = min P(w).
 func (p *Prepared) PStar() float64 { return p.Optimum.P }
 
-// Prepare computes P* of pr to near machine precision. yield, if not nil,
-// is called after every pass over the data (for a browser's event loop);
-// ctx stops the solve within one pass. A P* that optimum.Usable refuses is
+// Prepare computes P* of pr to near machine precision; ctx stops the
+// solve within one pass over the data. A P* that optimum.Usable refuses is
 // an error: the solver's, which callers wrap ("computing P*: …").
-func Prepare(ctx context.Context, pr *problem.Problem, yield func()) (*Prepared, error) {
-	res, err := optimum.SolveContext(ctx, pr, optimum.Options{Yield: yield})
+func Prepare(ctx context.Context, pr *problem.Problem) (*Prepared, error) {
+	p, err := NewPreparation(pr)
+	if err != nil {
+		return nil, err
+	}
+	return p.Until(ctx)
+}
+
+// A Preparation is Prepare one pass over the data at a time, for a caller
+// that owns the loop (a browser page handing control back to its event
+// loop between passes).
+type Preparation struct {
+	pr *problem.Problem
+	s  *optimum.Solver
+}
+
+// NewPreparation returns the preparation of pr, or the solver's error for
+// an invalid problem.
+func NewPreparation(pr *problem.Problem) (*Preparation, error) {
+	s, err := optimum.NewSolver(pr, optimum.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return &Preparation{pr: pr, s: s}, nil
+}
+
+// Step does one pass over the data and reports whether P* is found (or
+// the solve is over short of it: Until then says whether it is usable).
+func (p *Preparation) Step() (done bool, err error) {
+	done, _ = p.s.Step()
+	return done, nil
+}
+
+// Until steps p to its end, or until ctx is done (checked between
+// passes), and returns the prepared problem as Prepare does.
+func (p *Preparation) Until(ctx context.Context) (*Prepared, error) {
+	res, err := p.s.Until(ctx)
 	if uerr := optimum.Usable(res, err); uerr != nil {
 		return nil, uerr
 	}
-	return &Prepared{Problem: pr, Optimum: res, Warning: err}, nil
+	return &Prepared{Problem: p.pr, Optimum: res, Warning: err}, nil
 }
 
 // Experiment plans cfg's jobs against P*; see experiment.New.

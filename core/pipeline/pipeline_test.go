@@ -40,7 +40,7 @@ func TestPoseAutoLambda(t *testing.T) {
 
 func TestPrepareIsOptimumSolve(t *testing.T) {
 	pr := data(t)
-	prep, err := Prepare(context.Background(), pr, nil)
+	prep, err := Prepare(context.Background(), pr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,34 @@ func TestPrepareIsOptimumSolve(t *testing.T) {
 func TestPrepareCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Prepare(ctx, data(t), nil); !errors.Is(err, context.Canceled) {
+	if _, err := Prepare(ctx, data(t)); !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+// A Preparation stepped by hand, as the page does, prepares what Prepare
+// does, bit for bit.
+func TestPreparationSteps(t *testing.T) {
+	pr := data(t)
+	want, err := Prepare(context.Background(), pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPreparation(pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	for done := false; !done; steps++ {
+		if done, err = p.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := p.Until(context.Background())
+	if err != nil || got.PStar() != want.PStar() || got.Optimum.Iterations != want.Optimum.Iterations {
+		t.Errorf("stepped: P* %v, err %v; Prepare's %v", got.PStar(), err, want.PStar())
+	}
+	if min := 1 + 2*got.Optimum.Iterations + got.Optimum.CGIterations; steps < min {
+		t.Errorf("%d steps, want one per pass, at least %d", steps, min)
 	}
 }

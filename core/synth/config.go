@@ -33,7 +33,8 @@ var (
 	// ErrTooLarge reports a data set over Config.Budget; it also wraps the
 	// *budget.Error that names the quantity.
 	ErrTooLarge = errors.New("synth: data set too large")
-	// ErrCanceled reports that GenerateContext's context ended generation.
+	// ErrCanceled reports that the context of GenerateContext or
+	// Generator.Until ended generation.
 	ErrCanceled = errors.New("synth: canceled")
 )
 

@@ -98,7 +98,7 @@ func (l Law) NormSquares(n int, r *rand.Rand) []float64 {
 		panic(err)
 	}
 	L := make([]float64, n)
-	l.drawNormSquares(L, r, nil)
+	l.drawNormSquares(L, 0, r, l.quantiler(), nil)
 	return L
 }
 
@@ -110,21 +110,22 @@ const (
 	termWork     = 8
 )
 
-// drawNormSquares fills L with draws from the law, calling pace, if not
-// nil, with the work done every few draws; it stops early if pace reports
-// false.
-func (l Law) drawNormSquares(L []float64, r *rand.Rand, pace *pacer) bool {
+// drawNormSquares fills L[from:] with draws from the law (g is the χ²
+// law's quantile, nil for the others), handing pace, if not nil, the work
+// of every draw; it stops after the draw that spends pace's step and
+// returns the index to resume at, len(L) once L is full.
+func (l Law) drawNormSquares(L []float64, from int, r *rand.Rand, g *gammaQuantile, pace *pacer) int {
 	switch l.Family {
 	case ChiSquare:
-		g := newGammaQuantile(l.Param / 2)
-		for i := range L {
+		for i := from; i < len(L); i++ {
 			// u = (m + ½)/2⁵³ ∈ (0, 1): never 0, whose quantile would empty
 			// the row, nor 1 (see drawTail).
 			L[i] = 2 * g.quantile(drawTail(r.Uint64()>>11))
-			if pace != nil && !pace.add(quantileWork+g.terms*termWork) {
-				return false
-			}
+			work := quantileWork + g.terms*termWork
 			g.terms = 0
+			if pace != nil && !pace.add(work) {
+				return i + 1
+			}
 		}
 	case Extreme:
 		for i := range L {
@@ -134,5 +135,13 @@ func (l Law) drawNormSquares(L []float64, r *rand.Rand, pace *pacer) bool {
 	default:
 		panic(fmt.Sprintf("synth: unknown Family %d", int(l.Family)))
 	}
-	return true
+	return len(L)
+}
+
+// quantiler returns the χ² law's quantile, nil for the other families.
+func (l Law) quantiler() *gammaQuantile {
+	if l.Family == ChiSquare {
+		return newGammaQuantile(l.Param / 2)
+	}
+	return nil
 }

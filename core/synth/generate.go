@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"imlab/core/dataset"
+	"imlab/core/internal/pace"
 	"imlab/core/sampling"
 	"imlab/core/sparse"
 )
@@ -38,87 +39,170 @@ func newStreams(seed uint64) streams {
 }
 
 // Generate builds the data set described by cfg (see the package comment).
-func Generate(cfg Config) (*dataset.Dataset, error) { return GenerateYield(cfg, nil) }
-
-// yieldEvery is how much work, in units of about a nanosecond natively,
-// GenerateYield does between calls of its yield function: about a
-// millisecond in a browser.
-const yieldEvery = 1 << 19
-
-// pacer calls yield, if not nil, after every yieldEvery units of work, and
-// then checks ctx.
-type pacer struct {
-	ctx   context.Context
-	yield func()
-	work  int
+func Generate(cfg Config) (*dataset.Dataset, error) {
+	return GenerateContext(context.Background(), cfg)
 }
 
-// add counts units of work done and reports false once ctx is done.
+// GenerateContext is Generate, stopping between two steps (see Generator)
+// once ctx is done, with an error wrapping ErrCanceled and ctx.Err().
+func GenerateContext(ctx context.Context, cfg Config) (*dataset.Dataset, error) {
+	g, err := NewGenerator(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return g.Until(ctx)
+}
+
+// stepWork is how much work, in units of about a nanosecond natively, one
+// Generator.Step does: about a millisecond in a browser.
+const stepWork = 1 << 19
+
+// pacer counts the work of one step.
+type pacer struct{ work int }
+
+// add counts units of work done and reports false once the step's work is
+// done, starting the count of the next step.
 func (p *pacer) add(units int) bool {
-	if p.work += units; p.work >= yieldEvery {
-		p.work -= yieldEvery
-		if p.yield != nil {
-			p.yield()
-		}
-		return p.ctx.Err() == nil
+	if p.work += units; p.work >= stepWork {
+		p.work = 0
+		return false
 	}
 	return true
 }
 
-// GenerateYield is Generate calling yield, if not nil, after every
-// yieldEvery units of work (see pattern.work), so that a browser can hand
-// control back to its event loop, and Pause act, while a large data set is
-// built. The data set does not depend on yield.
-func GenerateYield(cfg Config, yield func()) (*dataset.Dataset, error) {
-	return GenerateContext(context.Background(), cfg, yield)
+// phase is where a Generator is: the ingredients in the order they are
+// drawn.
+type phase int
+
+const (
+	drawingNorms phase = iota
+	drawingDensities
+	drawingRows
+	drawingHyperplane
+	drawingLabels
+	finished
+)
+
+// A Generator builds the data set of a Config in steps of about a
+// millisecond of work (stepWork units, see pattern.work), so that a browser
+// can hand control back to its event loop between them: the caller owns
+// the loop. The data set does not depend on how the steps fall.
+type Generator struct {
+	cfg   Config
+	s     streams
+	phase phase
+	next  int // index in the phase's loop to resume at
+	pace  pacer
+
+	L   []float64      // the rows' squared norms
+	g   *gammaQuantile // the χ² Law's quantile, if any
+	pat *pattern
+	ds  *dataset.Dataset
+	// col and val are ds's Col and Val while the rows grow, stored here
+	// and into ds only between steps: a slice stored into a heap object
+	// per row costs a write barrier while the collector marks, which under
+	// WebAssembly (one thread, the marking in the mutator's time) was 7 %
+	// of the generation.
+	col []int32
+	val []float64
+	u   []float64 // the labels' hyperplane
 }
 
-// GenerateContext is GenerateYield, stopping at its next yield once ctx is
-// done with an error wrapping ErrCanceled and ctx.Err().
-func GenerateContext(ctx context.Context, cfg Config, yield func()) (*dataset.Dataset, error) {
+// NewGenerator returns a generator of the data set cfg describes, or cfg's
+// error (see Config.Check). It allocates the norms only; the rest comes in
+// Steps.
+func NewGenerator(cfg Config) (*Generator, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	s := newStreams(cfg.Seed)
-	pace := pacer{ctx: ctx, yield: yield}
-	canceled := func() (*dataset.Dataset, error) {
-		return nil, fmt.Errorf("%w: %w", ErrCanceled, ctx.Err())
-	}
-	L := make([]float64, cfg.N)
-	if ok, err := drawNorms(cfg.Norms, L, s.norms, &pace); err != nil {
-		return nil, err
-	} else if !ok {
-		return canceled()
-	}
-	p := densities(cfg.D, cfg.Density, s.densities, func() {
-		if ctx.Err() == nil { // the shuffle cannot stop, but need not yield
-			pace.add(normalWork)
-		}
-	})
-	if ctx.Err() != nil {
-		return canceled()
-	}
-	pat := newPattern(p, cfg.Density)
-	ds := allocate(cfg.N, pat.thresholds)
-	// The rows grow in local slices, stored into ds once at the end: a
-	// slice stored into the heap-allocated ds costs a write barrier while
-	// the collector marks, which under WebAssembly (one thread, the marking
-	// in the mutator's time) was 7 % of the generation.
-	col, val := ds.Col, ds.Val
-	for i := 0; i < cfg.N; i++ {
-		start := len(col)
-		col, val = pat.row(col, val, L[i], &s)
-		ds.RowPtr[i+1] = len(col)
-		if !pace.add(pat.work(len(col) - start)) {
-			return canceled()
-		}
-	}
-	ds.Col, ds.Val = col, val
-	if !label(ds, s.labels, &pace) {
-		return canceled()
-	}
-	return ds, nil
+	return &Generator{cfg: cfg, s: newStreams(cfg.Seed), L: make([]float64, cfg.N), g: cfg.Norms.quantiler()}, nil
 }
+
+// Step does about a millisecond of the generation and reports whether the
+// data set is done (Dataset then returns it). Once done, it does nothing.
+func (g *Generator) Step() (done bool, err error) {
+	for g.phase != finished {
+		if !g.stepPhase() {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// Done reports whether the data set is complete.
+func (g *Generator) Done() bool { return g.phase == finished }
+
+// Dataset returns the data set once Step has reported done, else nil.
+func (g *Generator) Dataset() *dataset.Dataset {
+	if g.phase != finished {
+		return nil
+	}
+	return g.ds
+}
+
+// Until steps g until the data set is done, and returns it, or until ctx
+// is done (checked between steps), with an error wrapping ErrCanceled and
+// ctx.Err().
+func (g *Generator) Until(ctx context.Context) (*dataset.Dataset, error) {
+	if err := pace.Steps(ctx, g); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCanceled, err)
+	}
+	return g.ds, nil
+}
+
+// stepPhase works on the current phase until the step's work is spent
+// (false) or the phase is over (true, and g is in the next phase).
+func (g *Generator) stepPhase() bool {
+	s := &g.s
+	switch g.phase {
+	case drawingNorms:
+		if g.next = drawNorms(g.cfg.Norms, g.L, g.next, s.norms, g.g, &g.pace); g.next < len(g.L) {
+			return false
+		}
+	case drawingDensities:
+		// The shuffle cannot stop midway: it is a step's work on its own.
+		p := densities(g.cfg.D, g.cfg.Density, s.densities)
+		g.pat = newPattern(p, g.cfg.Density)
+		g.ds = allocate(g.cfg.N, g.pat.thresholds)
+		g.col, g.val = g.ds.Col, g.ds.Val
+		g.advance()
+		return g.pace.add(g.cfg.D * normalWork)
+	case drawingRows:
+		// The rows grow in local slices, stored into g once per step (see
+		// Generator.col).
+		col, val := g.col, g.val
+		for i := g.next; i < g.cfg.N; i++ {
+			start := len(col)
+			col, val = g.pat.row(col, val, g.L[i], s)
+			g.ds.RowPtr[i+1] = len(col)
+			if !g.pace.add(g.pat.work(len(col) - start)) {
+				g.col, g.val, g.next = col, val, i+1
+				return false
+			}
+		}
+		g.ds.Col, g.ds.Val = col, val
+		g.col, g.val = nil, nil
+		g.u = make([]float64, g.ds.D)
+	case drawingHyperplane:
+		for j := g.next; j < len(g.u); j++ {
+			g.u[j] = s.labels.normFloat64()
+			if !g.pace.add(normalWork) {
+				g.next = j + 1
+				return false
+			}
+		}
+	case drawingLabels:
+		if g.next = label(g.ds, g.next, g.u, s.labels, &g.pace); g.next < g.ds.N {
+			return false
+		}
+		g.u = nil
+	}
+	g.advance()
+	return true
+}
+
+// advance moves g to its next phase.
+func (g *Generator) advance() { g.phase, g.next = g.phase+1, 0 }
 
 // row appends one example's features and values, scaled to the squared
 // norm L (an empty row if L is 0). It is a function of its own, called
@@ -143,8 +227,7 @@ func (pat *pattern) row(col []int32, val []float64, L float64, s *streams) ([]in
 // densities returns d feature densities in [0, 1] with mean exactly ω'
 // (up to rounding): antithetic pairs ω' ± h(2u−1), h = min(ω', 1−ω'),
 // and ω' itself for an odd last feature, shuffled so pairs are not adjacent.
-// step, if not nil, is called once per swap of the shuffle, for pacing.
-func densities(d int, mean float64, r *rand.Rand, step func()) []float64 {
+func densities(d int, mean float64, r *rand.Rand) []float64 {
 	h := math.Min(mean, 1-mean)
 	out := make([]float64, d)
 	for k := 0; k+1 < d; k += 2 {
@@ -158,9 +241,6 @@ func densities(d int, mean float64, r *rand.Rand, step func()) []float64 {
 	}
 	r.Shuffle(d, func(a, b int) {
 		out[a], out[b] = out[b], out[a]
-		if step != nil {
-			step()
-		}
 	})
 	return out
 }
@@ -199,21 +279,13 @@ func scaleGeneric(val []float64, c float64) {
 	}
 }
 
-// label sets y_i = sign(x_iᵀu) (+1 on a tie) for a Gaussian direction u,
-// flipped with probability LabelNoise. It reports false if pace says stop.
-func label(ds *dataset.Dataset, r *pcg, pace *pacer) bool {
-	u := make([]float64, ds.D)
-	for j := range u {
-		u[j] = r.normFloat64()
-		if !pace.add(normalWork) {
-			return false
-		}
-	}
-	for i := range ds.Y {
+// label sets y_i = sign(x_iᵀu) (+1 on a tie), flipped with probability
+// LabelNoise, for i from `from` on, u being a Gaussian direction. It stops
+// once pace's step is spent and returns the row to resume at, ds.N once
+// every label is set.
+func label(ds *dataset.Dataset, from int, u []float64, r *pcg, pace *pacer) int {
+	for i := from; i < ds.N; i++ {
 		idx, val := ds.Row(i)
-		if !pace.add(rowWork + len(idx)) {
-			return false
-		}
 		margin := sparse.DotOrdered(idx, val, u)
 		y := 1.0
 		if margin < 0 {
@@ -223,6 +295,9 @@ func label(ds *dataset.Dataset, r *pcg, pace *pacer) bool {
 			y = -y
 		}
 		ds.Y[i] = y
+		if !pace.add(rowWork + len(idx)) {
+			return i + 1
+		}
 	}
-	return true
+	return ds.N
 }

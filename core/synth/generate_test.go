@@ -70,7 +70,7 @@ func TestGenerateRejectsInvalidConfig(t *testing.T) {
 func TestDensitiesHaveExactMean(t *testing.T) {
 	for _, d := range []int{1, 2, 7, 1000} {
 		for _, mean := range []float64{0.001, 0.1, 0.5, 0.8, 1} {
-			p := densities(d, mean, newStreams(uint64(d)).densities, nil)
+			p := densities(d, mean, newStreams(uint64(d)).densities)
 			for j, pj := range p {
 				if pj < 0 || pj > 1 {
 					t.Fatalf("d=%d ω'=%v: ω'_%d = %v outside [0,1]", d, mean, j, pj)
@@ -96,7 +96,7 @@ func TestPatternFollowsDensities(t *testing.T) {
 		mean := shape.mean
 		cfg := Config{N: 4000, D: shape.d, Density: mean, Norms: Norms{Paper: ChiSq10Law}, Seed: 9}
 		ds := mustGenerate(t, cfg)
-		p := densities(cfg.D, mean, newStreams(cfg.Seed).densities, nil)
+		p := densities(cfg.D, mean, newStreams(cfg.Seed).densities)
 		for j, count := range ds.FeatureCounts() {
 			want, sd := float64(cfg.N)*p[j], math.Sqrt(float64(cfg.N)*p[j]*(1-p[j]))
 			if math.Abs(float64(count)-want) > 5*sd+2 { // +2: rows forced non-empty
@@ -250,23 +250,50 @@ func BenchmarkGenerate(b *testing.B) {
 	}
 }
 
-func TestGenerateYieldIsTransparent(t *testing.T) {
-	cfg := Config{N: 2000, D: 100, Density: 0.8, Norms: Norms{Paper: ChiSq1Law}, Seed: 4}
-	calls := 0
-	got, err := GenerateYield(cfg, func() { calls++ })
+// steps runs a generator of cfg to its end, counting its steps.
+func steps(t *testing.T, cfg Config) (*dataset.Dataset, int) {
+	t.Helper()
+	g, err := NewGenerator(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	n := 0
+	for {
+		if g.Dataset() != nil {
+			t.Fatalf("Dataset before the end, at step %d", n)
+		}
+		n++
+		done, err := g.Step()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done {
+			break
+		}
+	}
+	ds := g.Dataset()
+	if done, err := g.Step(); !done || err != nil || g.Dataset() != ds {
+		t.Errorf("Step after the end: done %v, err %v, data set changed %v", done, err, g.Dataset() != ds)
+	}
+	return ds, n
+}
+
+// A step does between stepWork and about twice that (one item more), so
+// the steps number at least the work over twice stepWork, and at least
+// one.
+func TestGeneratorSteps(t *testing.T) {
+	cfg := Config{N: 2000, D: 100, Density: 0.8, Norms: Norms{Paper: ChiSq1Law}, Seed: 4}
+	got, n := steps(t, cfg)
 	want, _ := Generate(cfg)
-	if wantCalls := minWork(cfg, want) / yieldEvery; calls < wantCalls || calls == 0 {
-		t.Errorf("yield called %d times, want at least %d", calls, wantCalls)
+	if wantSteps := minWork(cfg, want) / (2 * stepWork); n < wantSteps || n < 2 {
+		t.Errorf("%d steps, want at least %d", n, max(wantSteps, 2))
 	}
 	if !reflect.DeepEqual(got, want) {
-		t.Error("yielding changed the data set")
+		t.Error("stepping by hand gave another data set than Generate")
 	}
 }
 
-// minWork is a lower bound of the work units GenerateYield counts for ds.
+// minWork is a lower bound of the work units a Generator counts for ds.
 func minWork(cfg Config, ds *dataset.Dataset) int {
 	perRow := 2 * rowWork // the row and its label
 	if cfg.Density >= skipBelow {
@@ -277,63 +304,39 @@ func minWork(cfg Config, ds *dataset.Dataset) int {
 	return cfg.N*perRow + ds.NNZ()*(normalWork+1) + cfg.D*normalWork
 }
 
-// TestGenerateYieldPacesSparseData checks that a large sparse data set (the
-// link #n=20000&d=1000000&density=0.00001) yields in proportion to its
+// TestGeneratorStepsSparseData checks that a large sparse data set (the
+// link #n=20000&d=1000000&density=0.00001) takes steps in proportion to its
 // rows and non-zeros, which is what lets a page pause it.
-func TestGenerateYieldPacesSparseData(t *testing.T) {
+func TestGeneratorStepsSparseData(t *testing.T) {
 	cfg := Config{N: 20000, D: 1_000_000, Density: 1e-5, Norms: Norms{Paper: ChiSq1Law}, Seed: 1}
-	calls := 0
-	ds, err := GenerateYield(cfg, func() { calls++ })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := minWork(cfg, ds) / yieldEvery; calls < want || calls < 10 {
-		t.Errorf("yield called %d times for %d rows and %d values, want at least %d", calls, ds.N, ds.NNZ(), want)
+	ds, n := steps(t, cfg)
+	// The densities' shuffle, d swaps, is one step however long.
+	if want := (minWork(cfg, ds) - cfg.D*normalWork) / (2 * stepWork); n < want || n < 10 {
+		t.Errorf("%d steps for %d rows and %d values, want at least %d", n, ds.N, ds.NNZ(), want)
 	}
 	if got := ds.Summarize().Density; math.Abs(got-1e-5)/1e-5 > 0.1 {
 		t.Errorf("realised density %.3g, want 1e-5", got)
 	}
 }
 
-// TestGenerateContextStops cancels generation at its third yield: it stops
-// there with ErrCanceled.
+// GenerateContext stops with ErrCanceled once its context is done.
 func TestGenerateContextStops(t *testing.T) {
 	cfg := Config{N: 20000, D: 1_000_000, Density: 1e-5, Norms: Norms{Paper: ChiSq1Law}, Seed: 1}
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	calls := 0
-	ds, err := GenerateContext(ctx, cfg, func() {
-		if calls++; calls == 3 {
-			cancel()
-		}
-	})
-	if ds != nil || !errors.Is(err, ErrCanceled) || !errors.Is(err, context.Canceled) || calls != 3 {
-		t.Errorf("after cancel at yield 3: %d yields, err %v", calls, err)
+	cancel()
+	ds, err := GenerateContext(ctx, cfg)
+	if ds != nil || !errors.Is(err, ErrCanceled) || !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled generation: data set %v, err %v", ds != nil, err)
 	}
 }
 
-// TestGenerateYieldPacesNorms: the χ² quantiles of a large k cost tens of
+// TestGeneratorStepsNorms: the χ² quantiles of a large k cost tens of
 // microseconds each, far more than the rows of a one-feature data set, so
-// drawing the norms must yield (and stop when canceled) by itself.
-func TestGenerateYieldPacesNorms(t *testing.T) {
+// drawing the norms must take steps by itself.
+func TestGeneratorStepsNorms(t *testing.T) {
 	cfg := Config{N: 2000, D: 1, Density: 1, Norms: Norms{Law: Law{Family: ChiSquare, Param: 10000}}, Seed: 1}
-	calls := 0
-	ds, err := GenerateYield(cfg, func() { calls++ })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rows := minWork(cfg, ds) / yieldEvery; calls < 20 || rows > 1 {
-		t.Errorf("yield called %d times (the rows alone account for %d), want at least 20", calls, rows)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	calls = 0
-	ds, err = GenerateContext(ctx, cfg, func() {
-		if calls++; calls == 3 {
-			cancel()
-		}
-	})
-	if ds != nil || !errors.Is(err, ErrCanceled) || calls != 3 {
-		t.Errorf("after cancel at yield 3: %d yields, err %v", calls, err)
+	ds, n := steps(t, cfg)
+	if rows := minWork(cfg, ds) / stepWork; n < 20 || rows > 1 {
+		t.Errorf("%d steps (the rows alone account for %d), want at least 20", n, rows)
 	}
 }

@@ -167,26 +167,34 @@ func NormSquares(law Norms, n int, src *rand.PCG) ([]float64, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("%w: %d norms requested, want n ≥ 1", ErrConfig, n)
 	}
-	L := make([]float64, n)
-	if _, err := drawNorms(law, L, src, nil); err != nil {
+	if err := law.Check(); err != nil {
 		return nil, err
 	}
+	L := make([]float64, n)
+	drawNorms(law, L, 0, src, law.quantiler(), nil)
 	return L, nil
 }
 
+// quantiler returns the quantile a Law of the χ² family draws with, nil
+// for every other law.
+func (n Norms) quantiler() *gammaQuantile {
+	if n.Paper != 0 {
+		return nil
+	}
+	return n.Law.quantiler()
+}
+
 // normsBlock is how many named-law draws drawNorms makes between two
-// calls of its pacer.
+// counts of its work.
 const normsBlock = 256
 
-// drawNorms fills L with draws from the law (see NormSquares),
-// calling pace, if not nil, with the work done as it goes; it reports
-// false if pace said stop.
-func drawNorms(law Norms, L []float64, src *rand.PCG, pace *pacer) (bool, error) {
-	if err := law.Check(); err != nil {
-		return false, err
-	}
+// drawNorms fills L[from:] with draws from the law (see NormSquares;
+// law is checked), handing pace, if not nil, the work as it goes; it stops
+// once pace's step is spent and returns the index to resume at, len(L)
+// once L is full. g is the quantile of a χ² Law (Law.quantiler).
+func drawNorms(law Norms, L []float64, from int, src *rand.PCG, g *gammaQuantile, pace *pacer) int {
 	if law.Paper == 0 {
-		return law.Law.drawNormSquares(L, rand.New(src), pace), nil
+		return law.Law.drawNormSquares(L, from, rand.New(src), g, pace)
 	}
 	var k float64 // χ²'s degrees of freedom; 0 for the uniform law
 	switch law.Paper {
@@ -201,19 +209,19 @@ func drawNorms(law Norms, L []float64, src *rand.PCG, pace *pacer) (bool, error)
 			L[i] = 1
 		}
 		L[0] = ExtremeNorm
-		return true, nil
+		return len(L)
 	}
 	p := newPCG(src)
-	for i := range L {
+	defer p.store(src)
+	for i := from; i < len(L); i++ {
 		if k == 0 {
 			L[i] = distuv.Uniform{Min: 0, Max: 2, Src: p}.Rand()
 		} else {
 			L[i] = p.chiSquare(k)
 		}
 		if pace != nil && (i+1)%normsBlock == 0 && !pace.add(normsBlock*normalWork) {
-			return false, nil
+			return i + 1
 		}
 	}
-	p.store(src)
-	return true, nil
+	return len(L)
 }

@@ -14,7 +14,7 @@ import (
 // 0.8) use trials, so their data are those of earlier versions bit for bit.
 const skipBelow = 1.0 / 16
 
-// Work units (about a nanosecond each natively) for pacing yields.
+// Work units (about a nanosecond each natively) for sizing Generator steps.
 const (
 	trialWork     = 1  // one Uint64: two Bernoulli trials
 	candidateWork = 16 // a geometric skip (a logarithm) and a thinning test

@@ -364,7 +364,7 @@ func TestNormFloat64(t *testing.T) {
 // the page's density, ω' = 0.8, for d = 100 and 1,000 features.
 func BenchmarkTrialPairs(b *testing.B) {
 	for _, d := range []int{100, 1000} {
-		thresholds := bernoulliThresholds(densities(d, 0.8, rand.New(rand.NewPCG(1, 2)), nil))
+		thresholds := bernoulliThresholds(densities(d, 0.8, rand.New(rand.NewPCG(1, 2))))
 		out := make([]int32, d)
 		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
 			p := &pcg{1, 2}

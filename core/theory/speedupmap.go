@@ -1,9 +1,11 @@
 package theory
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
+	"imlab/core/internal/pace"
 	"imlab/core/loss"
 	"imlab/core/problem"
 	"imlab/core/sampling"
@@ -60,9 +62,14 @@ type SpeedupMap struct {
 	Sigma []float64   // σ = max ‖x_i‖² / mean ‖x_i‖² of each row's data
 	Ratio [][]float64 // Ratio[row][col] = θ_imp/θ_nice at Laws[row], Taus[col]
 	done  int         // rows computed
+
+	// The row being computed: its problem and its cells so far, the first
+	// len(row) of Taus; pr is nil between rows.
+	pr  *problem.Problem
+	row []float64
 }
 
-// NewSpeedupMap returns an empty map for spec; ComputeRow fills it. It
+// NewSpeedupMap returns an empty map for spec; Step fills it. It
 // panics if spec has no laws or τ, or a τ exceeds spec.Data.N.
 func NewSpeedupMap(spec MapSpec) *SpeedupMap {
 	if len(spec.Laws) == 0 || len(spec.Taus) == 0 || slices.Max(spec.Taus) > spec.Data.N {
@@ -87,47 +94,54 @@ func (m *SpeedupMap) RowData(r int) synth.Config {
 	return cfg
 }
 
-// ComputeRow computes the next row (generating its data, λ = the paper's
-// max_i ‖x_i‖/n, and θ for both samplings at every τ) and reports whether
-// rows remain. Each row costs a few passes over its data per τ; yield, if
-// not nil, is called after each τ so that a browser can paint.
-func (m *SpeedupMap) ComputeRow(yield func()) (more bool, err error) {
+// Step does the next piece of the map, a few passes over a row's data:
+// the row's data and problem (λ = the paper's max_i ‖x_i‖/n) when a row
+// starts, then θ for both samplings at one τ. It reports whether the map
+// is complete; a browser paints and hands control back to its event loop
+// between steps.
+func (m *SpeedupMap) Step() (done bool, err error) {
 	if m.Done() {
-		return false, nil
+		return true, nil
 	}
 	r := m.done
-	ds, err := synth.Generate(m.RowData(r))
-	if err != nil {
-		return false, fmt.Errorf("theory: speedup map row %s: %w", m.Spec.Laws[r], err)
-	}
-	pr, err := problem.New(ds, m.Spec.Loss, problem.DefaultLambda(ds))
-	if err != nil {
-		return false, err
-	}
-	row := make([]float64, len(m.Spec.Taus))
-	for c, tau := range m.Spec.Taus {
-		nice, imp, err := Ratio(pr, tau, m.Spec.Partition, m.Spec.Seed)
+	if m.pr == nil {
+		ds, err := synth.Generate(m.RowData(r))
 		if err != nil {
-			return false, fmt.Errorf("theory: speedup map row %s τ = %d: %w", m.Spec.Laws[r], tau, err)
+			return false, fmt.Errorf("theory: speedup map row %s: %w", m.Spec.Laws[r], err)
 		}
-		row[c] = imp / nice
-		if yield != nil {
-			yield()
+		if m.pr, err = problem.New(ds, m.Spec.Loss, problem.DefaultLambda(ds)); err != nil {
+			return false, err
+		}
+		m.row = make([]float64, 0, len(m.Spec.Taus))
+		return false, nil
+	}
+	tau := m.Spec.Taus[len(m.row)]
+	nice, imp, err := Ratio(m.pr, tau, m.Spec.Partition, m.Spec.Seed)
+	if err != nil {
+		return false, fmt.Errorf("theory: speedup map row %s τ = %d: %w", m.Spec.Laws[r], tau, err)
+	}
+	if m.row = append(m.row, imp/nice); len(m.row) == len(m.Spec.Taus) {
+		m.Sigma[r] = m.pr.Data.Summarize().Sigma
+		m.Ratio[r] = m.row
+		m.pr, m.row = nil, nil
+		m.done++
+	}
+	return m.Done(), nil
+}
+
+// ComputeRow steps the map to the end of the next row (or of the row under
+// way) and reports whether rows remain.
+func (m *SpeedupMap) ComputeRow() (more bool, err error) {
+	for r := m.done; m.done == r && !m.Done(); {
+		if _, err := m.Step(); err != nil {
+			return false, err
 		}
 	}
-	m.Sigma[r] = ds.Summarize().Sigma
-	m.Ratio[r] = row
-	m.done++
 	return !m.Done(), nil
 }
 
-// Compute computes every remaining row, calling yield (if not nil) after
-// each cell.
-func (m *SpeedupMap) Compute(yield func()) error {
-	for !m.Done() {
-		if _, err := m.ComputeRow(yield); err != nil {
-			return err
-		}
-	}
-	return nil
+// Until steps the map until it is complete, or until ctx is done (checked
+// between steps), returning ctx.Err().
+func (m *SpeedupMap) Until(ctx context.Context) error {
+	return pace.Steps(ctx, m)
 }

@@ -1,7 +1,10 @@
 package theory
 
 import (
+	"context"
+	"errors"
 	"math"
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -16,7 +19,7 @@ func smallMap(t testing.TB, laws []synth.Law, taus []int) *SpeedupMap {
 		Data: synth.Config{N: 600, D: 30, Density: 0.8, Seed: 2},
 		Loss: loss.Logistic{}, Laws: laws, Taus: taus, Seed: 1,
 	})
-	if err := m.Compute(nil); err != nil {
+	if err := m.Until(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return m
@@ -88,7 +91,7 @@ func TestSpeedupMapPapersExtremeCell(t *testing.T) {
 		Data: synth.Config{N: 50000, D: 20, Density: 0.2, Seed: 1},
 		Loss: loss.Logistic{}, Laws: []synth.Law{{Family: synth.Extreme, Param: synth.ExtremeNorm}}, Taus: []int{1}, Seed: 1,
 	})
-	if err := m.Compute(nil); err != nil {
+	if err := m.Until(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if got := m.Ratio[0][0]; math.Round(got*100) != 883 {
@@ -143,10 +146,54 @@ func BenchmarkSpeedupMap(b *testing.B) {
 			for b.Loop() {
 				m := NewSpeedupMap(MapSpec{Data: synth.Config{N: n, D: 50, Density: 0.8, Seed: 1},
 					Loss: loss.Logistic{}, Laws: MapLaws(), Taus: MapTaus, Seed: 1})
-				if err := m.Compute(nil); err != nil {
+				if err := m.Until(context.Background()); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
+	}
+}
+
+// Step does a row's data, then one τ at a time: a map of 2 rows × 3 τ is
+// 8 steps, whose rows appear as they complete, and ComputeRow finishes a
+// row under way; a cancelled context stops Until before any step.
+func TestSpeedupMapSteps(t *testing.T) {
+	spec := MapSpec{
+		Data: synth.Config{N: 300, D: 10, Density: 0.8, Seed: 2},
+		Loss: loss.Logistic{}, Taus: []int{1, 2, 4}, Seed: 1,
+		Laws: []synth.Law{{Family: synth.ChiSquare, Param: 2}, {Family: synth.Extreme, Param: 50}},
+	}
+	m := NewSpeedupMap(spec)
+	steps := 0
+	for {
+		steps++
+		done, err := m.Step()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if steps == 4 && (m.Rows() != 1 || m.Ratio[0] == nil || m.Ratio[1] != nil) {
+			t.Errorf("after 4 steps, %d rows", m.Rows())
+		}
+		if done {
+			break
+		}
+	}
+	if steps != 8 || !m.Done() {
+		t.Errorf("%d steps, done %v; want 8, true", steps, m.Done())
+	}
+	byRow := NewSpeedupMap(spec)
+	if _, err := byRow.Step(); err != nil { // the first row under way
+		t.Fatal(err)
+	}
+	if more, err := byRow.ComputeRow(); !more || err != nil || byRow.Rows() != 1 {
+		t.Errorf("ComputeRow: more %v, err %v, %d rows; want true, nil, 1", more, err, byRow.Rows())
+	}
+	if more, err := byRow.ComputeRow(); more || err != nil || !reflect.DeepEqual(byRow.Ratio, m.Ratio) {
+		t.Errorf("ComputeRow: more %v, err %v, ratios %v; want false, nil, %v", more, err, byRow.Ratio, m.Ratio)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if c := NewSpeedupMap(spec); !errors.Is(c.Until(ctx), context.Canceled) || c.Rows() != 0 {
+		t.Errorf("Until a cancelled context computed %d rows", c.Rows())
 	}
 }

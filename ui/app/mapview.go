@@ -58,10 +58,13 @@ func (v *MapView) compute() {
 	go func() {
 		defer v.p.recoverTo("computing the speedup map")
 		t0 := browser.Now()
-		err := m.Compute(func() {
-			v.frames.Request()
-			v.y.Yield()
-		})
+		var err error
+		for done := false; !done && err == nil; {
+			if done, err = m.Step(); !done {
+				v.frames.Request()
+				v.y.Yield()
+			}
+		}
 		v.running = false
 		v.elapsed = (browser.Now() - t0).Seconds()
 		browser.Hook("mapSeconds", v.elapsed)

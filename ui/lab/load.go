@@ -83,9 +83,9 @@ func (d DataSpec) Load(ctx context.Context, b budget.Budget, yield func() bool, 
 		s := d.Preset
 		cfg := s.Synth()
 		cfg.Budget = b
-		ds, err = synth.GenerateContext(ctx, cfg, func() { paced() })
-		if errors.Is(err, synth.ErrCanceled) || ctx.Err() != nil {
-			return nil, errSuperseded
+		ds, err = generate(ctx, cfg, paced)
+		if errors.Is(err, errSuperseded) {
+			return nil, err
 		}
 		in = installed{source: SourcePreset, name: fmt.Sprintf("%s norms, %s (ω' = %s), n = %s, d = %s, seed %d",
 			s.Norms.Label(), densityName(s.Density), table.Float(s.Density), thousands(s.N), thousands(s.D), s.DataSeed)}
@@ -137,6 +137,25 @@ func pace(now func() time.Duration, every time.Duration, yield func() bool) func
 		ok := yield()
 		last = now()
 		return ok
+	}
+}
+
+// generate builds cfg's data set a step at a time, calling paced between
+// steps; a false answer or the end of ctx abandons it (errSuperseded).
+func generate(ctx context.Context, cfg synth.Config, paced func() bool) (*dataset.Dataset, error) {
+	g, err := synth.NewGenerator(cfg)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		if done, err := g.Step(); err != nil {
+			return nil, err
+		} else if done {
+			return g.Dataset(), nil
+		}
+		if !paced() || ctx.Err() != nil {
+			return nil, errSuperseded
+		}
 	}
 }
 

@@ -7,11 +7,23 @@ import (
 	"imlab/core/problem"
 )
 
-// solveOptimum computes P* by core/pipeline's Prepare, the step the CLI and
-// the paper tables use too, accepting what optimum.Usable accepts; yield is
-// called after each of its passes over the data.
+// solveOptimum computes P* by core/pipeline's Preparation, the step the
+// CLI and the paper tables use too, accepting what optimum.Usable accepts;
+// yield, if not nil, is called after each of its passes over the data.
 func solveOptimum(ctx context.Context, pr *problem.Problem, yield func()) (float64, error) {
-	prep, err := pipeline.Prepare(ctx, pr, yield)
+	p, err := pipeline.NewPreparation(pr)
+	if err != nil {
+		return 0, err
+	}
+	for ctx.Err() == nil {
+		if done, _ := p.Step(); done {
+			break
+		}
+		if yield != nil {
+			yield()
+		}
+	}
+	prep, err := p.Until(ctx)
 	if err != nil {
 		return 0, err
 	}

@@ -25,7 +25,7 @@ type SpeedupMap struct {
 	For Settings // the settings it was computed for
 }
 
-// NewSpeedupMap returns the empty map for s (see SpeedupMap.ComputeRow).
+// NewSpeedupMap returns the empty map for s (see SpeedupMap.Step).
 func NewSpeedupMap(s Settings) (*SpeedupMap, error) {
 	data := s.Synth() // the preset's configuration, at the map's size
 	data.N, data.D, data.Norms = MapN, MapD, synth.Norms{}

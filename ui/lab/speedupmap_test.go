@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -17,7 +18,7 @@ func TestSpeedupMapCellLinksReproduceTheCell(t *testing.T) {
 	// Two rows are enough: one per family.
 	m.Spec.Laws = []synth.Law{{Family: synth.ChiSquare, Param: 1.5}, {Family: synth.Extreme, Param: 300}}
 	m.SpeedupMap = theory.NewSpeedupMap(m.Spec)
-	if err := m.Compute(nil); err != nil {
+	if err := m.Until(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	for row := range m.Spec.Laws {

@@ -76,3 +76,41 @@ func TestUntilEnds(t *testing.T) {
 		t.Errorf("cancelled: %v after %d iterations", err, g.iter)
 	}
 }
+
+// countSteps ends after total steps, failing with err at the last.
+type countSteps struct {
+	steps, total int
+	err          error
+	cancel       func() // called at step cancelAt, if set
+	cancelAt     int
+}
+
+func (c *countSteps) Step() (bool, error) {
+	c.steps++
+	if c.cancel != nil && c.steps == c.cancelAt {
+		c.cancel()
+	}
+	if c.steps == c.total {
+		return true, c.err
+	}
+	return false, nil
+}
+
+// Steps runs a stepper to its end, passes its error on, and stops before
+// the next step once ctx is cancelled.
+func TestSteps(t *testing.T) {
+	c := &countSteps{total: 5}
+	if err := Steps(context.Background(), c); err != nil || c.steps != 5 {
+		t.Errorf("Steps: %d steps, err %v; want 5, nil", c.steps, err)
+	}
+	boom := errors.New("boom")
+	c = &countSteps{total: 3, err: boom}
+	if err := Steps(context.Background(), c); !errors.Is(err, boom) || c.steps != 3 {
+		t.Errorf("Steps: %d steps, err %v; want 3, boom", c.steps, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c = &countSteps{total: 100, cancel: cancel, cancelAt: 4}
+	if err := Steps(ctx, c); !errors.Is(err, context.Canceled) || c.steps != 4 {
+		t.Errorf("Steps after cancel: %d steps, err %v; want 4, context.Canceled", c.steps, err)
+	}
+}
