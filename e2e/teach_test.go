@@ -16,12 +16,14 @@ import (
 
 	"imlab/core/theory"
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/lesson"
 )
 
 // TestLessonLinks opens every lesson's link and checks that its text and
 // its settings are on the page, and that the answer opens on click.
 func TestLessonLinks(t *testing.T) {
-	for k, l := range lab.Lessons {
+	for k, l := range lesson.Lessons {
 		t.Run(fmt.Sprint(k+1), func(t *testing.T) {
 			want, err := lab.ParseHash(l.Settings, lab.DefaultSettings())
 			if err != nil {
@@ -309,7 +311,7 @@ func TestTeachingInTheSingleFile(t *testing.T) {
 	p.waitStatus(30*time.Second, "ready")
 	p.do(chromedp.Navigate("file://" + filepath.ToSlash(filepath.Join(dir, "imlab.html")) + "#lesson=2&n=600&d=20&hide=export&present=1"))
 	p.waitStatus(60*time.Second, "ready")
-	if title := eval[string](p, `document.querySelector("#lesson h2").textContent`); !strings.Contains(title, lab.Lessons[1].Title) {
+	if title := eval[string](p, `document.querySelector("#lesson h2").textContent`); !strings.Contains(title, lesson.Lessons[1].Title) {
 		t.Errorf("lesson heading %q", title)
 	}
 	if n := eval[int](p, `document.querySelectorAll("#article math").length`); n < 8 {
