@@ -65,6 +65,11 @@ var Schema []Field
 func init() { Schema = schema() }
 
 func schema() []Field {
+	return slices.Concat(dataFields(), fileFields(), problemFields(), runFields())
+}
+
+// dataFields returns the synthetic preset's fields and the gallery, in the form's order.
+func dataFields() []Field {
 	return []Field{
 		{Key: FieldNorms, Element: "norms", Label: "Law of ‖xᵢ‖²",
 			parse: func(t string, s *Settings) error {
@@ -90,6 +95,12 @@ func schema() []Field {
 		wholeField(FieldD, "d", "Features d", func(s *Settings) *int { return &s.D }, 1, "features"),
 		seedField(FieldDataSeed, "dseed", "Data seed", func(s *Settings) *uint64 { return &s.DataSeed }),
 		galleryField(),
+	}
+}
+
+// fileFields returns a file's fields: its name, size and fingerprint, and how it is read, in the form's order.
+func fileFields() []Field {
+	return []Field{
 		{Key: FieldFile, Label: "LIBSVM file",
 			parse:  func(t string, s *Settings) error { s.File.Name = t; return nil },
 			format: func(s Settings) string { return s.File.Name }},
@@ -148,6 +159,12 @@ func schema() []Field {
 				}
 				return nil
 			}},
+	}
+}
+
+// problemFields returns the problem's fields: loss, λ, the target gap and the pass budget, in the form's order.
+func problemFields() []Field {
+	return []Field{
 		{Key: FieldLoss, Element: "loss", Label: "Loss",
 			parse: func(t string, s *Settings) error {
 				l, err := loss.ParseSpec(t)
@@ -200,6 +217,12 @@ func schema() []Field {
 				}
 				return nil
 			}},
+	}
+}
+
+// runFields returns the runs' fields: τ, buckets, samplings, seed and methods, in the form's order.
+func runFields() []Field {
+	return []Field{
 		{Key: FieldTaus, Element: "taus", Label: "Minibatch sizes τ",
 			parse: func(t string, s *Settings) error {
 				taus, err := ParseTaus(t)
