@@ -18,6 +18,8 @@ import (
 	"imlab/ui/lab"
 
 	"imlab/ui/lab/lesson"
+
+	"imlab/ui/lab/speedupmap"
 )
 
 // TestLessonLinks opens every lesson's link and checks that its text and
@@ -216,12 +218,12 @@ func TestSpeedupMapClickRunsTheCell(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the cell's link %q: %v", hash, err)
 	}
-	if !strings.HasPrefix(s.Norms.String(), "chisq:") || s.N != lab.MapN || s.D != lab.MapD || len(s.Taus) != 1 {
+	if !strings.HasPrefix(s.Norms.String(), "chisq:") || s.N != speedupmap.N || s.D != speedupmap.D || len(s.Taus) != 1 {
 		t.Errorf("the cell's settings: norms %s, n %d, d %d, τ %v", s.Norms, s.N, s.D, s.Taus)
 	}
 	p.waitStatus(120*time.Second, "running", "done")
-	if got := eval[string](p, `document.getElementById("data-n").textContent`); got != fmt.Sprint(lab.MapN) {
-		t.Errorf("data n = %s after the click, want %d", got, lab.MapN)
+	if got := eval[string](p, `document.getElementById("data-n").textContent`); got != fmt.Sprint(speedupmap.N) {
+		t.Errorf("data n = %s after the click, want %d", got, speedupmap.N)
 	}
 	if got := eval[string](p, `document.getElementById("taus").value`); got != fmt.Sprint(s.Taus[0]) {
 		t.Errorf("τ field %q, want %d", got, s.Taus[0])
