@@ -16,12 +16,16 @@ import (
 
 	"imlab/core/theory"
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/lesson"
+
+	"imlab/ui/lab/speedupmap"
 )
 
 // TestLessonLinks opens every lesson's link and checks that its text and
 // its settings are on the page, and that the answer opens on click.
 func TestLessonLinks(t *testing.T) {
-	for k, l := range lab.Lessons {
+	for k, l := range lesson.Lessons {
 		t.Run(fmt.Sprint(k+1), func(t *testing.T) {
 			want, err := lab.ParseHash(l.Settings, lab.DefaultSettings())
 			if err != nil {
@@ -214,12 +218,12 @@ func TestSpeedupMapClickRunsTheCell(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the cell's link %q: %v", hash, err)
 	}
-	if !strings.HasPrefix(s.Norms.String(), "chisq:") || s.N != lab.MapN || s.D != lab.MapD || len(s.Taus) != 1 {
+	if !strings.HasPrefix(s.Norms.String(), "chisq:") || s.N != speedupmap.N || s.D != speedupmap.D || len(s.Taus) != 1 {
 		t.Errorf("the cell's settings: norms %s, n %d, d %d, τ %v", s.Norms, s.N, s.D, s.Taus)
 	}
 	p.waitStatus(120*time.Second, "running", "done")
-	if got := eval[string](p, `document.getElementById("data-n").textContent`); got != fmt.Sprint(lab.MapN) {
-		t.Errorf("data n = %s after the click, want %d", got, lab.MapN)
+	if got := eval[string](p, `document.getElementById("data-n").textContent`); got != fmt.Sprint(speedupmap.N) {
+		t.Errorf("data n = %s after the click, want %d", got, speedupmap.N)
 	}
 	if got := eval[string](p, `document.getElementById("taus").value`); got != fmt.Sprint(s.Taus[0]) {
 		t.Errorf("τ field %q, want %d", got, s.Taus[0])
@@ -309,7 +313,7 @@ func TestTeachingInTheSingleFile(t *testing.T) {
 	p.waitStatus(30*time.Second, "ready")
 	p.do(chromedp.Navigate("file://" + filepath.ToSlash(filepath.Join(dir, "imlab.html")) + "#lesson=2&n=600&d=20&hide=export&present=1"))
 	p.waitStatus(60*time.Second, "ready")
-	if title := eval[string](p, `document.querySelector("#lesson h2").textContent`); !strings.Contains(title, lab.Lessons[1].Title) {
+	if title := eval[string](p, `document.querySelector("#lesson h2").textContent`); !strings.Contains(title, lesson.Lessons[1].Title) {
 		t.Errorf("lesson heading %q", title)
 	}
 	if n := eval[int](p, `document.querySelectorAll("#article math").length`); n < 8 {

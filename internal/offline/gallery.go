@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/singlefile"
 )
 
 // The data gallery (lab.Gallery) in the built site: the files go in its
@@ -87,7 +89,7 @@ func embedGallery(single []byte, dir string) ([]byte, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		blocks.WriteString(lab.DataBlock(g.ElementID(), g.File, b))
+		blocks.WriteString(singlefile.DataBlock(g.ElementID(), g.File, b))
 	}
 	if blocks.Len() == 0 {
 		return single, 0, nil

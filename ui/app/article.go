@@ -9,6 +9,8 @@ import (
 
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/prose"
 )
 
 // Article is the text under the lab that explains the paper: the problem,
@@ -19,12 +21,12 @@ import (
 // The text is index.html's template "article-html" (arXiv's PDF carries
 // hyperref's named destinations, section.N and subsection.N.M, which
 // browsers' PDF viewers open at the section). Its numbers are the run's
-// on screen (lab.ArticleNumbers fills its placeholders); it re-renders
+// on screen (prose.ArticleNumbers fills its placeholders); it re-renders
 // with the ratio table (Results.rerender), and only when one changed.
 type Article struct {
 	vecty.Core
 	p     *Page
-	shown lab.ArticleNumbers
+	shown prose.ArticleNumbers
 }
 
 // Render implements vecty.Component.
@@ -34,7 +36,7 @@ func (a *Article) Render() vecty.ComponentOrHTML {
 			articleHTML = t.InnerHTML()
 		}
 	}
-	a.shown = lab.NewArticleNumbers(&a.p.snap)
+	a.shown = prose.NewArticleNumbers(&a.p.snap)
 	// A named section is a landmark region, so screen readers list it.
 	return elem.Section(vecty.Markup(prop.ID(lab.PanelArticle.ElementID()), vecty.Attribute("aria-label", "Article: the paper explained")),
 		// Quoting data, it is laid out whole (lab.css: before, only near the
@@ -47,7 +49,7 @@ func (a *Article) Render() vecty.ComponentOrHTML {
 // SkipRender implements vecty.RenderSkipper: no number it quotes changed.
 func (a *Article) SkipRender(prev vecty.Component) bool {
 	old, ok := prev.(*Article)
-	return ok && old.shown == lab.NewArticleNumbers(&a.p.snap)
+	return ok && old.shown == prose.NewArticleNumbers(&a.p.snap)
 }
 
 // article is the page's one Article.

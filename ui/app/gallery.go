@@ -13,6 +13,8 @@ import (
 
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/singlefile"
 )
 
 // galleryField is the data gallery in the Data panel: one button per set
@@ -51,13 +53,13 @@ func (p *Page) loadGallery(g lab.GallerySet) {
 	p.ctl.LoadGallery(s)
 }
 
-// LoadBakedFile loads the file a saved lab carries (lab.FileElementID),
+// LoadBakedFile loads the file a saved lab carries (singlefile.FileElementID),
 // when the link it opened with (settings s) names a file.
 func LoadBakedFile(ctl *lab.Controller, s lab.Settings) {
-	if s.File.Name == "" || browser.Element(lab.FileElementID) == nil {
+	if s.File.Name == "" || browser.Element(singlefile.FileElementID) == nil {
 		return
 	}
-	name, b, err := browser.ElementData(lab.FileElementID)
+	name, b, err := browser.ElementData(singlefile.FileElementID)
 	if err != nil {
 		ctl.ReportError(err)
 		return
@@ -80,32 +82,32 @@ func (p *Page) saveButton(s *lab.Snapshot) *vecty.HTML {
 	ready := s.Data != nil && !s.Phase.Busy()
 	return p.button("save-lab", "Save lab for students",
 		fmt.Sprintf("Download the whole lab as one HTML file that opens from disk, with no network, in this state: the settings, lesson and data "+
-			"(a gallery set, or your file up to %d MiB)", lab.MaxSavedBytes>>20), ready, p.saveLab)
+			"(a gallery set, or your file up to %d MiB)", singlefile.MaxSavedBytes>>20), ready, p.saveLab)
 }
 
 // saveLab downloads the single file with the page's state baked in.
 func (p *Page) saveLab() {
 	s, t := p.snap.Settings, p.teach.t
 	hash := lab.JoinHash(s, t)
-	var files []lab.BakedFile
+	var files []singlefile.BakedFile
 	if ref, gallery, raw, ok := p.ctl.DataFile(); ok {
 		if g, isSet := lab.GallerySetNamed(gallery); isSet {
-			files = append(files, lab.BakedFile{ID: g.ElementID(), Name: g.File, Data: raw})
+			files = append(files, singlefile.BakedFile{ID: g.ElementID(), Name: g.File, Data: raw})
 		} else {
-			files = append(files, lab.BakedFile{ID: lab.FileElementID, Name: ref.Name, Data: raw})
+			files = append(files, singlefile.BakedFile{ID: singlefile.FileElementID, Name: ref.Name, Data: raw})
 		}
 	}
 	go func() {
 		defer p.recoverTo("saving the lab")
 		page, err := browser.SingleFileHTML()
 		if err == nil {
-			page, err = lab.Bake(page, hash, files...)
+			page, err = singlefile.Bake(page, hash, files...)
 		}
 		if err != nil {
 			p.ctl.ReportError(err)
 			return
 		}
-		name := lab.SavedName(s, t)
+		name := singlefile.SavedName(s, t)
 		browser.Download(name, "text/html", []byte(page))
 		p.exports.notice = fmt.Sprintf("saved %s (%.1f MB): it opens from disk, with no network, in this state", name, float64(len(page))/1e6)
 		vecty.Rerender(p)

@@ -13,6 +13,8 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/speedupmap"
 )
 
 // MapView is the speedup map: a button computes it in the page (row by row,
@@ -23,7 +25,7 @@ type MapView struct {
 	vecty.Core
 	p *Page
 
-	m        *lab.SpeedupMap
+	m        *speedupmap.Map
 	running  bool
 	selected [2]int
 	hovered  [2]int // the cell under the pointer, outlined; {-1, -1} = none
@@ -45,7 +47,7 @@ func (v *MapView) compute() {
 	if !ok || v.running {
 		return
 	}
-	m, err := lab.NewSpeedupMap(s)
+	m, err := speedupmap.New(s)
 	if err != nil {
 		v.p.ctl.ReportError(err)
 		return
@@ -252,7 +254,7 @@ func (v *MapView) Render() vecty.ComponentOrHTML {
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")), vecty.Text(
 			"Each cell is the theoretical speed-up θ(τ-importance) / θ(τ-nice) for one law of ‖xᵢ‖² (rows: χ²ₖ from mild k = 100 to "+
 				"heavy-tailed k = 0.5, then the extreme data with one example of weight w) and one minibatch size τ (columns). "+
-				"All rows share the sparsity pattern of a "+itoa(lab.MapN)+" × "+itoa(lab.MapD)+" data set at the density chosen in the Data panel.")),
+				"All rows share the sparsity pattern of a "+itoa(speedupmap.N)+" × "+itoa(speedupmap.D)+" data set at the density chosen in the Data panel.")),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
 			v.p.button("map-compute", "Compute the map", "Compute the speedup map for the current density, loss and seeds", !v.running, v.compute),
 			fullscreenButton("speedup-map"),

@@ -16,6 +16,8 @@ import (
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/prose"
 )
 
 // methodRatioTable is the ratio table of a method other than dfSDCA: its
@@ -34,17 +36,17 @@ func (p *Page) methodRatioTable(s *lab.Snapshot) *vecty.HTML {
 	unit := chart.CommonPow10(steps...)
 	if v := s.Method; v != nil {
 		for _, r := range v.Rows {
-			th, em := lab.ExplainMethodRatio(m, r)
+			th, em := prose.ExplainMethodRatio(m, r)
 			rows = append(rows, row(strconv.Itoa(r.Tau),
 				numCell{text: table.Sig(r.Theory, 2), what: th},
 				numCell{text: s.EmpiricalText(r.Tau, r.Empirical, num), what: em},
-				numCell{text: inUnit(r.StepNice, unit), what: lab.ExplainStep(m, sampling.Nice, r.Tau, r.StepNice)},
-				numCell{text: inUnit(r.StepImp, unit), what: lab.ExplainStep(m, sampling.Imp, r.Tau, r.StepImp)},
+				numCell{text: inUnit(r.StepNice, unit), what: prose.ExplainStep(m, sampling.Nice, r.Tau, r.StepNice)},
+				numCell{text: inUnit(r.StepImp, unit), what: prose.ExplainStep(m, sampling.Imp, r.Tau, r.StepImp)},
 			))
 		}
 	}
 	caption := "Speed-up of τ-importance over τ-nice for " + lab.MethodName(m) + ". Theoretical: ratio of the passes per factor e its theory predicts; " +
-		"empirical: ratio of the passes through the data each needed to reach ε. " + lab.ExplainMethod(m) + " Hover or focus a number for its formula."
+		"empirical: ratio of the passes through the data each needed to reach ε. " + prose.ExplainMethod(m) + " Hover or focus a number for its formula."
 	if len(rows) == 0 {
 		caption = "Speed-up of τ-importance over τ-nice for " + lab.MethodName(m) + ": press Run to fill in."
 	}
@@ -83,7 +85,7 @@ func tauStarTable(v *lab.MethodView) vecty.MarkupOrChild {
 		elem.Div(vecty.Markup(vecty.Class("table-scroll"), vecty.Attribute("tabindex", 0),
 			vecty.Attribute("role", "region"), vecty.Attribute("aria-label", "Best τ table")),
 			elem.Table(vecty.Markup(prop.ID("taustar")),
-				elem.Caption(vecty.Text(lab.ExplainTauStar(v))),
+				elem.Caption(vecty.Text(prose.ExplainTauStar(v))),
 				elem.TableHead(elem.TableRow(colHeader("τ"), colHeader("predicted τ-nice"), colHeader("measured τ-nice"),
 					colHeader("predicted τ-imp"), colHeader("measured τ-imp"))),
 				elem.TableBody(rows...),
@@ -129,7 +131,7 @@ func (p *Page) compareField() *vecty.HTML {
 				event.Change(p.act("editing the form", func(e *vecty.Event) { p.setCompared(m, e.Target.Get("checked").Bool()) })))),
 			vecty.Text(" "+lab.MethodName(m))))
 	}
-	items = append(items, elem.Small(vecty.Markup(prop.ID("compare-hint"), vecty.Class("hint")), vecty.Text(lab.CompareHint)))
+	items = append(items, elem.Small(vecty.Markup(prop.ID("compare-hint"), vecty.Class("hint")), vecty.Text(prose.CompareHint)))
 	if p.invalid(key) {
 		items = append(items, elem.Small(vecty.Markup(prop.ID("compare-error"), vecty.Class("field-error"), vecty.Attribute("role", "alert")),
 			vecty.Text(p.formErr.Error())))

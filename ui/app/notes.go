@@ -8,6 +8,8 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/prose"
 )
 
 // Margin notes: a sentence beside a figure that says what explains it,
@@ -32,7 +34,7 @@ func marginNote(text string, links ...noteLink) *vecty.HTML {
 
 // ratiosNote is the ratio table's note: why θ τ-imp exceeds θ τ-nice.
 func ratiosNote(s *lab.Snapshot) *vecty.HTML {
-	sigma := lab.NewArticleNumbers(s).Text(lab.LiveSigma)
+	sigma := prose.NewArticleNumbers(s).Text(prose.LiveSigma)
 	return marginNote("Why the steps θ differ: each θ is set by its sampling's ESO, and τ-importance pays for bucket averages of vᵢ, "+
 		"not their maximum (σ = "+sigma+" here).",
 		noteLink{"article-eso", "The ESO"}, noteLink{"article-buckets", "why buckets"},

@@ -18,6 +18,8 @@ import (
 	"imlab/core/table"
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/prose"
 )
 
 // lawHint describes the law of the norms named law (a switch: a map
@@ -35,7 +37,7 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 	busy := s.Phase == lab.Loading
 	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelData.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Data")),
-		elem.Paragraph(vecty.Markup(prop.ID("data-intro"), vecty.Class("panel-intro")), vecty.Text(lab.DataIntro(s.Data))),
+		elem.Paragraph(vecty.Markup(prop.ID("data-intro"), vecty.Class("panel-intro")), vecty.Text(prose.DataIntro(s.Data))),
 		p.field(lab.FieldNorms, p.selectInput(lab.FieldNorms, laws), lawHint(p.form[lab.FieldNorms])),
 		p.field(lab.FieldDensity, p.selectInput(lab.FieldDensity, []option{
 			{fmtG(lab.SparseDensity), "sparse (ω' = 0.1)"}, {fmtG(lab.DenseDensity), "dense (ω' = 0.8)"},
@@ -112,7 +114,7 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 	}
 	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelProblem.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Problem and runs")),
-		p.field(lab.FieldMethod, p.selectInput(lab.FieldMethod, methodOptions()), lab.MethodHint),
+		p.field(lab.FieldMethod, p.selectInput(lab.FieldMethod, methodOptions()), prose.MethodHint),
 		p.compareField(), // methods.go
 		p.field(lab.FieldLoss, p.selectInput(lab.FieldLoss, []option{
 			{"logistic", "logistic (γ = 4)"}, {"square", "square (γ = 1)"}, {"smoothhinge", "smoothed hinge (γ = 1)"},

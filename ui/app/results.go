@@ -18,6 +18,8 @@ import (
 	"imlab/ui/canvas"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/prose"
 )
 
 func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
@@ -99,7 +101,7 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 	if s.Settings.Method != lab.DefaultMethod {
 		return p.methodRatioTable(s) // methods.go
 	}
-	match, known := lab.PaperMatch(s)
+	match, known := prose.PaperMatch(s)
 	n := 0
 	if s.Data != nil {
 		n = s.Data.Stats.N
@@ -111,16 +113,16 @@ func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
 	unit := chart.CommonPow10(thetas...)
 	rows := make([]vecty.MarkupOrChild, 0, len(s.Rows))
 	for _, r := range s.Rows {
-		th, em := lab.ExplainRatio(r)
+		th, em := prose.ExplainRatio(r)
 		cells := []numCell{
 			{text: table.Sig(r.Theory, 2), what: th},
 			{text: s.EmpiricalText(r.Tau, r.Empirical, func(x float64) string { return table.Sig(x, 2) }), what: em},
-			{text: inUnit(r.ThetaNice, unit), what: lab.ExplainTheta(sampling.Nice, r.Tau, r.ThetaNice, n, s.Lambda, s.Settings.Loss)},
-			{text: inUnit(r.ThetaImp, unit), what: lab.ExplainTheta(sampling.Imp, r.Tau, r.ThetaImp, n, s.Lambda, s.Settings.Loss)},
+			{text: inUnit(r.ThetaNice, unit), what: prose.ExplainTheta(sampling.Nice, r.Tau, r.ThetaNice, n, s.Lambda, s.Settings.Loss)},
+			{text: inUnit(r.ThetaImp, unit), what: prose.ExplainTheta(sampling.Imp, r.Tau, r.ThetaImp, n, s.Lambda, s.Settings.Loss)},
 		}
 		if known {
 			cell := numCell{text: "–"}
-			if text, ok := lab.ExplainPaper(match, r.Tau); ok {
+			if text, ok := prose.ExplainPaper(match, r.Tau); ok {
 				pt, pe, _ := match.Cell(r.Tau)
 				cell = numCell{text: table.Sig(pt, 2) + " : " + table.Sig(pe, 2), what: text, class: "paper"}
 			}
@@ -194,7 +196,7 @@ func num(x float64) string {
 func dataSummary(d *lab.DataInfo) *vecty.HTML {
 	var why map[string]string
 	if d != nil {
-		why = lab.ExplainData(d)
+		why = prose.ExplainData(d)
 	}
 	item := func(id, term, value string) vecty.List {
 		return vecty.List{

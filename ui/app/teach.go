@@ -16,6 +16,8 @@ import (
 	"imlab/ui/chart"
 	"imlab/ui/lab"
 	"imlab/ui/schedule"
+
+	"imlab/ui/lab/lesson"
 )
 
 // teachParts is the teaching side of the page: the lesson, hidden panels
@@ -94,7 +96,7 @@ func (p *Page) hideClasses() []string {
 // lessonView shows the current lesson (id "lesson") and the list of lessons.
 func (p *Page) lessonView() *vecty.HTML {
 	var items []vecty.MarkupOrChild
-	for k, l := range lab.Lessons {
+	for k, l := range lesson.Lessons {
 		items = append(items, elem.ListItem(elem.Anchor(vecty.Markup(prop.Href("#lesson="+itoa(k+1)),
 			vecty.MarkupIf(p.teach.t.Lesson == k+1, vecty.Attribute("aria-current", "page")),
 			event.Click(p.act("opening a lesson", func(*vecty.Event) { p.openLesson(k + 1) })).PreventDefault()),
@@ -102,7 +104,7 @@ func (p *Page) lessonView() *vecty.HTML {
 	}
 	var current vecty.MarkupOrChild
 	if k := p.teach.t.Lesson; k > 0 {
-		l := lab.Lessons[k-1]
+		l := lesson.Lessons[k-1]
 		var file vecty.MarkupOrChild
 		if l.NeedFile != "" {
 			file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")), vecty.Text(l.NeedFile))
@@ -155,7 +157,7 @@ func (p *Page) openLesson(k int) {
 	p.SetTeaching(t)
 	p.form, p.formErr = lab.FormOf(s), nil
 	browser.SetHash(p.hashOf(s))
-	if lab.Lessons[k-1].NeedFile == "" {
+	if lesson.Lessons[k-1].NeedFile == "" {
 		p.ctl.Open(s) // a preset or a gallery set
 	}
 	vecty.Rerender(p)

@@ -16,6 +16,8 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/lesson"
 )
 
 // classState is the teacher panel's and the prediction's state.
@@ -44,7 +46,7 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 	var body vecty.List
 	if cs.open {
 		lessons := []option{{"0", "no lesson"}}
-		for k, l := range lab.Lessons {
+		for k, l := range lesson.Lessons {
 			lessons = append(lessons, option{itoa(k + 1), itoa(k+1) + ". " + l.Title})
 		}
 		var shown vecty.List
@@ -193,7 +195,7 @@ func classSelect(id, current string, options []option, set func(value string)) *
 
 // lessonPlan is the lesson's plan: what it teaches, how long, and what a
 // student should be able to explain afterwards.
-func lessonPlan(l lab.Lesson) *vecty.HTML {
+func lessonPlan(l lesson.Lesson) *vecty.HTML {
 	return elem.Paragraph(vecty.Markup(prop.ID("lesson-plan"), vecty.Class("hint")),
 		elem.Strong(vecty.Text("Teaches: ")), vecty.Text(l.Teaches+" "),
 		elem.Strong(vecty.Text("Time: ")), vecty.Text("about "+itoa(l.Minutes)+" minutes. "),
@@ -230,7 +232,7 @@ func (p *Page) predictionView(k int, s *lab.Snapshot) *vecty.HTML {
 				vecty.Attribute("size", 6), prop.Value(g.text), vecty.Property("disabled", g.committed),
 				event.Input(func(e *vecty.Event) { g.text = e.Target.Get("value").String() }))),
 			p.button("predict-commit", "Commit", "Fix your prediction before the run", !g.committed, func() {
-				v, err := lab.ParseGuess(g.text)
+				v, err := lesson.ParseGuess(g.text)
 				if err != nil {
 					g.err = err.Error()
 				} else {
@@ -244,7 +246,7 @@ func (p *Page) predictionView(k int, s *lab.Snapshot) *vecty.HTML {
 }
 
 // lessonSet is the gallery set lesson l runs on, if any.
-func lessonSet(l lab.Lesson) (lab.GallerySet, bool) {
+func lessonSet(l lesson.Lesson) (lab.GallerySet, bool) {
 	s, err := lab.ParseHash(l.Settings, lab.DefaultSettings())
 	if err != nil || s.Data == "" {
 		return lab.GallerySet{}, false

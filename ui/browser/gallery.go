@@ -12,11 +12,13 @@ import (
 	"syscall/js"
 
 	"imlab/ui/lab"
+
+	"imlab/ui/lab/singlefile"
 )
 
 // The classroom kit's side in the browser: the data gallery's files
 // (lab.GallerySource), the state a saved lab carries, and the page's own
-// HTML for saving a lab (lab.Bake).
+// HTML for saving a lab (singlefile.Bake).
 
 // singleFileID is the id of the single file's embedded main.wasm
 // (internal/offline.EmbeddedWasmID), which the loader leaves in the page.
@@ -59,7 +61,7 @@ func (Gallery) Open(g lab.GallerySet) (io.Reader, error) {
 	return bytes.NewReader(b), err
 }
 
-// ElementData returns the file an element made by lab.DataBlock holds: its
+// ElementData returns the file an element made by singlefile.DataBlock holds: its
 // name and bytes.
 func ElementData(id string) (name string, data []byte, err error) {
 	el := Element(id)
@@ -70,7 +72,7 @@ func ElementData(id string) (name string, data []byte, err error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("%s: its byte count %q is not a number", id, el.GetAttribute("data-bytes"))
 	}
-	b, err := lab.DecodeDataBlock(el.TextContent(), n)
+	b, err := singlefile.DecodeDataBlock(el.TextContent(), n)
 	if err != nil {
 		return "", nil, fmt.Errorf("%s: %w", id, err)
 	}
@@ -80,7 +82,7 @@ func ElementData(id string) (name string, data []byte, err error) {
 // BakedState returns the hash a saved lab was saved with, if the page is
 // one.
 func BakedState() (string, bool) {
-	el := document().Call("querySelector", `meta[name="`+lab.StateMetaName+`"]`)
+	el := document().Call("querySelector", `meta[name="`+singlefile.StateMetaName+`"]`)
 	if !el.Truthy() {
 		return "", false
 	}

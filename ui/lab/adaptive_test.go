@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"imlab/core/sampling"
+
+	"imlab/ui/lab/lesson"
 )
 
 // TestImportanceLink: the link key imp=adaptive chooses adaptive
@@ -168,11 +170,11 @@ func TestAdaptiveLessonSaysWhatItShows(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the lesson twice at n = 10,000")
 	}
-	k := slices.IndexFunc(Lessons, func(l Lesson) bool { return strings.Contains(l.Settings, "imp=adaptive") })
+	k := slices.IndexFunc(lesson.Lessons, func(l lesson.Lesson) bool { return strings.Contains(l.Settings, "imp=adaptive") })
 	if k < 0 {
 		t.Fatal("no lesson on adaptivity")
 	}
-	l := Lessons[k]
+	l := lesson.Lessons[k]
 	s, _, err := PageSettings("#lesson="+itoa(k+1), DefaultSettings())
 	if err != nil || s.Importance != sampling.AdaptiveImp || !slices.Equal(s.Taus, []int{1, 8}) {
 		t.Fatalf("lesson %d: %+v, %v", k+1, s, err)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"imlab/ui/lab/lesson"
 )
 
 // The teacher's keys of Teaching, which the page's teacher panel writes as
@@ -45,9 +47,9 @@ func (t Teaching) classKeys() []string {
 
 // Asks returns the prediction lesson k (1-based) asks for before its run
 // under t, or nil.
-func (t Teaching) Asks(k int) *Prediction {
-	if t.NoPredict || k < 1 || k > len(Lessons) {
+func (t Teaching) Asks(k int) *lesson.Prediction {
+	if t.NoPredict || k < 1 || k > len(lesson.Lessons) {
 		return nil
 	}
-	return Lessons[k-1].Predict
+	return lesson.Lessons[k-1].Predict
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"imlab/ui/lab/lesson"
 )
 
 // Panel names a part of the page that a teacher can hide with hide=….
@@ -49,7 +51,7 @@ type Teaching struct {
 	// work from the start (teacher.go).
 	Speed int
 	// NoPredict is predict=0: lessons run without asking for a prediction
-	// first (predict.go).
+	// first (lesson/predict.go).
 	NoPredict bool
 }
 
@@ -88,8 +90,8 @@ func SplitHash(hash string) (settings string, t Teaching, err error) {
 		switch key {
 		case "lesson":
 			k, e := strconv.Atoi(v)
-			if e != nil || k < 1 || k > len(Lessons) {
-				return "", Teaching{}, fmt.Errorf("%w: link: lesson=%q is not a lesson number 1…%d", ErrSettings, v, len(Lessons))
+			if e != nil || k < 1 || k > len(lesson.Lessons) {
+				return "", Teaching{}, fmt.Errorf("%w: link: lesson=%q is not a lesson number 1…%d", ErrSettings, v, len(lesson.Lessons))
 			}
 			t.Lesson = k
 		case "hide":
@@ -162,7 +164,7 @@ func PageSettings(hash string, base Settings) (Settings, Teaching, error) {
 		return base, Teaching{}, err
 	}
 	if t.Lesson > 0 {
-		ls, err := ParseHash(Lessons[t.Lesson-1].Settings, base)
+		ls, err := ParseHash(lesson.Lessons[t.Lesson-1].Settings, base)
 		if err != nil {
 			panic(fmt.Sprintf("lab: lesson %d has bad settings: %v", t.Lesson, err)) // a programmer error: tests check every lesson
 		}

@@ -7,13 +7,15 @@ import (
 	"testing"
 
 	"imlab/core/synth"
+
+	"imlab/ui/lab/lesson"
 )
 
 func TestEveryLessonLoadsItsSettings(t *testing.T) {
-	if len(Lessons) < 6 {
-		t.Fatalf("%d lessons, want at least 6", len(Lessons))
+	if len(lesson.Lessons) < 6 {
+		t.Fatalf("%d lessons, want at least 6", len(lesson.Lessons))
 	}
-	for k, l := range Lessons {
+	for k, l := range lesson.Lessons {
 		s, tc, err := PageSettings("#lesson="+itoa(k+1), DefaultSettings())
 		if err != nil {
 			t.Fatalf("lesson %d: %v", k+1, err)
@@ -77,3 +79,35 @@ func TestTeachingHashRoundTrip(t *testing.T) {
 }
 
 func itoa(k int) string { return strconv.Itoa(k) }
+
+// Every lesson's prediction is about one of the lesson's τ.
+func TestLessonPredictsAtItsTaus(t *testing.T) {
+	for k, l := range lesson.Lessons {
+		if l.Predict == nil {
+			continue
+		}
+		s, _, err := PageSettings("lesson="+strconv.Itoa(k+1), DefaultSettings())
+		if err != nil || !slices.Contains(s.Taus, l.Predict.Tau) {
+			t.Errorf("lesson %d predicts at τ = %d, its τ are %v (%v)", k+1, l.Predict.Tau, s.Taus, err)
+		}
+	}
+}
+
+func TestClassKeys(t *testing.T) {
+	_, tc, err := SplitHash("lesson=4&speed=16&predict=0&n=600")
+	if err != nil || tc.Speed != 16 || !tc.NoPredict || tc.Asks(4) != nil {
+		t.Fatalf("%+v %v", tc, err)
+	}
+	if h := tc.Hash(); h != "lesson=4&speed=16&predict=0" {
+		t.Errorf("hash %q", h)
+	}
+	tc.NoPredict = false
+	if tc.Asks(4) == nil || tc.Asks(4).Tau != 8 {
+		t.Errorf("lesson 4 asks %+v", tc.Asks(4))
+	}
+	for _, bad := range []string{"speed=3", "speed=x", "predict=maybe"} {
+		if _, _, err := SplitHash(bad); !errors.Is(err, ErrSettings) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

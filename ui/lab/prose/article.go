@@ -1,4 +1,4 @@
-package lab
+package prose
 
 import (
 	"html"
@@ -8,6 +8,8 @@ import (
 
 	"imlab/core/experiment"
 	"imlab/core/table"
+
+	"imlab/ui/lab"
 )
 
 // The article under the lab quotes the run on screen: its text (index.html's
@@ -53,7 +55,7 @@ var liveOrder = [...]Live{LiveN, LiveD, LiveDensity, LiveSigma, LiveLambda, Live
 
 // NewArticleNumbers returns the live numbers of s: the data's as the Data
 // card shows them, the largest τ's row as the ratio table shows it.
-func NewArticleNumbers(s *Snapshot) ArticleNumbers {
+func NewArticleNumbers(s *lab.Snapshot) ArticleNumbers {
 	var a ArticleNumbers
 	for k := range a.text {
 		a.text[k] = "–"
@@ -96,7 +98,7 @@ func NewArticleNumbers(s *Snapshot) ArticleNumbers {
 
 // quote sets the numbers of row r: θ's as the table's tooltips give them
 // (ExplainTheta), the ratios as its cells.
-func (a *ArticleNumbers) quote(s *Snapshot, r experiment.Row) {
+func (a *ArticleNumbers) quote(s *lab.Snapshot, r experiment.Row) {
 	a.set(LiveTau, strconv.Itoa(r.Tau))
 	a.set(LiveNice, table.Sig(r.ThetaNice, 3))
 	a.set(LiveImp, table.Sig(r.ThetaImp, 3))

@@ -1,4 +1,8 @@
-package lab
+// Package speedupmap is the page's speed-up map: the predicted speed-up of
+// τ-importance over τ-nice sampling for every law of ‖xᵢ‖² and τ, on data
+// the size of N × D, made for the lab's settings, each cell a link to the
+// settings that load and run it.
+package speedupmap
 
 import (
 	"fmt"
@@ -8,43 +12,45 @@ import (
 	"imlab/core/table"
 	"imlab/core/theory"
 	"imlab/ui/chart"
+
+	"imlab/ui/lab"
 )
 
 // The speedup map is computed at a modest size, so that its 336 cells take
 // seconds in a browser; clicking a cell runs exactly that cell's data.
 const (
-	MapN = 2000
-	MapD = 50
+	N = 2000
+	D = 50
 )
 
-// SpeedupMap is the page's speedup map: theory.SpeedupMap over the default
-// laws and theory.MapTaus, on data of size MapN × MapD with the density,
+// Map is the page's speedup map: theory.SpeedupMap over the default
+// laws and theory.MapTaus, on data of size N × D with the density,
 // data seed, loss, partition and run seed of the settings it was made for.
-type SpeedupMap struct {
+type Map struct {
 	*theory.SpeedupMap
-	For Settings // the settings it was computed for
+	For lab.Settings // the settings it was computed for
 }
 
-// NewSpeedupMap returns the empty map for s (see SpeedupMap.Step).
-func NewSpeedupMap(s Settings) (*SpeedupMap, error) {
+// New returns the empty map for s (see Map.Step).
+func New(s lab.Settings) (*Map, error) {
 	data := s.Synth() // the preset's configuration, at the map's size
-	data.N, data.D, data.Norms = MapN, MapD, synth.Norms{}
+	data.N, data.D, data.Norms = N, D, synth.Norms{}
 	m := theory.NewSpeedupMap(theory.MapSpec{
 		Data: data,
 		Loss: s.Loss.Loss(), Laws: theory.MapLaws(), Taus: theory.MapTaus, Partition: s.Partition, Seed: s.Seed,
 	})
-	return &SpeedupMap{SpeedupMap: m, For: s}, nil
+	return &Map{SpeedupMap: m, For: s}, nil
 }
 
-// SameMap reports whether the map for a equals the map for b.
-func SameMap(a, b Settings) bool {
+// Same reports whether the map for a equals the map for b.
+func Same(a, b lab.Settings) bool {
 	return a.Density == b.Density && a.DataSeed == b.DataSeed && a.Loss == b.Loss && a.Partition == b.Partition && a.Seed == b.Seed
 }
 
 // CellSettings are the settings that load and run cell (row, col): the
 // row's data at the map's size and the column's τ, everything else as in
 // the settings the map was made for.
-func (m *SpeedupMap) CellSettings(row, col int) Settings {
+func (m *Map) CellSettings(row, col int) lab.Settings {
 	s := m.For
 	cfg := m.RowData(row)
 	s.Norms, s.N, s.D, s.Density, s.DataSeed = cfg.Norms, cfg.N, cfg.D, cfg.Density, cfg.Seed
@@ -54,7 +60,7 @@ func (m *SpeedupMap) CellSettings(row, col int) Settings {
 }
 
 // CellText explains cell (row, col): what it is, its formula, its value.
-func (m *SpeedupMap) CellText(row, col int) string {
+func (m *Map) CellText(row, col int) string {
 	law, tau := m.Spec.Laws[row], m.Spec.Taus[col]
 	if m.Ratio[row] == nil {
 		return fmt.Sprintf("%s, τ = %d: not computed yet", law.Label(), tau)
@@ -66,7 +72,7 @@ func (m *SpeedupMap) CellText(row, col int) string {
 
 // Plot returns the heat map of the values computed so far, with cell
 // selected outlined ({-1, -1} for none).
-func (m *SpeedupMap) Plot(selected [2]int) *chart.HeatMap {
+func (m *Map) Plot(selected [2]int) *chart.HeatMap {
 	hm := &chart.HeatMap{
 		Title:    fmt.Sprintf("Predicted speed-up θ(τ-imp) / θ(τ-nice), n = %d, d = %d, ω' = %s", m.Spec.Data.N, m.Spec.Data.D, table.Float(m.Spec.Data.Density)),
 		XLabel:   "minibatch size τ",
@@ -95,7 +101,7 @@ func (m *SpeedupMap) Plot(selected [2]int) *chart.HeatMap {
 
 // Table returns the map's values as text rows for a table (its text
 // alternative): a header row of τ, then per law its label, σ and ratios.
-func (m *SpeedupMap) Table() [][]string {
+func (m *Map) Table() [][]string {
 	head := []string{"law", "σ"}
 	for _, t := range m.Spec.Taus {
 		head = append(head, "τ = "+strconv.Itoa(t))

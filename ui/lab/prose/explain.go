@@ -1,4 +1,4 @@
-package lab
+package prose
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"imlab/core/paper"
 	"imlab/core/sampling"
 	"imlab/core/table"
+
+	"imlab/ui/lab"
 )
 
 // Explanations of the numbers the page shows: what each is, its formula,
@@ -17,7 +19,7 @@ import (
 // ExplainData returns the explanations of the data summary's numbers, by
 // element id: data-n, data-d, data-nnz, data-density, data-sigma,
 // data-lambda.
-func ExplainData(d *DataInfo) map[string]string {
+func ExplainData(d *lab.DataInfo) map[string]string {
 	st := d.Stats
 	return map[string]string{
 		"data-n":   fmt.Sprintf("n, the number of examples xᵢ (columns of X): %d here. dfSDCA keeps one αᵢ per example.", st.N),
@@ -62,11 +64,11 @@ func ExplainRatio(r experiment.Row) (theory, empirical string) {
 // PaperMatch says which of the paper's table rows the snapshot's data
 // mirrors, if any: a file by its size (w8a, ijcnn1.tr with the bias
 // feature), a preset by its law and density.
-func PaperMatch(s *Snapshot) (paper.Match, bool) {
+func PaperMatch(s *lab.Snapshot) (paper.Match, bool) {
 	if s.Data == nil {
 		return paper.Match{}, false
 	}
-	if s.Data.Source == SourceFile {
+	if s.Data.Source == lab.SourceFile {
 		return paper.MatchReal(s.Data.Stats)
 	}
 	st := s.Settings
@@ -87,13 +89,13 @@ func ExplainPaper(m paper.Match, tau int) (text string, ok bool) {
 // the data on screen (d; nil before any) is and what its σ means for the
 // runs, so that the text follows the data a lesson or a link loaded rather
 // than describe the default's.
-func DataIntro(d *DataInfo) string {
+func DataIntro(d *lab.DataInfo) string {
 	intro := "A synthetic preset, like the paper's artificial data: each example is rescaled so that ‖xᵢ‖² follows the chosen law."
 	if d == nil {
 		return intro
 	}
 	on := "On screen: " + d.Name
-	if d.Source != SourcePreset {
+	if d.Source != lab.SourcePreset {
 		on += ", not a preset (Generate data makes the one below)"
 	}
 	sigma := d.Stats.Sigma

@@ -1,4 +1,4 @@
-package lab
+package prose
 
 import (
 	"math"
@@ -11,13 +11,15 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/table"
+
+	"imlab/ui/lab"
 )
 
 // articleSnapshot is a snapshot of a finished run over made-up data: its
 // rows out of τ order, τ = 8's empirical ratio not yet known.
-func articleSnapshot() Snapshot {
-	s := Snapshot{Settings: DefaultSettings(), Lambda: 0.01,
-		Data: &DataInfo{Stats: dataset.Stats{N: 3000, D: 100, NNZ: 30000, Density: 0.1, Sigma: 15.678, MaxNorm: 30}, DefaultLambda: 0.01}}
+func articleSnapshot() lab.Snapshot {
+	s := lab.Snapshot{Settings: lab.DefaultSettings(), Lambda: 0.01,
+		Data: &lab.DataInfo{Stats: dataset.Stats{N: 3000, D: 100, NNZ: 30000, Density: 0.1, Sigma: 15.678, MaxNorm: 30}, DefaultLambda: 0.01}}
 	s.Rows = []experiment.Row{
 		{Tau: 1, ThetaNice: 1e-4, ThetaImp: 4e-4, Theory: 4, NiceX: 10, ImpX: 2.5, Empirical: 4},
 		{Tau: 8, ThetaNice: 2e-4, ThetaImp: 6.5e-4, Theory: 3.4, NiceX: math.NaN(), ImpX: 3, Empirical: math.NaN()},
@@ -45,7 +47,7 @@ func TestArticleNumbersQuoteTheCardsAndTheLargestTau(t *testing.T) {
 }
 
 func TestArticleNumbersBeforeDataAndRun(t *testing.T) {
-	a := NewArticleNumbers(&Snapshot{Settings: DefaultSettings(), Lambda: math.NaN()})
+	a := NewArticleNumbers(&lab.Snapshot{Settings: lab.DefaultSettings(), Lambda: math.NaN()})
 	for _, k := range liveOrder {
 		if got := a.Text(k); got != "–" {
 			t.Errorf("%s = %q with no data, want –", k, got)
@@ -55,7 +57,7 @@ func TestArticleNumbersBeforeDataAndRun(t *testing.T) {
 
 func TestArticleFillEscapesAndKeepsOtherMarkup(t *testing.T) {
 	s := articleSnapshot()
-	s.Jobs = []JobView{{Tau: 8, Done: true, Err: method.ErrBudget}}
+	s.Jobs = []lab.JobView{{Tau: 8, Done: true, Err: method.ErrBudget}}
 	a := NewArticleNumbers(&s)
 	got := a.Fill(`<p>σ = <span data-live="sigma"></span>, <span data-live="ratio-empirical"></span>, <span data-live="nope"></span></p>`)
 	want := `<p>σ = <span class="live" data-live="sigma">15.7</span>, <span class="live" data-live="ratio-empirical">` +
@@ -68,7 +70,7 @@ func TestArticleFillEscapesAndKeepsOtherMarkup(t *testing.T) {
 // TestArticleTemplateKeys checks index.html's article: every placeholder
 // names a live number, and the main ones are quoted.
 func TestArticleTemplateKeys(t *testing.T) {
-	page, err := os.ReadFile("../../index.html")
+	page, err := os.ReadFile("../../../index.html")
 	if err != nil {
 		t.Fatalf("reading index.html: %v", err)
 	}
@@ -85,7 +87,7 @@ func TestArticleTemplateKeys(t *testing.T) {
 	used := map[Live]bool{}
 	for _, m := range regexp.MustCompile(`data-live="([^"]*)"`).FindAllStringSubmatch(article, -1) {
 		if !known[Live(m[1])] {
-			t.Errorf("index.html's article quotes data-live=%q, which lab.ArticleNumbers does not know", m[1])
+			t.Errorf("index.html's article quotes data-live=%q, which prose.ArticleNumbers does not know", m[1])
 		}
 		used[Live(m[1])] = true
 		if !strings.Contains(article, placeholder(Live(m[1]))) {

@@ -1,4 +1,4 @@
-package lab
+package prose
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/core/table"
+
+	"imlab/ui/lab"
 )
 
 // MethodHint is the form's hint under the method selector: what choosing a
@@ -24,9 +26,9 @@ func ExplainMethod(m catalog.Name) string { return catalog.Describe(m).Summary }
 
 // ExplainMethodRatio explains the theoretical and empirical cells of a
 // method's row.
-func ExplainMethodRatio(m catalog.Name, r MethodRow) (theory, empirical string) {
+func ExplainMethodRatio(m catalog.Name, r lab.MethodRow) (theory, empirical string) {
 	theory = fmt.Sprintf("Theoretical speed-up of %s at τ = %d: the passes per factor e its theory predicts with τ-nice over those with "+
-		"τ-importance = %s (passes per e-fold = expected evaluations per iteration / (−n ln rate)).", MethodName(m), r.Tau, table.Sig(r.Theory, 3))
+		"τ-importance = %s (passes per e-fold = expected evaluations per iteration / (−n ln rate)).", lab.MethodName(m), r.Tau, table.Sig(r.Theory, 3))
 	if math.IsNaN(r.Empirical) {
 		empirical = fmt.Sprintf("Empirical speed-up at τ = %d: passes τ-nice needs to reach ε over those τ-importance needs; known once both runs reach ε.", r.Tau)
 	} else {
@@ -42,16 +44,16 @@ func ExplainStep(m catalog.Name, smp sampling.Kind, tau int, step float64) strin
 	if catalog.StepSymbol(m) == "η" {
 		what = "its step size η from the expected smoothness 𝓛"
 	}
-	return fmt.Sprintf("%s with %s at τ = %d: %s, here %s.", MethodName(m), smp.Label(), tau, what, table.Sig(step, 4))
+	return fmt.Sprintf("%s with %s at τ = %d: %s, here %s.", lab.MethodName(m), smp.Label(), tau, what, table.Sig(step, 4))
 }
 
 // ExplainTauStar is the caption of the best-τ table of view v.
-func ExplainTauStar(v *MethodView) string {
+func ExplainTauStar(v *lab.MethodView) string {
 	return fmt.Sprintf("Best minibatch size for %s under a simple parallel cost model (as imlab tau-star): an iteration on a minibatch of τ "+
 		"examples on c = %d cores costs ⌈τ/c⌉ example updates plus a synchronisation cost of %s%s. Times to reach ε = %s, in sequential passes "+
 		"(units of n example updates): predicted = time per e-fold × ln(gap₀/ε), from the method's rate; measured = the runs above in the same model. "+
 		"★ marks τ*, the least time of each column.",
-		MethodName(v.Method), v.Cost.Cores, table.Float(v.Cost.Sync), lsvrgNote(v.Method), table.Float(v.Eps))
+		lab.MethodName(v.Method), v.Cost.Cores, table.Float(v.Cost.Sync), lsvrgNote(v.Method), table.Float(v.Eps))
 }
 
 func lsvrgNote(m catalog.Name) string {

@@ -1,9 +1,11 @@
-package lab
+package singlefile
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"imlab/ui/lab"
 )
 
 const fakeSingle = "<!doctype html>\n<html><head>\n<meta charset=\"utf-8\">\n" +
@@ -65,13 +67,13 @@ func TestBakeRefuses(t *testing.T) {
 }
 
 func TestSavedName(t *testing.T) {
-	s := DefaultSettings()
+	s := lab.DefaultSettings()
 	s.Data = "w8a"
-	if got := SavedName(s, Teaching{Lesson: 6}); got != "imlab-lesson6-w8a.html" {
+	if got := SavedName(s, lab.Teaching{Lesson: 6}); got != "imlab-lesson6-w8a.html" {
 		t.Errorf("%q", got)
 	}
-	s.Data, s.File = "", FileRef{Name: "../my data.svm.gz"}
-	if got := SavedName(s, Teaching{}); got != "imlab-mydata.html" {
+	s.Data, s.File = "", lab.FileRef{Name: "../my data.svm.gz"}
+	if got := SavedName(s, lab.Teaching{}); got != "imlab-mydata.html" {
 		t.Errorf("%q", got)
 	}
 }

@@ -1,11 +1,11 @@
-package lab
+package lesson
 
 // Lesson is one guided experiment: a link (hash lesson=K) loads its
 // settings; the page shows its text, what to watch, and a question whose
 // answer opens on click.
 type Lesson struct {
 	Title    string
-	Settings string // a settings hash, as ParseHash reads it, on the defaults
+	Settings string // a settings hash, as lab.ParseHash reads it, on the defaults
 	Text     string
 	Watch    string
 	Question string

@@ -1,4 +1,4 @@
-package lab
+package prose
 
 import (
 	"math"
@@ -9,10 +9,12 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/paper"
+
+	"imlab/ui/lab"
 )
 
 func TestExplanationsNameFormulaAndValue(t *testing.T) {
-	d := &DataInfo{Source: SourcePreset, Stats: dataset.Stats{N: 1000, D: 20, NNZ: 16000, Density: 0.8, Sigma: 15.5, MaxNorm: 3}, DefaultLambda: 0.003}
+	d := &lab.DataInfo{Source: lab.SourcePreset, Stats: dataset.Stats{N: 1000, D: 20, NNZ: 16000, Density: 0.8, Sigma: 15.5, MaxNorm: 3}, DefaultLambda: 0.003}
 	ex := ExplainData(d)
 	for id, want := range map[string]string{"data-n": "1000", "data-d": "20", "data-nnz": "16000", "data-density": "0.8",
 		"data-sigma": "15.5", "data-lambda": "0.003"} {
@@ -41,7 +43,7 @@ func TestExplanationsNameFormulaAndValue(t *testing.T) {
 }
 
 func TestPaperMatchOfSnapshots(t *testing.T) {
-	s := &Snapshot{Settings: DefaultSettings(), Data: &DataInfo{Source: SourcePreset}}
+	s := &lab.Snapshot{Settings: lab.DefaultSettings(), Data: &lab.DataInfo{Source: lab.SourcePreset}}
 	m, ok := PaperMatch(s)
 	if !ok || m.Table != paper.DenseTable || m.Row != "chisq1" || m.Same {
 		t.Errorf("default preset: %+v %v", m, ok)
@@ -49,7 +51,7 @@ func TestPaperMatchOfSnapshots(t *testing.T) {
 	if text, ok := ExplainPaper(m, 32); !ok || !strings.Contains(text, "10 : 3.9") || !strings.Contains(text, "scaled down") {
 		t.Errorf("paper cell text %q", text)
 	}
-	s.Data = &DataInfo{Source: SourceFile, Stats: dataset.Stats{N: 49749, D: 301, NNZ: 629335}}
+	s.Data = &lab.DataInfo{Source: lab.SourceFile, Stats: dataset.Stats{N: 49749, D: 301, NNZ: 629335}}
 	if m, ok := PaperMatch(s); !ok || m.Row != "w8a" || !m.Same {
 		t.Errorf("w8a with bias: %+v %v", m, ok)
 	}
@@ -57,7 +59,7 @@ func TestPaperMatchOfSnapshots(t *testing.T) {
 	if _, ok := PaperMatch(s); ok {
 		t.Error("w8a without bias matched")
 	}
-	if _, ok := PaperMatch(&Snapshot{}); ok {
+	if _, ok := PaperMatch(&lab.Snapshot{}); ok {
 		t.Error("no data matched")
 	}
 }
@@ -67,12 +69,12 @@ func TestDataIntroFollowsTheData(t *testing.T) {
 		t.Errorf("before any data: %q", got)
 	}
 	for _, c := range []struct {
-		d    DataInfo
+		d    lab.DataInfo
 		want []string
 	}{
-		{DataInfo{Source: SourcePreset, Name: "χ²₁ norms", Stats: dataset.Stats{Sigma: 15.6}}, []string{"On screen: χ²₁ norms,", "σ = 16", "should pay"}},
-		{DataInfo{Source: SourcePreset, Name: "uniform norms", Stats: dataset.Stats{Sigma: 1.2}}, []string{"σ = 1.2", "little to gain"}},
-		{DataInfo{Source: SourceFile, Name: "w8a", Stats: dataset.Stats{Sigma: 2.1}}, []string{"w8a, not a preset", "σ = 2.1", "modest"}},
+		{lab.DataInfo{Source: lab.SourcePreset, Name: "χ²₁ norms", Stats: dataset.Stats{Sigma: 15.6}}, []string{"On screen: χ²₁ norms,", "σ = 16", "should pay"}},
+		{lab.DataInfo{Source: lab.SourcePreset, Name: "uniform norms", Stats: dataset.Stats{Sigma: 1.2}}, []string{"σ = 1.2", "little to gain"}},
+		{lab.DataInfo{Source: lab.SourceFile, Name: "w8a", Stats: dataset.Stats{Sigma: 2.1}}, []string{"w8a, not a preset", "σ = 2.1", "modest"}},
 	} {
 		got := DataIntro(&c.d)
 		for _, w := range c.want {

@@ -1,4 +1,4 @@
-package lab
+package speedupmap
 
 import (
 	"context"
@@ -7,11 +7,13 @@ import (
 
 	"imlab/core/synth"
 	"imlab/core/theory"
+
+	"imlab/ui/lab"
 )
 
 func TestSpeedupMapCellLinksReproduceTheCell(t *testing.T) {
-	s := DefaultSettings()
-	m, err := NewSpeedupMap(s)
+	s := lab.DefaultSettings()
+	m, err := New(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,11 +26,11 @@ func TestSpeedupMapCellLinksReproduceTheCell(t *testing.T) {
 	for row := range m.Spec.Laws {
 		col := 7 // τ = 16
 		cs := m.CellSettings(row, col)
-		back, err := ParseHash(cs.Hash(), DefaultSettings())
+		back, err := lab.ParseHash(cs.Hash(), lab.DefaultSettings())
 		if err != nil {
 			t.Fatalf("row %d: the cell's link %q does not parse: %v", row, cs.Hash(), err)
 		}
-		if back.Norms != (synth.Norms{Law: m.Spec.Laws[row]}) || back.N != MapN || back.D != MapD || len(back.Taus) != 1 || back.Taus[0] != 16 {
+		if back.Norms != (synth.Norms{Law: m.Spec.Laws[row]}) || back.N != N || back.D != D || len(back.Taus) != 1 || back.Taus[0] != 16 {
 			t.Errorf("row %d: link gives %+v", row, back)
 		}
 		if back.Synth() != m.RowData(row) {
