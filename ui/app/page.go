@@ -187,6 +187,9 @@ func (p *Page) frame() {
 			}
 		}
 	}
+	if a := p.results.article; a != nil && p.rest.rendered == restParts {
+		a.refresh() // the data's numbers, shown in place
+	}
 	again = p.live.shownVersion != p.snap.Version
 	t2 := browser.Now()
 	p.cost.add(1, t2-t1)

@@ -105,6 +105,7 @@ func (r *Results) rerender() {
 	}
 	if r.article != nil {
 		vecty.Rerender(r.article)
+		r.article.refresh()
 	}
 }
 

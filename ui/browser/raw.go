@@ -98,6 +98,15 @@ func FocusedID() string {
 	return ""
 }
 
+// SetTextAll sets the text of every element under root that selector
+// matches (dom/v2's QuerySelectorAll wraps each through wrapElement).
+func SetTextAll(root *dom.BasicHTMLElement, selector, text string) {
+	list := root.Underlying().Call("querySelectorAll", selector)
+	for i := range list.Length() {
+		list.Index(i).Set("textContent", text)
+	}
+}
+
 // Parent returns el's parent element, or nil.
 func Parent(el *dom.BasicHTMLElement) *dom.BasicHTMLElement {
 	return HTMLElement(el.Get("parentElement"))

@@ -138,6 +138,16 @@ func (a ArticleNumbers) Text(k Live) string {
 	return "–"
 }
 
+// Changed calls f with each live number whose text differs from old's: the
+// page updates those in place rather than lay the whole article out again.
+func (a ArticleNumbers) Changed(old ArticleNumbers, f func(k Live, text string)) {
+	for i, l := range liveOrder {
+		if a.text[i] != old.text[i] {
+			f(l, a.text[i])
+		}
+	}
+}
+
 // Fill returns markup with every placeholder <span data-live="KEY"></span>
 // of a known key holding its number; other markup is left as it is.
 func (a ArticleNumbers) Fill(markup string) string {

@@ -100,3 +100,24 @@ func TestArticleTemplateKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestArticleNumbersChanged: a finished job changes only the numbers of the
+// largest τ's row; Changed names exactly those, with their new text.
+func TestArticleNumbersChanged(t *testing.T) {
+	s := articleSnapshot()
+	before := NewArticleNumbers(&s)
+	s.Rows[1].NiceX, s.Rows[1].Empirical = 11, 3.4/0.9 // τ = 8's τ-nice run reached ε
+	after := NewArticleNumbers(&s)
+	got := map[Live]string{}
+	after.Changed(before, func(k Live, text string) { got[k] = text })
+	if len(got) == 0 || got[LiveEmpiric] != after.Text(LiveEmpiric) || got[LiveEmpiric] == "–" {
+		t.Errorf("changed %v, want the empirical ratio among them", got)
+	}
+	for _, k := range liveOrder {
+		_, named := got[k]
+		if named != (before.Text(k) != after.Text(k)) {
+			t.Errorf("%s: named %v, but %q → %q", k, named, before.Text(k), after.Text(k))
+		}
+	}
+	after.Changed(after, func(k Live, _ string) { t.Errorf("%s named against itself", k) })
+}
