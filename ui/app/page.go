@@ -161,34 +161,7 @@ func (p *Page) frame() {
 			// hash of the settings each frame.
 			p.syncLink(&s)
 		}
-		switch {
-		case pk != p.shown.key:
-			p.shown.key = pk
-			p.live.shown(s.Version, t0)
-			vecty.Rerender(p)
-		default:
-			if runChanged {
-				if p.rest.rendered == restParts { // else they show when the rest renders
-					p.results.rerender()
-				}
-				p.rerenderPrediction() // teacher.go
-			}
-			if important || t0-p.live.shownAt >= schedule.LiveEvery {
-				// The buttons change with the phase; the progress and the
-				// status text, re-rendered alone, with every step. (A
-				// re-render of the buttons binds their handlers anew: it
-				// cost as much of the page's thread as all its drawing.)
-				p.live.shown(s.Version, t0)
-				if important {
-					vecty.Rerender(p.live)
-				} else {
-					vecty.Rerender(p.live.status)
-				}
-			}
-		}
-	}
-	if a := p.results.article; a != nil && p.rest.rendered == restParts {
-		a.refresh() // the data's numbers, shown in place
+		p.rerenderChanged(s.Version, pk, important, runChanged, t0)
 	}
 	again = p.live.shownVersion != p.snap.Version
 	t2 := browser.Now()
@@ -207,6 +180,42 @@ func (p *Page) frame() {
 		f := p.hooks.ready
 		p.hooks.ready = nil
 		f()
+	}
+}
+
+// rerenderChanged re-renders what the snapshot of version v changed, in a
+// frame that began at t0: the whole page on new data (its page key pk), the
+// results on a change of the run, the status line at most every
+// schedule.LiveEvery (at once when important); the article's numbers are
+// written in place.
+func (p *Page) rerenderChanged(v uint64, pk pageKey, important, runChanged bool, t0 time.Duration) {
+	switch {
+	case pk != p.shown.key:
+		p.shown.key = pk
+		p.live.shown(v, t0)
+		vecty.Rerender(p)
+	default:
+		if runChanged {
+			if p.rest.rendered == restParts { // else they show when the rest renders
+				p.results.rerender()
+			}
+			p.rerenderPrediction() // teacher.go
+		}
+		if important || t0-p.live.shownAt >= schedule.LiveEvery {
+			// The buttons change with the phase; the progress and the
+			// status text, re-rendered alone, with every step. (A
+			// re-render of the buttons binds their handlers anew: it
+			// cost as much of the page's thread as all its drawing.)
+			p.live.shown(v, t0)
+			if important {
+				vecty.Rerender(p.live)
+			} else {
+				vecty.Rerender(p.live.status)
+			}
+		}
+	}
+	if a := p.results.article; a != nil && p.rest.rendered == restParts {
+		a.refresh() // the data's numbers, shown in place
 	}
 }
 

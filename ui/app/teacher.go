@@ -49,23 +49,6 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 		for k, l := range lesson.Lessons {
 			lessons = append(lessons, option{itoa(k + 1), itoa(k+1) + ". " + l.Title})
 		}
-		var shown vecty.List
-		for _, x := range lab.Panels {
-			id := "teacher-show-" + string(x)
-			shown = append(shown, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
-				elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(!t.Hidden(x)),
-					event.Change(p.act("showing a panel", func(e *vecty.Event) { p.showPanel(x, e.Target.Get("checked").Bool()) })))),
-				vecty.Text(" "+string(x))))
-		}
-		chosen, _ := lab.ParseCompare(p.form[lab.FieldCompare])
-		var compared vecty.List
-		for _, m := range catalog.Names {
-			id := "teacher-compare-" + string(m)
-			compared = append(compared, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
-				elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
-					event.Change(p.act("editing the form", func(e *vecty.Event) { p.setCompared(m, e.Target.Get("checked").Bool()) })))),
-				vecty.Text(" "+lab.MethodName(m))))
-		}
 		link := p.teacherLink(s)
 		body = vecty.List{
 			elem.Div(vecty.Markup(vecty.Class("field")),
@@ -79,7 +62,7 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 					}
 				}),
 			),
-			elem.FieldSet(vecty.Markup(vecty.Class("field", "compare")), elem.Legend(vecty.Text("Panels shown")), shown),
+			elem.FieldSet(vecty.Markup(vecty.Class("field", "compare")), elem.Legend(vecty.Text("Panels shown")), p.teacherPanelsShown()),
 			elem.Div(vecty.Markup(vecty.Class("field", "check")),
 				elem.Input(vecty.Markup(prop.ID("teacher-present"), prop.Type(prop.TypeCheckbox), prop.Checked(t.Present),
 					event.Change(p.act("presenter mode", func(e *vecty.Event) {
@@ -97,7 +80,7 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 				elem.Label(vecty.Markup(prop.For("teacher-predict")), vecty.Text("Ask for a prediction before a lesson's run")),
 			),
 			elem.FieldSet(vecty.Markup(vecty.Class("field", "compare")),
-				elem.Legend(vecty.Text("Methods compared (from the next Run)")), compared),
+				elem.Legend(vecty.Text("Methods compared (from the next Run)")), p.teacherMethodsCompared()),
 			elem.Div(vecty.Markup(vecty.Class("field")),
 				elem.Label(vecty.Markup(prop.For("teacher-speed")), vecty.Text("Speed")),
 				speedSelect("teacher-speed", s.Speed, speedOptions(), p.setSpeed),
@@ -126,6 +109,34 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 		elem.Summary(vecty.Markup(prop.ID("teacher-summary")), vecty.Text("Teacher settings")),
 		body,
 	))
+}
+
+// teacherPanelsShown is a check box per panel, ticked where it is shown.
+func (p *Page) teacherPanelsShown() vecty.List {
+	var shown vecty.List
+	for _, x := range lab.Panels {
+		id := "teacher-show-" + string(x)
+		shown = append(shown, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
+			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(!p.teach.t.Hidden(x)),
+				event.Change(p.act("showing a panel", func(e *vecty.Event) { p.showPanel(x, e.Target.Get("checked").Bool()) })))),
+			vecty.Text(" "+string(x))))
+	}
+	return shown
+}
+
+// teacherMethodsCompared is a check box per method, ticked where the form
+// compares it.
+func (p *Page) teacherMethodsCompared() vecty.List {
+	chosen, _ := lab.ParseCompare(p.form[lab.FieldCompare])
+	var compared vecty.List
+	for _, m := range catalog.Names {
+		id := "teacher-compare-" + string(m)
+		compared = append(compared, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
+			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
+				event.Change(p.act("editing the form", func(e *vecty.Event) { p.setCompared(m, e.Target.Get("checked").Bool()) })))),
+			vecty.Text(" "+lab.MethodName(m))))
+	}
+	return compared
 }
 
 // teacherLink is the page's address with the hash of the settings shown
