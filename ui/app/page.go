@@ -186,14 +186,15 @@ func (p *Page) frame() {
 // rerenderChanged re-renders what the snapshot of version v changed, in a
 // frame that began at t0: the whole page on new data (its page key pk), the
 // results on a change of the run, the status line at most every
-// schedule.LiveEvery (at once when important); the article's numbers are
-// written in place.
+// schedule.LiveEvery (at once when important). The article's numbers change
+// with the data and the run only, so they are written then, not each frame.
 func (p *Page) rerenderChanged(v uint64, pk pageKey, important, runChanged bool, t0 time.Duration) {
 	switch {
 	case pk != p.shown.key:
 		p.shown.key = pk
 		p.live.shown(v, t0)
 		vecty.Rerender(p)
+		p.results.refreshArticle() // the data's numbers, in place
 	default:
 		if runChanged {
 			if p.rest.rendered == restParts { // else they show when the rest renders
@@ -213,9 +214,6 @@ func (p *Page) rerenderChanged(v uint64, pk pageKey, important, runChanged bool,
 				vecty.Rerender(p.live.status)
 			}
 		}
-	}
-	if a := p.results.article; a != nil && p.rest.rendered == restParts {
-		a.refresh() // the data's numbers, shown in place
 	}
 }
 

@@ -105,6 +105,13 @@ func (r *Results) rerender() {
 	}
 	if r.article != nil {
 		vecty.Rerender(r.article)
+	}
+	r.refreshArticle()
+}
+
+// refreshArticle writes the article's live numbers that changed into it.
+func (r *Results) refreshArticle() {
+	if r.article != nil {
 		r.article.refresh()
 	}
 }
