@@ -213,12 +213,21 @@ func newJobPoolInOrder(specs []JobSpec, order []int) *jobPool {
 	return &jobPool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]method.Point, n), plans: make([]*JobPlan, n), done: make([]bool, n), errs: make([]error, n), mbs: make([]*Minibatches, n), left: n}
 }
 
-// poolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
-// at least one, and no more than the memory budget holds copies of the data
-// (each worker holds its own). cores is what the host reports
-// (navigator.hardwareConcurrency), dataBytes the estimated size of one copy.
-func poolSize(cores, jobs int, dataBytes int64) int {
-	n := min(cores-1, jobs)
+// autoWorkers is the number of workers workers=auto asks for on a host
+// with cores cores (navigator.hardwareConcurrency): one per core but one,
+// which the page's own thread keeps for its drawing, yet two where there
+// are two cores. The page's thread uses a tenth of a core or less while a
+// run draws (3 ms a frame), so on two cores keeping one for it left half
+// the machine idle: lesson 6 (w8a) took 9.5 s on one worker and 5.9 s on
+// two, the default run 1.00 s and 0.94 s (docs/workers.md).
+func autoWorkers(cores int) int { return max(cores-1, min(cores, 2), 1) }
+
+// poolSize is the number of workers for jobs jobs when want are asked for:
+// at most jobs, and no more than the memory budget holds copies of the
+// data (each worker holds its own; dataBytes is the estimated size of one
+// copy), but at least one.
+func poolSize(want, jobs int, dataBytes int64) int {
+	n := min(want, jobs)
 	if dataBytes > 0 {
 		n = min(n, int(int64(Budget)/dataBytes))
 	}

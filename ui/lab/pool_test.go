@@ -270,15 +270,20 @@ func TestPoolApplyRefusesStrayUpdates(t *testing.T) {
 }
 
 func TestPoolSize(t *testing.T) {
+	for _, c := range []struct{ cores, want int }{{64, 63}, {8, 7}, {4, 3}, {3, 2}, {2, 2}, {1, 1}, {0, 1}} {
+		if got := autoWorkers(c.cores); got != c.want {
+			t.Errorf("autoWorkers(%d cores) = %d, want %d", c.cores, got, c.want)
+		}
+	}
 	for _, c := range []struct {
-		cores, jobs int
-		data        int64
-		want        int
+		want, jobs int
+		data       int64
+		size       int
 	}{
-		{8, 6, 0, 6}, {8, 12, 0, 7}, {2, 12, 0, 1}, {1, 12, 0, 1}, {8, 12, int64(Budget) / 3, 3}, {8, 12, int64(Budget) * 2, 1},
+		{7, 6, 0, 6}, {7, 12, 0, 7}, {2, 12, 0, 2}, {1, 12, 0, 1}, {7, 12, int64(Budget) / 3, 3}, {7, 12, int64(Budget) * 2, 1},
 	} {
-		if got := poolSize(c.cores, c.jobs, c.data); got != c.want {
-			t.Errorf("poolSize(%d cores, %d jobs, %d bytes) = %d, want %d", c.cores, c.jobs, c.data, got, c.want)
+		if got := poolSize(c.want, c.jobs, c.data); got != c.size {
+			t.Errorf("poolSize(%d wanted, %d jobs, %d bytes) = %d, want %d", c.want, c.jobs, c.data, got, c.size)
 		}
 	}
 }

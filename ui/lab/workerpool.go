@@ -64,10 +64,11 @@ func FormatWorkers(n int) string {
 
 // poolSizeLocked is the number of workers for a run of jobs jobs.
 func (c *Controller) poolSizeLocked(jobs int) int {
-	if c.workersWanted > 0 { // as asked, but never more copies of the data than the budget holds
-		return poolSize(min(c.workersWanted, jobs, MaxWorkers)+1, jobs, c.dataBytesLocked())
+	want := c.workersWanted // as asked, but never more copies of the data than the budget holds
+	if want <= 0 {
+		want = autoWorkers(c.env.Workers.Cores())
 	}
-	return min(poolSize(c.env.Workers.Cores(), jobs, c.dataBytesLocked()), MaxWorkers)
+	return poolSize(min(want, MaxWorkers), jobs, c.dataBytesLocked())
 }
 
 // MaxWorkers bounds the workers= key.
