@@ -27,9 +27,15 @@ import (
 // laid out its MathML again, which cost the page's frames during a run.
 type Article struct {
 	vecty.Core
-	p       *Page
-	quoting bool                 // whether the last render quoted data
-	shown   prose.ArticleNumbers // the numbers the page shows
+	Quoting bool                 `vecty:"prop"` // there is data, whose numbers it quotes
+	Numbers prose.ArticleNumbers `vecty:"prop"` // the numbers of the page's data and run
+
+	shown prose.ArticleNumbers // the numbers its text shows
+}
+
+// setProps sets a's props to what s shows.
+func (a *Article) setProps(s *lab.Snapshot) {
+	a.Quoting, a.Numbers = s.Data != nil, prose.NewArticleNumbers(s)
 }
 
 // Render implements vecty.Component.
@@ -39,14 +45,13 @@ func (a *Article) Render() vecty.ComponentOrHTML {
 			articleHTML = t.InnerHTML()
 		}
 	}
-	a.shown = prose.NewArticleNumbers(&a.p.snap)
-	a.quoting = a.p.snap.Data != nil
+	a.shown = a.Numbers
 	// A named section is a landmark region, so screen readers list it.
 	return elem.Section(vecty.Markup(prop.ID(lab.PanelArticle.ElementID()), vecty.Attribute("aria-label", "Article: the paper explained")),
 		// Quoting data, it is laid out whole (lab.css: before, only near the
 		// viewport, so that the page's first frames stay light).
 		elem.Article(vecty.Markup(prop.ID("article"), vecty.Attribute("aria-labelledby", "article-title"),
-			vecty.MarkupIf(a.quoting, vecty.Class("quoting"))),
+			vecty.MarkupIf(a.Quoting, vecty.Class("quoting"))),
 			elem.Div(vecty.Markup(vecty.UnsafeHTML(a.shown.Fill(articleHTML))))))
 }
 
@@ -54,13 +59,13 @@ func (a *Article) Render() vecty.ComponentOrHTML {
 // still does not (refresh writes the numbers).
 func (a *Article) SkipRender(prev vecty.Component) bool {
 	old, ok := prev.(*Article)
-	return ok && old.quoting == (a.p.snap.Data != nil)
+	return ok && old.Quoting == a.Quoting
 }
 
 // refresh writes the live numbers that changed since they were last shown
 // into their spans.
 func (a *Article) refresh() {
-	now := prose.NewArticleNumbers(&a.p.snap)
+	now := a.Numbers
 	if now == a.shown {
 		return
 	}
@@ -74,12 +79,16 @@ func (a *Article) refresh() {
 	a.shown = now
 }
 
-// article is the page's one Article.
+// article is the page's one Article, with its props set from the page's
+// snapshot.
 func (p *Page) article() *Article {
-	if p.results.article == nil {
-		p.results.article = &Article{p: p}
+	a := p.results.article
+	if a == nil {
+		a = &Article{}
+		p.results.article = a
 	}
-	return p.results.article
+	a.setProps(&p.snap)
+	return a
 }
 
 // articleHTML is the article's markup, read once from index.html.

@@ -4,6 +4,7 @@ package app
 
 import (
 	"errors"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -36,8 +37,8 @@ func (p *Page) formChanged(key lab.FieldKey) {
 		p.formErr = &lab.FieldError{Err: err}
 	}
 	p.exports.notice = ""
+	p.live.setProps(&p.snap, p.form) // its notice of edits not yet run
 	vecty.Rerender(p)
-	vecty.Rerender(p.live) // its notice of edits not yet run
 }
 
 // settings returns the form's settings, or reports why they are invalid.
@@ -50,11 +51,19 @@ func (p *Page) settings() (lab.Settings, bool) {
 	return s, true
 }
 
-func (p *Page) invalid(key lab.FieldKey) bool { return p.formErr != nil && p.formErr.Field == key }
+// formView is what the form's inputs read: the form as typed and the
+// field at fault, if any; its inputs' edits go to the page (formChanged).
+type formView struct {
+	form lab.Form
+	err  *lab.FieldError
+	page *Page
+}
+
+func (f formView) invalid(key lab.FieldKey) bool { return f.err != nil && f.err.Field == key }
 
 // field is a form row labelled as the schema labels key; hint (optional)
 // is described-by text.
-func (p *Page) field(key lab.FieldKey, input *vecty.HTML, hint string) *vecty.HTML {
+func (f formView) field(key lab.FieldKey, input *vecty.HTML, hint string) *vecty.HTML {
 	fd, _ := lab.FieldOf(key)
 	id := fd.Element
 	var hintEl vecty.MarkupOrChild
@@ -62,51 +71,57 @@ func (p *Page) field(key lab.FieldKey, input *vecty.HTML, hint string) *vecty.HT
 		hintEl = elem.Small(vecty.Markup(prop.ID(id+"-hint"), vecty.Class("hint")), vecty.Text(hint))
 	}
 	var errEl vecty.MarkupOrChild
-	if p.invalid(key) {
+	if f.invalid(key) {
 		errEl = elem.Small(vecty.Markup(prop.ID(id+"-error"), vecty.Class("field-error"), vecty.Attribute("role", "alert")),
-			vecty.Text(p.formErr.Error()))
+			vecty.Text(f.err.Error()))
 	}
-	return elem.Div(vecty.Markup(vecty.Class("field"), vecty.MarkupIf(p.invalid(key), vecty.Class("invalid"))),
+	return elem.Div(vecty.Markup(vecty.Class("field"), vecty.MarkupIf(f.invalid(key), vecty.Class("invalid"))),
 		elem.Label(vecty.Markup(prop.For(id)), vecty.Text(fd.Label)),
 		input, hintEl, errEl,
 	)
 }
 
+// edit is the handler of an edit of the form field key: the input's new
+// text, as read by value from the event's target.
+func (f formView) edit(key lab.FieldKey, value func(target js.Value) string) func(*vecty.Event) {
+	p := f.page
+	return p.act("editing the form", func(e *vecty.Event) {
+		p.form[key] = value(e.Target)
+		p.formChanged(key)
+	})
+}
+
+// inputValue is a text input's or a select's value.
+func inputValue(target js.Value) string { return target.Get("value").String() }
+
 // textInput is an <input> bound to the form field key.
-func (p *Page) textInput(key lab.FieldKey, typ prop.InputType, extra ...vecty.Applyer) *vecty.HTML {
+func (f formView) textInput(key lab.FieldKey, typ prop.InputType, extra ...vecty.Applyer) *vecty.HTML {
 	fd, _ := lab.FieldOf(key)
 	id := fd.Element
 	m := []vecty.Applyer{
-		prop.ID(id), prop.Type(typ), prop.Value(p.form[key]), vecty.Attribute("name", id),
+		prop.ID(id), prop.Type(typ), prop.Value(f.form[key]), vecty.Attribute("name", id),
 		vecty.Attribute("autocomplete", "off"),
-		vecty.Attribute("aria-invalid", p.invalid(key)),
-		event.Input(p.act("editing the form", func(e *vecty.Event) {
-			p.form[key] = e.Target.Get("value").String()
-			p.formChanged(key)
-		})),
+		vecty.Attribute("aria-invalid", f.invalid(key)),
+		event.Input(f.edit(key, inputValue)),
 	}
 	return elem.Input(vecty.Markup(append(m, extra...)...))
 }
 
 // wholeInput is a number input for a whole number from min up.
-func (p *Page) wholeInput(key lab.FieldKey, min int) *vecty.HTML {
-	return p.textInput(key, prop.TypeNumber, vecty.Attribute("min", min), vecty.Attribute("step", 1), vecty.Attribute("inputmode", "numeric"))
+func (f formView) wholeInput(key lab.FieldKey, min int) *vecty.HTML {
+	return f.textInput(key, prop.TypeNumber, vecty.Attribute("min", min), vecty.Attribute("step", 1), vecty.Attribute("inputmode", "numeric"))
 }
 
 // option is one choice of a <select>.
 type option struct{ value, label string }
 
 // selectInput is a <select> bound to the form field key.
-func (p *Page) selectInput(key lab.FieldKey, options []option) *vecty.HTML {
+func (f formView) selectInput(key lab.FieldKey, options []option) *vecty.HTML {
 	fd, _ := lab.FieldOf(key)
-	id, value := fd.Element, p.form[key]
+	id, value := fd.Element, f.form[key]
 	found := false
 	items := make([]vecty.MarkupOrChild, 0, len(options)+2)
-	items = append(items, vecty.Markup(prop.ID(id), vecty.Attribute("name", id),
-		event.Change(p.act("editing the form", func(e *vecty.Event) {
-			p.form[key] = e.Target.Get("value").String()
-			p.formChanged(key)
-		}))))
+	items = append(items, vecty.Markup(prop.ID(id), vecty.Attribute("name", id), event.Change(f.edit(key, inputValue))))
 	for _, o := range options {
 		found = found || o.value == value
 		items = append(items, elem.Option(vecty.Markup(prop.Value(o.value), vecty.Property("selected", o.value == value)),

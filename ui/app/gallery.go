@@ -19,17 +19,16 @@ import (
 
 // galleryField is the data gallery in the Data panel: one button per set
 // of lab.Gallery, disabled with the reason where this build lacks it.
-func (p *Page) galleryField(s *lab.Snapshot) *vecty.HTML {
-	busy := s.Phase == lab.Loading
+func (c *SettingsPanels) galleryField() *vecty.HTML {
+	p := c.page
 	var items []vecty.MarkupOrChild
-	for _, g := range lab.Gallery {
-		has, why := p.ctl.GalleryHas(g)
-		hint := g.About
+	for i, g := range lab.Gallery {
+		has, hint := c.Gallery[i] == "", g.About
 		if !has {
-			hint = "Unavailable: " + why
+			hint = "Unavailable: " + c.Gallery[i]
 		}
 		items = append(items, elem.ListItem(
-			p.button("data-"+g.Name, g.Title, g.About, has && !busy, func() { p.loadGallery(g) }),
+			p.button("data-"+g.Name, g.Title, g.About, has && !c.Loading, func() { p.loadGallery(g) }),
 			elem.Small(vecty.Markup(prop.ID("data-"+g.Name+"-hint"), vecty.Class("hint")), vecty.Text(" "+hint)),
 		))
 	}

@@ -24,7 +24,7 @@ import (
 // theory's ratio of passes per e-fold and the measured ratio of passes to
 // ε, with its safe steps (the paper's column is dfSDCA's, so not shown),
 // and the best-τ table under it.
-func (p *Page) methodRatioTable(s *lab.Snapshot) *vecty.HTML {
+func methodRatioTable(s *lab.Snapshot) *vecty.HTML {
 	m := s.Settings.Method
 	var rows []vecty.MarkupOrChild
 	var steps []float64
@@ -116,9 +116,10 @@ func (p *Page) setCompared(m catalog.Name, on bool) {
 // compareField is the Compare with checkboxes, one per method, bound to the
 // form's compare list; the compared methods run after the selected one and
 // share its plots.
-func (p *Page) compareField() *vecty.HTML {
+func (f formView) compareField() *vecty.HTML {
+	p := f.page
 	key := lab.FieldCompare
-	chosen, _ := lab.ParseCompare(p.form[key])
+	chosen, _ := lab.ParseCompare(f.form[key])
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("compare"), vecty.Class("field", "compare"), vecty.Attribute("aria-describedby", "compare-hint")),
 		elem.Legend(vecty.Text(lab.Label(key))),
@@ -132,9 +133,9 @@ func (p *Page) compareField() *vecty.HTML {
 			vecty.Text(" "+lab.MethodName(m))))
 	}
 	items = append(items, elem.Small(vecty.Markup(prop.ID("compare-hint"), vecty.Class("hint")), vecty.Text(prose.CompareHint)))
-	if p.invalid(key) {
+	if f.invalid(key) {
 		items = append(items, elem.Small(vecty.Markup(prop.ID("compare-error"), vecty.Class("field-error"), vecty.Attribute("role", "alert")),
-			vecty.Text(p.formErr.Error())))
+			vecty.Text(f.err.Error())))
 	}
 	return elem.FieldSet(items...)
 }

@@ -82,7 +82,8 @@ func pageKeyOf(s *lab.Snapshot) pageKey {
 func New(ctl *lab.Controller, s lab.Settings, onReady, onComplete func()) *Page {
 	p := &Page{ctl: ctl, form: lab.FormOf(s), hooks: loadHooks{ready: onReady, complete: onComplete}, shown: pageShown{link: browser.Hash()}}
 	p.snap = ctl.Snapshot()
-	p.live, p.results = &Live{p: p, status: &StatusLine{p: p}}, &Results{p: p}
+	p.live, p.results = &Live{page: p, status: &StatusLine{}}, &Results{page: p}
+	p.live.setProps(&p.snap, p.form)
 	p.teach.mapView = newMapView(p)
 	p.shown.key = pageKeyOf(&p.snap)
 	p.results.setProps(&p.snap)
@@ -193,8 +194,10 @@ func (p *Page) rerenderChanged(v uint64, pk pageKey, important, runChanged bool,
 	case pk != p.shown.key:
 		p.shown.key = pk
 		p.live.shown(v, t0)
+		p.live.setProps(&p.snap, p.form)
 		vecty.Rerender(p)
-		p.results.refreshArticle() // the data's numbers, in place
+		vecty.Rerender(p.live.status) // were the buttons' render skipped
+		p.results.refreshArticle()    // the data's numbers, in place
 	default:
 		if runChanged {
 			if p.rest.rendered == restParts { // else they show when the rest renders
@@ -203,16 +206,13 @@ func (p *Page) rerenderChanged(v uint64, pk pageKey, important, runChanged bool,
 			p.rerenderPrediction() // teacher.go
 		}
 		if important || t0-p.live.shownAt >= schedule.LiveEvery {
-			// The buttons change with the phase; the progress and the
-			// status text, re-rendered alone, with every step. (A
-			// re-render of the buttons binds their handlers anew: it
-			// cost as much of the page's thread as all its drawing.)
+			// The buttons change with the phase (Live skips its render
+			// otherwise); the progress and the status text, re-rendered
+			// alone, with every step.
 			p.live.shown(v, t0)
-			if important {
-				vecty.Rerender(p.live)
-			} else {
-				vecty.Rerender(p.live.status)
-			}
+			p.live.setProps(&p.snap, p.form)
+			vecty.Rerender(p.live)
+			vecty.Rerender(p.live.status)
 		}
 	}
 }
@@ -380,13 +380,10 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 	page = append(page,
 		elem.Div(vecty.Markup(vecty.Class("teaching")),
 			p.teacherPanel(s), // teacher.go
-			p.lessonView(),
+			p.lessonCard(),    // teach.go
 		),
 		elem.Main(vecty.Markup(vecty.Class("layout")),
-			elem.Aside(vecty.Markup(vecty.Class("sidebar")),
-				p.dataPanel(s),
-				p.problemPanel(s),
-			),
+			p.settingsPanels(s), // panels.go
 			elem.Div(content...),
 		),
 	)

@@ -6,7 +6,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -29,59 +32,102 @@ func lawHint(law string) string {
 	return n.Paper.Shape()
 }
 
-func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
+// SettingsPanels renders the form's two panels, Data and Problem and runs,
+// from its props: the form as typed, the field at fault, and what the
+// panels show of the data. It skips its re-rendering while they stay the
+// same, so that a re-render of the page for anything else (a lesson, a
+// teaching setting, a finished load of other data) leaves the form alone.
+type SettingsPanels struct {
+	vecty.Core
+	Form    lab.Form        `vecty:"prop"` // a copy: the page's own is edited in place
+	Err     *lab.FieldError `vecty:"prop"` // the field at fault, if any
+	Data    *lab.DataInfo   `vecty:"prop"` // the data in use
+	Loading bool            `vecty:"prop"` // data is loading: the buttons that load data wait
+	Awaited lab.FileRef     `vecty:"prop"` // the file a link asks for
+	Gallery []string        `vecty:"prop"` // why each set of lab.Gallery is unavailable ("" where it is not)
+
+	page *Page // the inputs' and buttons' actions
+}
+
+// settingsPanels is the page's SettingsPanels for the snapshot s.
+func (p *Page) settingsPanels(s *lab.Snapshot) *SettingsPanels {
+	why := make([]string, len(lab.Gallery))
+	for i, g := range lab.Gallery {
+		if has, reason := p.ctl.GalleryHas(g); !has {
+			why[i] = reason
+		}
+	}
+	return &SettingsPanels{Form: p.form.Clone(), Err: p.formErr, Data: s.Data, Loading: s.Phase == lab.Loading,
+		Awaited: s.Awaited, Gallery: why, page: p}
+}
+
+// Render implements vecty.Component.
+func (c *SettingsPanels) Render() vecty.ComponentOrHTML {
+	f := formView{form: c.Form, err: c.Err, page: c.page}
+	return elem.Aside(vecty.Markup(vecty.Class("sidebar")), c.dataPanel(f), c.problemPanel(f))
+}
+
+// SkipRender implements vecty.RenderSkipper: none of its props changed.
+func (c *SettingsPanels) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*SettingsPanels)
+	return ok && maps.Equal(old.Form, c.Form) && old.Err == c.Err && old.Data == c.Data && old.Loading == c.Loading &&
+		old.Awaited == c.Awaited && slices.Equal(old.Gallery, c.Gallery)
+}
+
+func (c *SettingsPanels) dataPanel(f formView) *vecty.HTML {
 	laws := make([]option, len(synth.PaperLaws))
 	for i, l := range synth.PaperLaws {
 		laws[i] = option{l.String(), l.Label()}
 	}
-	busy := s.Phase == lab.Loading
+	p := c.page
 	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelData.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Data")),
-		elem.Paragraph(vecty.Markup(prop.ID("data-intro"), vecty.Class("panel-intro")), vecty.Text(prose.DataIntro(s.Data))),
-		p.field(lab.FieldNorms, p.selectInput(lab.FieldNorms, laws), lawHint(p.form[lab.FieldNorms])),
-		p.field(lab.FieldDensity, p.selectInput(lab.FieldDensity, []option{
+		elem.Paragraph(vecty.Markup(prop.ID("data-intro"), vecty.Class("panel-intro")), vecty.Text(prose.DataIntro(c.Data))),
+		f.field(lab.FieldNorms, f.selectInput(lab.FieldNorms, laws), lawHint(f.form[lab.FieldNorms])),
+		f.field(lab.FieldDensity, f.selectInput(lab.FieldDensity, []option{
 			{fmtG(lab.SparseDensity), "sparse (ω' = 0.1)"}, {fmtG(lab.DenseDensity), "dense (ω' = 0.8)"},
 		}), ""),
 		elem.Div(vecty.Markup(vecty.Class("row3")),
-			p.field(lab.FieldN, p.wholeInput(lab.FieldN, 2), ""),
-			p.field(lab.FieldD, p.wholeInput(lab.FieldD, 1), ""),
-			p.field(lab.FieldDataSeed, p.wholeInput(lab.FieldDataSeed, 0), ""),
+			f.field(lab.FieldN, f.wholeInput(lab.FieldN, 2), ""),
+			f.field(lab.FieldD, f.wholeInput(lab.FieldD, 1), ""),
+			f.field(lab.FieldDataSeed, f.wholeInput(lab.FieldDataSeed, 0), ""),
 		),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
-			p.button("generate", "Generate data", "Generate the preset data and show its statistics", !busy, func() {
+			p.button("generate", "Generate data", "Generate the preset data and show its statistics", !c.Loading, func() {
 				if st, ok := p.settings(); ok {
 					p.ctl.Generate(st)
 				}
 			}),
 		),
 		elem.Div(vecty.Markup(vecty.Class("divider"), vecty.UnsafeHTML("<span>or the paper's data</span>"))),
-		p.galleryField(s), // gallery.go
+		c.galleryField(), // gallery.go
 		elem.Div(vecty.Markup(vecty.Class("divider"), vecty.UnsafeHTML("<span>or a LIBSVM file</span>"))),
-		p.fileField(s),
+		c.fileField(),
 		elem.Div(vecty.Markup(vecty.Class("field", "check")),
-			elem.Input(vecty.Markup(prop.ID("bias"), prop.Type(prop.TypeCheckbox), prop.Checked(p.form[lab.FieldBias] == "true"),
-				event.Change(p.act("editing the form", func(e *vecty.Event) {
-					p.form[lab.FieldBias] = strconv.FormatBool(e.Target.Get("checked").Bool())
-					p.formChanged(lab.FieldBias)
-				})))),
+			elem.Input(vecty.Markup(prop.ID("bias"), prop.Type(prop.TypeCheckbox), prop.Checked(f.form[lab.FieldBias] == "true"),
+				event.Change(f.edit(lab.FieldBias, checked)))),
 			elem.Label(vecty.Markup(prop.For("bias")), vecty.Text(lab.Label(lab.FieldBias)+" (as the paper does for real data)")),
 		),
-		p.field(lab.FieldPositiveClass, p.textInput(lab.FieldPositiveClass, prop.TypeText, prop.Placeholder("automatic for two classes")), ""),
+		f.field(lab.FieldPositiveClass, f.textInput(lab.FieldPositiveClass, prop.TypeText, prop.Placeholder("automatic for two classes")), ""),
 	)
 }
+
+// checked is a check box's state as the form writes it.
+func checked(target js.Value) string { return strconv.FormatBool(target.Get("checked").Bool()) }
 
 // fileField is the file input, with the name of the file in use beside it
 // (the input itself says "No file chosen" once it has been read) and any
 // warning about its data.
-func (p *Page) fileField(s *lab.Snapshot) *vecty.HTML {
+func (c *SettingsPanels) fileField() *vecty.HTML {
+	p := c.page
 	inUse := "no file in use"
-	if d := s.Data; d != nil && d.Source == lab.SourceFile {
+	if d := c.Data; d != nil && d.Source == lab.SourceFile {
 		inUse = "in use: " + d.File.Name + " (" + strconv.FormatInt(d.File.Size, 10) + " bytes)"
-	} else if a := s.Awaited; a.Name != "" {
+	} else if a := c.Awaited; a.Name != "" {
 		inUse = "the link asks for " + a.Name
 	}
 	var warnings vecty.List
-	if d := s.Data; d != nil {
+	if d := c.Data; d != nil {
 		for _, w := range d.Warnings {
 			warnings = append(warnings, elem.Small(vecty.Markup(vecty.Class("field-error"), vecty.Attribute("role", "alert")),
 				vecty.Text("warning: "+w)))
@@ -105,36 +151,36 @@ func (p *Page) fileField(s *lab.Snapshot) *vecty.HTML {
 	)
 }
 
-func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
+func (c *SettingsPanels) problemPanel(f formView) *vecty.HTML {
 	lambdaHint := "empty = the paper's λ = max ‖xᵢ‖ / n"
 	placeholder := "default"
-	if s.Data != nil {
-		lambdaHint = "empty = the paper's max ‖xᵢ‖ / n = " + table.Sig(s.Data.DefaultLambda, 4) + " for the loaded data"
-		placeholder = "default " + table.Sig(s.Data.DefaultLambda, 4)
+	if d := c.Data; d != nil {
+		lambdaHint = "empty = the paper's max ‖xᵢ‖ / n = " + table.Sig(d.DefaultLambda, 4) + " for the loaded data"
+		placeholder = "default " + table.Sig(d.DefaultLambda, 4)
 	}
 	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelProblem.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Problem and runs")),
-		p.field(lab.FieldMethod, p.selectInput(lab.FieldMethod, methodOptions()), prose.MethodHint),
-		p.compareField(), // methods.go
-		p.field(lab.FieldLoss, p.selectInput(lab.FieldLoss, []option{
+		f.field(lab.FieldMethod, f.selectInput(lab.FieldMethod, methodOptions()), prose.MethodHint),
+		f.compareField(), // methods.go
+		f.field(lab.FieldLoss, f.selectInput(lab.FieldLoss, []option{
 			{"logistic", "logistic (γ = 4)"}, {"square", "square (γ = 1)"}, {"smoothhinge", "smoothed hinge (γ = 1)"},
 		}), ""),
 		elem.Div(vecty.Markup(vecty.Class("row2")),
-			p.field(lab.FieldLambda, p.textInput(lab.FieldLambda, prop.TypeText,
+			f.field(lab.FieldLambda, f.textInput(lab.FieldLambda, prop.TypeText,
 				prop.Placeholder(placeholder), vecty.Attribute("inputmode", "decimal"), vecty.Attribute("aria-describedby", "lambda-hint")), ""),
-			p.field(lab.FieldEps, p.textInput(lab.FieldEps, prop.TypeText, vecty.Attribute("inputmode", "decimal")), ""),
+			f.field(lab.FieldEps, f.textInput(lab.FieldEps, prop.TypeText, vecty.Attribute("inputmode", "decimal")), ""),
 		),
 		elem.Small(vecty.Markup(prop.ID("lambda-hint"), vecty.Class("hint", "wide")), vecty.Text(lambdaHint)),
-		p.field(lab.FieldMaxPasses, p.textInput(lab.FieldMaxPasses, prop.TypeText, vecty.Attribute("inputmode", "decimal")),
+		f.field(lab.FieldMaxPasses, f.textInput(lab.FieldMaxPasses, prop.TypeText, vecty.Attribute("inputmode", "decimal")),
 			"each run stops here if it has not reached ε (iterations/n for dfSDCA); choosing a method sets its default"),
-		p.field(lab.FieldTaus, p.textInput(lab.FieldTaus, prop.TypeText), "each τ runs with τ-nice and τ-importance sampling"),
+		f.field(lab.FieldTaus, f.textInput(lab.FieldTaus, prop.TypeText), "each τ runs with τ-nice and τ-importance sampling"),
 		elem.Div(vecty.Markup(vecty.Class("row2")),
-			p.field(lab.FieldPartition, p.selectInput(lab.FieldPartition, []option{
+			f.field(lab.FieldPartition, f.selectInput(lab.FieldPartition, []option{
 				{"random", "random"}, {"balanced", "balanced"},
 			}), ""),
-			p.field(lab.FieldSeed, p.wholeInput(lab.FieldSeed, 0), ""),
+			f.field(lab.FieldSeed, f.wholeInput(lab.FieldSeed, 0), ""),
 		),
-		p.importanceField(), // adaptive.go
+		f.importanceField(), // adaptive.go
 	)
 }
 

@@ -3,6 +3,7 @@
 package app
 
 import (
+	"errors"
 	"time"
 
 	"github.com/hexops/vecty"
@@ -16,11 +17,19 @@ import (
 // ratio table (Results), and the data summary and exports (DataCard and
 // ShareCard, which skip their re-rendering unless what they show changed).
 
-// Live renders the run controls and the status line.
+// Live renders the run controls and the status line from its props: the
+// phase, which enables the buttons, and whether the form has edits not yet
+// run. It skips its re-rendering while they stay the same (a re-render of
+// the buttons binds their handlers anew, which cost as much of the page's
+// thread as all its drawing). The status line is a component of its own,
+// re-rendered alone while a run advances.
 type Live struct {
 	vecty.Core
-	p      *Page
-	status *StatusLine // progress and status text: re-rendered alone while a run advances
+	Phase lab.Phase `vecty:"prop"`
+	Stale bool      `vecty:"prop"` // the form has edits not yet run
+
+	status *StatusLine // progress and status text
+	page   *Page       // the buttons' actions
 
 	// The snapshot the status line shows, and when it was rendered: frame
 	// re-renders it at most every schedule.LiveEvery while a run advances.
@@ -28,21 +37,53 @@ type Live struct {
 	shownAt      time.Duration
 }
 
+// setProps sets l's props, and its status line's, to what s shows with
+// the form f as typed.
+func (l *Live) setProps(s *lab.Snapshot, f lab.Form) {
+	typed, err := f.Settings()
+	l.Phase, l.Stale = s.Phase, err == nil && s.Data != nil && lab.Edited(s.Settings, typed)
+	l.status.setProps(s)
+}
+
 // shown notes that the status line shows the snapshot of version v,
 // rendered in the frame at t.
 func (l *Live) shown(v uint64, t time.Duration) { l.shownVersion, l.shownAt = v, t }
 
 // Render implements vecty.Component.
-func (l *Live) Render() vecty.ComponentOrHTML { return l.p.controls(&l.p.snap) }
+func (l *Live) Render() vecty.ComponentOrHTML { return l.page.controls(l.Phase, l.Stale, l.status) }
 
-// StatusLine renders the progress bar and the status text (statusLine).
+// SkipRender implements vecty.RenderSkipper: none of its props changed.
+func (l *Live) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*Live)
+	return ok && old.Phase == l.Phase && old.Stale == l.Stale
+}
+
+// StatusLine renders the progress bar and the status text (statusLine)
+// from its props, and skips its re-rendering while they stay the same.
 type StatusLine struct {
 	vecty.Core
-	p *Page
+	Progress float64 `vecty:"prop"`
+	Text     string  `vecty:"prop"` // the status (Snapshot.Status)
+	Failed   bool    `vecty:"prop"` // the text is an error
+	Details  string  `vecty:"prop"` // every failed run's own message, or ""
+}
+
+// setProps sets l's props to what s shows.
+func (l *StatusLine) setProps(s *lab.Snapshot) {
+	l.Progress, l.Text, l.Failed, l.Details = s.Progress, s.Status(), s.Err != nil, ""
+	if rf, ok := errors.AsType[*lab.RunsFailed](s.Err); ok {
+		l.Details = rf.Details()
+	}
 }
 
 // Render implements vecty.Component.
-func (l *StatusLine) Render() vecty.ComponentOrHTML { return l.p.statusLine(&l.p.snap) }
+func (l *StatusLine) Render() vecty.ComponentOrHTML { return statusLine(l) }
+
+// SkipRender implements vecty.RenderSkipper: none of its props changed.
+func (l *StatusLine) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*StatusLine)
+	return ok && old.Progress == l.Progress && old.Text == l.Text && old.Failed == l.Failed && old.Details == l.Details
+}
 
 // Results renders the ratio table, the run's result in numbers, next to
 // the convergence plots. It is re-rendered alone when a job of the run
@@ -51,16 +92,17 @@ func (l *StatusLine) Render() vecty.ComponentOrHTML { return l.p.statusLine(&l.p
 // the ratio table only.
 type Results struct {
 	vecty.Core
-	Run runSummary `vecty:"prop"` // what the results show of the run
+	Run  runSummary    `vecty:"prop"` // what the results show of the run
+	Snap *lab.Snapshot `vecty:"prop"` // the snapshot they show (the page's latest, a copy)
 
-	p *Page // the snapshot they show, and the exports' actions
+	page *Page // the exports' actions
 
 	share   *ShareCard
 	article *Article // the article quotes the run's numbers (article.go)
 }
 
 // Render implements vecty.Component.
-func (r *Results) Render() vecty.ComponentOrHTML { return r.p.ratioTable(&r.p.snap) }
+func (r *Results) Render() vecty.ComponentOrHTML { return ratioTable(r.Snap) }
 
 // runSummary is what the results show of a run: its data, its jobs and
 // how many of them reached the target, and whether it is done.
@@ -72,9 +114,14 @@ type runSummary struct {
 	done    bool
 }
 
-// setProps sets r's props to what s shows, and reports whether they
-// changed (then frame re-renders the results).
+// setProps sets r's props, and its article's, to what s shows, and reports
+// whether the run changed (then frame re-renders the results).
 func (r *Results) setProps(s *lab.Snapshot) (changed bool) {
+	snap := *s
+	r.Snap = &snap
+	if r.article != nil {
+		r.article.setProps(s)
+	}
 	run := runSummary{data: s.Data, runID: s.RunID, jobs: len(s.Jobs), done: s.Phase == lab.Done}
 	for _, j := range s.Jobs {
 		if j.Done {
@@ -89,10 +136,10 @@ func (r *Results) setProps(s *lab.Snapshot) (changed bool) {
 // the ratio table: each takes what it shows as props, set here.
 func (r *Results) more() *vecty.HTML {
 	if r.share == nil {
-		r.share = &ShareCard{page: r.p}
+		r.share = &ShareCard{page: r.page}
 	}
-	r.share.setProps(&r.p.snap, r.p.exports.pngWide, r.p.exports.notice)
-	return elem.Div(vecty.Markup(vecty.Class("results")), &DataCard{Data: r.p.snap.Data}, r.share)
+	r.share.setProps(r.Snap, r.page.exports.pngWide, r.page.exports.notice)
+	return elem.Div(vecty.Markup(vecty.Class("results")), &DataCard{Data: r.Snap.Data}, r.share)
 }
 
 // rerender re-renders the ratio table and the exports: a job ended, or
@@ -100,7 +147,7 @@ func (r *Results) more() *vecty.HTML {
 func (r *Results) rerender() {
 	vecty.Rerender(r)
 	if r.share != nil {
-		r.share.setProps(&r.p.snap, r.p.exports.pngWide, r.p.exports.notice)
+		r.share.setProps(r.Snap, r.page.exports.pngWide, r.page.exports.notice)
 		vecty.Rerender(r.share)
 	}
 	if r.article != nil {

@@ -3,7 +3,6 @@
 package app
 
 import (
-	"errors"
 	"math"
 	"strconv"
 
@@ -22,63 +21,60 @@ import (
 	"imlab/ui/lab/prose"
 )
 
-func (p *Page) controls(s *lab.Snapshot) *vecty.HTML {
-	running := s.Phase == lab.Running || s.Phase == lab.Optimum
+// controls are the run buttons for the phase ph, the status line, and a
+// notice when the form has edits not yet run (stale).
+func (p *Page) controls(ph lab.Phase, edited bool, status *StatusLine) *vecty.HTML {
+	running := ph == lab.Running || ph == lab.Optimum
 	runLabel := "Run"
 	switch {
-	case s.Phase == lab.Paused:
+	case ph == lab.Paused:
 		runLabel = "Resume"
-	case s.Phase == lab.Done:
+	case ph == lab.Done:
 		runLabel = "Run again"
 	}
 	var stale vecty.MarkupOrChild
-	if typed, err := p.form.Settings(); err == nil && s.Data != nil && lab.Edited(s.Settings, typed) {
+	if edited {
 		stale = elem.Paragraph(vecty.Markup(prop.ID("stale"), vecty.Class("hint")),
 			vecty.Text("The form has edits not yet run: the results and the link are for the settings before them. Press Run to apply them."))
 	}
 	return elem.Section(vecty.Markup(vecty.Class("controls"), vecty.Attribute("aria-label", "Run controls")),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
-			p.button("run", runLabel, "Run τ-nice and τ-importance for every τ", !running && s.Phase != lab.Loading, func() {
+			p.button("run", runLabel, "Run τ-nice and τ-importance for every τ", !running && ph != lab.Loading, func() {
 				if st, ok := p.settings(); ok {
 					p.ctl.Run(st)
 				}
 			}, "primary"),
 			p.button("pause", "Pause", "Pause the run (Run resumes it)", running, p.ctl.Pause),
-			p.button("step", "Step", "Advance to the next point of the current curve (by one minibatch when slowed down), then pause", s.Phase != lab.Loading, func() {
+			p.button("step", "Step", "Advance to the next point of the current curve (by one minibatch when slowed down), then pause", ph != lab.Loading, func() {
 				if st, ok := p.settings(); ok {
 					p.ctl.Step(st)
 				}
 			}),
-			p.button("reset", "Reset", "Stop and clear the results (the data stays)", s.Phase != lab.Empty, p.ctl.Reset),
+			p.button("reset", "Reset", "Stop and clear the results (the data stays)", ph != lab.Empty, p.ctl.Reset),
 		),
-		p.live.status,
+		status,
 		stale,
 	)
 }
 
-// statusLine is the progress bar and the status text.
-func (p *Page) statusLine(s *lab.Snapshot) *vecty.HTML {
-	status := s.Status()
+// statusLine is the progress bar and the status text of l, with every
+// failed run's own message folded under the status's one line until asked
+// for.
+func statusLine(l *StatusLine) *vecty.HTML {
+	var details vecty.MarkupOrChild
+	if l.Details != "" {
+		details = elem.Details(vecty.Markup(prop.ID("status-details")),
+			elem.Summary(vecty.Text("Details of the failed runs")),
+			elem.Preformatted(vecty.Text(l.Details)),
+		)
+	}
 	return elem.Div(vecty.Markup(vecty.Class("status-line")),
 		elem.Progress(vecty.Markup(prop.ID("progress"), vecty.Attribute("max", 1),
-			vecty.Property("value", s.Progress), vecty.Attribute("aria-label", "progress"))),
+			vecty.Property("value", l.Progress), vecty.Attribute("aria-label", "progress"))),
 		elem.Paragraph(vecty.Markup(prop.ID("status"), vecty.Attribute("role", "status"), vecty.Attribute("aria-live", "polite"),
-			vecty.MarkupIf(s.Err != nil, vecty.Class("error"))),
-			vecty.Text(status)),
-		failureDetails(s.Err),
-	)
-}
-
-// failureDetails is every failed run's own message, folded under the
-// status's one line until asked for; nil unless runs failed.
-func failureDetails(err error) vecty.MarkupOrChild {
-	rf, ok := errors.AsType[*lab.RunsFailed](err)
-	if !ok {
-		return nil
-	}
-	return elem.Details(vecty.Markup(prop.ID("status-details")),
-		elem.Summary(vecty.Text("Details of the failed runs")),
-		elem.Preformatted(vecty.Text(rf.Details())),
+			vecty.MarkupIf(l.Failed, vecty.Class("error"))),
+			vecty.Text(l.Text)),
+		details,
 	)
 }
 
@@ -97,9 +93,9 @@ func (p *Page) plotsView(s *lab.Snapshot) *vecty.HTML {
 	)
 }
 
-func (p *Page) ratioTable(s *lab.Snapshot) *vecty.HTML {
+func ratioTable(s *lab.Snapshot) *vecty.HTML {
 	if s.Settings.Method != lab.DefaultMethod {
-		return p.methodRatioTable(s) // methods.go
+		return methodRatioTable(s) // methods.go
 	}
 	match, known := prose.PaperMatch(s)
 	n := 0
@@ -255,17 +251,17 @@ func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 			p.button("export-nice-svg", "τ-nice plot (SVG)", "The left plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-nice", sampling.Nice, true) }),
 			p.button("export-imp-svg", "τ-importance plot (SVG)", "The right plot as an SVG image, titled with the data and settings", have, func() { p.exportPlot("plot-imp", sampling.Imp, true) }),
 		),
-		p.noteView("share-note"),
+		noteView("share-note", p.exports.notice),
 	)
 }
 
 // noteView is the notice of the last copy or save (the link copied, the
 // file saved), under the buttons that made it: the status line keeps the
 // run's summary.
-func (p *Page) noteView(id string) *vecty.HTML {
+func noteView(id, notice string) *vecty.HTML {
 	var text vecty.MarkupOrChild
-	if p.exports.notice != "" {
-		text = vecty.Text(p.exports.notice)
+	if notice != "" {
+		text = vecty.Text(notice)
 	}
 	return elem.Paragraph(vecty.Markup(prop.ID(id), vecty.Class("hint", "note"), vecty.Attribute("role", "status")), text)
 }

@@ -25,7 +25,7 @@ import (
 type teachParts struct {
 	t        lab.Teaching
 	mapView  *MapView
-	answer   bool // the lesson's answer is open
+	lesson   *LessonCard
 	sampling samplingState
 	class    classState // the teacher panel and the lesson's prediction (teacher.go)
 }
@@ -37,7 +37,6 @@ func (p *Page) SetTeaching(t lab.Teaching) {
 		p.teach.class.guess = guess{}
 	}
 	p.teach.t = t
-	p.teach.answer = false
 	p.ctl.SetSpeed(t.Speed)
 }
 
@@ -93,47 +92,56 @@ func (p *Page) hideClasses() []string {
 	return classes
 }
 
-// lessonView shows the current lesson (id "lesson") and the list of lessons.
-func (p *Page) lessonView() *vecty.HTML {
+// LessonCard shows the current lesson (id "lesson") and the list of
+// lessons. It renders from its props and skips its re-rendering while they
+// stay the same; whether the lesson's answer is open is its own state, and
+// closes when the lesson changes. Its prediction is a component of its own
+// (PredictBox), which the page re-renders alone.
+type LessonCard struct {
+	vecty.Core
+	Lesson int                `vecty:"prop"` // 1-based; 0 = none
+	Ask    *lesson.Prediction `vecty:"prop"` // the prediction the lesson asks for; nil = none
+
+	answer   bool // the lesson's answer is open
+	answerOf int  // the lesson whose answer answer is about
+	page     *Page
+}
+
+// lessonCard is the page's LessonCard, with its props set from the page's
+// teaching settings.
+func (p *Page) lessonCard() *LessonCard {
+	c := p.teach.lesson
+	if c == nil {
+		c = &LessonCard{page: p}
+		p.teach.lesson = c
+	}
+	c.Lesson, c.Ask = p.teach.t.Lesson, p.teach.t.Asks(p.teach.t.Lesson)
+	return c
+}
+
+// SkipRender implements vecty.RenderSkipper: none of its props changed,
+// nor whether the answer is open.
+func (c *LessonCard) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*LessonCard)
+	return ok && old.Lesson == c.Lesson && old.Ask == c.Ask && old.answer == c.answer
+}
+
+// Render implements vecty.Component.
+func (c *LessonCard) Render() vecty.ComponentOrHTML {
+	p := c.page
+	if c.answerOf != c.Lesson {
+		c.answer, c.answerOf = false, c.Lesson
+	}
 	var items []vecty.MarkupOrChild
 	for k, l := range lesson.Lessons {
 		items = append(items, elem.ListItem(elem.Anchor(vecty.Markup(prop.Href("#lesson="+itoa(k+1)),
-			vecty.MarkupIf(p.teach.t.Lesson == k+1, vecty.Attribute("aria-current", "page")),
+			vecty.MarkupIf(c.Lesson == k+1, vecty.Attribute("aria-current", "page")),
 			event.Click(p.act("opening a lesson", func(*vecty.Event) { p.openLesson(k + 1) })).PreventDefault()),
 			vecty.Text(l.Title))))
 	}
 	var current vecty.MarkupOrChild
-	if k := p.teach.t.Lesson; k > 0 {
-		l := lesson.Lessons[k-1]
-		var file vecty.MarkupOrChild
-		if l.NeedFile != "" {
-			file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")), vecty.Text(l.NeedFile))
-		} else if g, ok := lessonSet(l); ok {
-			file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")),
-				vecty.Text(g.Title+" from the lab's data gallery: "+g.About))
-		}
-		var answer vecty.MarkupOrChild
-		toggle := "Show the answer"
-		if p.teach.answer {
-			answer = elem.Paragraph(vecty.Markup(prop.ID("lesson-answer")), vecty.Text(l.Answer))
-			toggle = "Hide the answer"
-		}
-		current = elem.Article(vecty.Markup(prop.ID("lesson"), vecty.Attribute("aria-labelledby", "lesson-title")),
-			elem.Heading2(vecty.Markup(prop.ID("lesson-title")), vecty.Text("Lesson "+itoa(k)+": "+l.Title)),
-			lessonPlan(l), // teacher.go
-			elem.Paragraph(vecty.Text(l.Text)),
-			file,
-			p.predictionBox(), // teacher.go
-			elem.Paragraph(elem.Strong(vecty.Text("Watch: ")), vecty.Text(l.Watch)),
-			elem.Paragraph(elem.Strong(vecty.Text("Question: ")), vecty.Text(l.Question)),
-			elem.Button(vecty.Markup(prop.ID("lesson-answer-toggle"), prop.Type(prop.TypeButton),
-				vecty.Attribute("aria-expanded", p.teach.answer), vecty.Attribute("aria-controls", "lesson-answer"),
-				event.Click(p.act("opening the answer", func(*vecty.Event) {
-					p.teach.answer = !p.teach.answer
-					vecty.Rerender(p)
-				}))), vecty.Text(toggle)),
-			answer,
-		)
+	if k := c.Lesson; k > 0 {
+		current = c.current(lesson.Lessons[k-1])
 	}
 	return elem.Section(vecty.Markup(prop.ID("panel-lessons"), vecty.Class("card", "lessons"), vecty.Attribute("aria-label", "Lessons")),
 		elem.Navigation(vecty.Markup(vecty.Attribute("aria-label", "Lessons")),
@@ -141,6 +149,41 @@ func (p *Page) lessonView() *vecty.HTML {
 			elem.OrderedList(items...),
 		),
 		current,
+	)
+}
+
+// current is the lesson l in full: its plan, text, data, prediction, what
+// to watch, and its question with the answer on demand.
+func (c *LessonCard) current(l lesson.Lesson) *vecty.HTML {
+	p := c.page
+	var file vecty.MarkupOrChild
+	if l.NeedFile != "" {
+		file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")), vecty.Text(l.NeedFile))
+	} else if g, ok := lessonSet(l); ok {
+		file = elem.Paragraph(vecty.Markup(vecty.Class("lesson-file")), elem.Strong(vecty.Text("Data: ")),
+			vecty.Text(g.Title+" from the lab's data gallery: "+g.About))
+	}
+	var answer vecty.MarkupOrChild
+	toggle := "Show the answer"
+	if c.answer {
+		answer = elem.Paragraph(vecty.Markup(prop.ID("lesson-answer")), vecty.Text(l.Answer))
+		toggle = "Hide the answer"
+	}
+	return elem.Article(vecty.Markup(prop.ID("lesson"), vecty.Attribute("aria-labelledby", "lesson-title")),
+		elem.Heading2(vecty.Markup(prop.ID("lesson-title")), vecty.Text("Lesson "+itoa(c.Lesson)+": "+l.Title)),
+		lessonPlan(l), // teacher.go
+		elem.Paragraph(vecty.Text(l.Text)),
+		file,
+		p.predictionBox(), // teacher.go
+		elem.Paragraph(elem.Strong(vecty.Text("Watch: ")), vecty.Text(l.Watch)),
+		elem.Paragraph(elem.Strong(vecty.Text("Question: ")), vecty.Text(l.Question)),
+		elem.Button(vecty.Markup(prop.ID("lesson-answer-toggle"), prop.Type(prop.TypeButton),
+			vecty.Attribute("aria-expanded", c.answer), vecty.Attribute("aria-controls", "lesson-answer"),
+			event.Click(p.act("opening the answer", func(*vecty.Event) {
+				c.answer = !c.answer
+				vecty.Rerender(c)
+			}))), vecty.Text(toggle)),
+		answer,
 	)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"imlab/core/experiment"
 	"imlab/core/method/catalog"
 	"imlab/ui/browser"
 	"imlab/ui/lab"
@@ -20,11 +21,10 @@ import (
 	"imlab/ui/lab/lesson"
 )
 
-// classState is the teacher panel's and the prediction's state.
+// classState is the lesson's prediction: the student's guess and its view.
 type classState struct {
-	open  bool        // the teacher panel is open
 	guess guess       // the student's prediction for the current lesson
-	box   *predictBox // the prediction's view
+	box   *PredictBox // the prediction's view
 }
 
 // guess is a prediction as typed, and as committed.
@@ -35,21 +35,49 @@ type guess struct {
 	committed bool
 }
 
-// teacherPanel is the teacher's settings, inside the lab: the lesson, the
+// TeacherPanel is the teacher's settings, inside the lab: the lesson, the
 // panels shown, presenter mode, the methods compared, the speed and the
 // predictions. It writes the same Teaching and form the link's keys do, and
 // shows the link they make, so a teacher who sends imlab.html without a
-// link sets them here (and Save lab bakes them into the file).
-func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
-	cs := &p.teach.class
-	t := p.teach.t
+// link sets them here (and Save lab bakes them into the file). It renders
+// from its props, and skips its re-rendering while they stay the same;
+// whether it is open is its own state.
+type TeacherPanel struct {
+	vecty.Core
+	Teaching lab.Teaching `vecty:"prop"`
+	Compare  string       `vecty:"prop"` // the form's compare list, as typed
+	Speed    int          `vecty:"prop"` // the run's speed (minibatches per frame)
+	Link     string       `vecty:"prop"` // the link these settings make
+	Notice   string       `vecty:"prop"` // the notice of the last copy or save
+
+	open bool
+	page *Page // the settings' actions
+}
+
+// teacherPanel is the page's TeacherPanel for the snapshot s.
+func (p *Page) teacherPanel(s *lab.Snapshot) *TeacherPanel {
+	return &TeacherPanel{Teaching: p.teach.t, Compare: p.form[lab.FieldCompare], Speed: s.Speed,
+		Link: strings.SplitN(browser.URL(), "#", 2)[0] + "#" + p.hashOf(s.Settings), Notice: p.exports.notice, page: p}
+}
+
+// SkipRender implements vecty.RenderSkipper: none of its props changed,
+// nor whether it is open.
+func (c *TeacherPanel) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*TeacherPanel)
+	return ok && old.open == c.open && old.Teaching.Hash() == c.Teaching.Hash() && old.Compare == c.Compare &&
+		old.Speed == c.Speed && old.Link == c.Link && old.Notice == c.Notice
+}
+
+// Render implements vecty.Component.
+func (c *TeacherPanel) Render() vecty.ComponentOrHTML {
+	p, t := c.page, c.Teaching
 	var body vecty.List
-	if cs.open {
+	if c.open {
 		lessons := []option{{"0", "no lesson"}}
 		for k, l := range lesson.Lessons {
 			lessons = append(lessons, option{itoa(k + 1), itoa(k+1) + ". " + l.Title})
 		}
-		link := p.teacherLink(s)
+		link := c.Link
 		body = vecty.List{
 			elem.Div(vecty.Markup(vecty.Class("field")),
 				elem.Label(vecty.Markup(prop.For("teacher-lesson")), vecty.Text("Lesson")),
@@ -62,7 +90,7 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 					}
 				}),
 			),
-			elem.FieldSet(vecty.Markup(vecty.Class("field", "compare")), elem.Legend(vecty.Text("Panels shown")), p.teacherPanelsShown()),
+			elem.FieldSet(vecty.Markup(vecty.Class("field", "compare")), elem.Legend(vecty.Text("Panels shown")), c.panelsShown()),
 			elem.Div(vecty.Markup(vecty.Class("field", "check")),
 				elem.Input(vecty.Markup(prop.ID("teacher-present"), prop.Type(prop.TypeCheckbox), prop.Checked(t.Present),
 					event.Change(p.act("presenter mode", func(e *vecty.Event) {
@@ -80,10 +108,10 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 				elem.Label(vecty.Markup(prop.For("teacher-predict")), vecty.Text("Ask for a prediction before a lesson's run")),
 			),
 			elem.FieldSet(vecty.Markup(vecty.Class("field", "compare")),
-				elem.Legend(vecty.Text("Methods compared (from the next Run)")), p.teacherMethodsCompared()),
+				elem.Legend(vecty.Text("Methods compared (from the next Run)")), c.methodsCompared()),
 			elem.Div(vecty.Markup(vecty.Class("field")),
 				elem.Label(vecty.Markup(prop.For("teacher-speed")), vecty.Text("Speed")),
-				speedSelect("teacher-speed", s.Speed, speedOptions(), p.setSpeed),
+				speedSelect("teacher-speed", c.Speed, speedOptions(), p.setSpeed),
 			),
 			elem.Div(vecty.Markup(vecty.Class("field")),
 				elem.Label(vecty.Markup(prop.For("teacher-link")), vecty.Text("The link these settings make")),
@@ -92,18 +120,18 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 			elem.Div(vecty.Markup(vecty.Class("buttons")),
 				p.button("teacher-copy", "Copy link", "Copy the link these settings make", true, func() { p.copyLink(link) }),
 			),
-			p.noteView("teacher-note"),
+			noteView("teacher-note", c.Notice),
 			elem.Paragraph(vecty.Markup(vecty.Class("hint")),
 				vecty.Text("A file sent by e-mail or on a USB stick has no link: Save lab for students (under Share and export) "+
 					"bakes these settings, the lesson and the data into one HTML file that opens in this state.")),
 		}
 	}
 	// A section with a name is a landmark region, which a <details> is not.
-	return elem.Section(vecty.Markup(prop.ID("panel-teacher"), vecty.Class("card", "teacher"), vecty.Attribute("aria-label", "Teacher settings")), elem.Details(vecty.Markup(prop.ID("teacher"), vecty.Property("open", cs.open),
+	return elem.Section(vecty.Markup(prop.ID("panel-teacher"), vecty.Class("card", "teacher"), vecty.Attribute("aria-label", "Teacher settings")), elem.Details(vecty.Markup(prop.ID("teacher"), vecty.Property("open", c.open),
 		&vecty.EventListener{Name: "toggle", Listener: p.act("opening the teacher panel", func(e *vecty.Event) {
-			if open := e.Target.Get("open").Bool(); open != cs.open {
-				cs.open = open
-				vecty.Rerender(p)
+			if open := e.Target.Get("open").Bool(); open != c.open {
+				c.open = open
+				vecty.Rerender(c)
 			}
 		})}),
 		elem.Summary(vecty.Markup(prop.ID("teacher-summary")), vecty.Text("Teacher settings")),
@@ -111,23 +139,25 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 	))
 }
 
-// teacherPanelsShown is a check box per panel, ticked where it is shown.
-func (p *Page) teacherPanelsShown() vecty.List {
+// panelsShown is a check box per panel, ticked where it is shown.
+func (c *TeacherPanel) panelsShown() vecty.List {
+	p := c.page
 	var shown vecty.List
 	for _, x := range lab.Panels {
 		id := "teacher-show-" + string(x)
 		shown = append(shown, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
-			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(!p.teach.t.Hidden(x)),
+			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(!c.Teaching.Hidden(x)),
 				event.Change(p.act("showing a panel", func(e *vecty.Event) { p.showPanel(x, e.Target.Get("checked").Bool()) })))),
 			vecty.Text(" "+string(x))))
 	}
 	return shown
 }
 
-// teacherMethodsCompared is a check box per method, ticked where the form
+// methodsCompared is a check box per method, ticked where the form
 // compares it.
-func (p *Page) teacherMethodsCompared() vecty.List {
-	chosen, _ := lab.ParseCompare(p.form[lab.FieldCompare])
+func (c *TeacherPanel) methodsCompared() vecty.List {
+	p := c.page
+	chosen, _ := lab.ParseCompare(c.Compare)
 	var compared vecty.List
 	for _, m := range catalog.Names {
 		id := "teacher-compare-" + string(m)
@@ -137,12 +167,6 @@ func (p *Page) teacherMethodsCompared() vecty.List {
 			vecty.Text(" "+lab.MethodName(m))))
 	}
 	return compared
-}
-
-// teacherLink is the page's address with the hash of the settings shown
-// and the teaching keys.
-func (p *Page) teacherLink(s *lab.Snapshot) string {
-	return strings.SplitN(browser.URL(), "#", 2)[0] + "#" + p.hashOf(s.Settings)
 }
 
 // showPanel shows or hides panel x, as hide= does.
@@ -162,37 +186,61 @@ func (p *Page) teachingChanged() {
 	vecty.Rerender(p)
 }
 
-// predictBox is the lesson's prediction, a component of its own: it
-// changes with the results (Page.Changed re-renders it with them), not
-// only with the page.
-type predictBox struct {
+// PredictBox is the lesson's prediction: its question before the run, the
+// guess once committed, and after the run the guess beside the theory and
+// the measurement. It renders from its props and skips its re-rendering
+// while they stay the same; the page sets them when a job of the run ends
+// (rerenderPrediction), so that a committed guess meets the results as
+// they come, without a render of the page.
+type PredictBox struct {
 	vecty.Core
-	p        *Page
-	rendered bool
+	Ask   *lesson.Prediction `vecty:"prop"` // the lesson's question; nil = none
+	Guess guess              `vecty:"prop"` // as typed and committed
+	Run   runSummary         `vecty:"prop"` // the run whose rows it compares with (Rows)
+	Rows  []experiment.Row   `vecty:"prop"` // the run's rows, which change with Run
+
+	mounted bool  // in the document (Mount, Unmount): it can be re-rendered alone
+	page    *Page // Commit's action
 }
 
-func (b *predictBox) Render() vecty.ComponentOrHTML {
-	b.rendered = true
-	if v := b.p.predictionView(b.p.teach.t.Lesson, &b.p.snap); v != nil {
+// Render implements vecty.Component.
+func (b *PredictBox) Render() vecty.ComponentOrHTML {
+	if v := b.view(); v != nil {
 		return v
 	}
 	return elem.Div(vecty.Markup(prop.ID("predict-none")))
 }
 
-// rerenderPrediction shows the results beside a committed prediction.
-func (p *Page) rerenderPrediction() {
-	b := p.teach.class.box
-	if b != nil && b.rendered && p.teach.class.guess.committed && p.teach.t.Asks(p.teach.t.Lesson) != nil {
-		vecty.Rerender(b)
-	}
+// SkipRender implements vecty.RenderSkipper: none of its props changed.
+func (b *PredictBox) SkipRender(prev vecty.Component) bool {
+	old, ok := prev.(*PredictBox)
+	return ok && old.Ask == b.Ask && old.Guess == b.Guess && old.Run == b.Run
 }
 
-// predictionBox is the page's predictBox.
-func (p *Page) predictionBox() *predictBox {
-	if p.teach.class.box == nil {
-		p.teach.class.box = &predictBox{p: p}
+// Mount implements vecty.Mounter.
+func (b *PredictBox) Mount() { b.mounted = true }
+
+// Unmount implements vecty.Unmounter.
+func (b *PredictBox) Unmount() { b.mounted = false }
+
+// predictionBox is the page's PredictBox, with its props set from the
+// page's state.
+func (p *Page) predictionBox() *PredictBox {
+	b := p.teach.class.box
+	if b == nil {
+		b = &PredictBox{page: p}
+		p.teach.class.box = b
 	}
-	return p.teach.class.box
+	b.Ask, b.Guess, b.Run, b.Rows = p.teach.t.Asks(p.teach.t.Lesson), p.teach.class.guess, p.results.Run, p.snap.Rows
+	return b
+}
+
+// rerenderPrediction shows the prediction with the page's state: the
+// results beside a committed guess, or the guess just committed.
+func (p *Page) rerenderPrediction() {
+	if b := p.teach.class.box; b != nil && b.mounted {
+		vecty.Rerender(p.predictionBox())
+	}
 }
 
 // classSelect is a <select> of options calling set with the value chosen.
@@ -213,14 +261,14 @@ func lessonPlan(l lesson.Lesson) *vecty.HTML {
 		elem.Strong(vecty.Text("Afterwards, explain: ")), vecty.Text(l.Explain))
 }
 
-// predictionView asks for the lesson's prediction before its run and,
-// after it, sets the prediction beside the theory and the measurement.
-func (p *Page) predictionView(k int, s *lab.Snapshot) *vecty.HTML {
-	pr := p.teach.t.Asks(k)
+// view asks for the lesson's prediction before its run and, after it,
+// sets the prediction beside the theory and the measurement; nil when the
+// lesson asks for none.
+func (b *PredictBox) view() *vecty.HTML {
+	pr, g, p := b.Ask, b.Guess, b.page
 	if pr == nil {
 		return nil
 	}
-	g := &p.teach.class.guess
 	var outcome vecty.MarkupOrChild
 	switch {
 	case g.err != "":
@@ -228,7 +276,7 @@ func (p *Page) predictionView(k int, s *lab.Snapshot) *vecty.HTML {
 	case g.committed:
 		text := "Your prediction: " + strconv.FormatFloat(g.value, 'g', 3, 64) + "×. Now press Run."
 		var explains vecty.MarkupOrChild
-		if o, ok := pr.Compare(g.value, s.Rows); ok {
+		if o, ok := pr.Compare(g.value, b.Rows); ok {
 			text = o.Summary
 			if o.Explains != "" && !math.IsNaN(o.Measured) {
 				explains = elem.Paragraph(vecty.Markup(prop.ID("predict-explains")), elem.Strong(vecty.Text("Why: ")), vecty.Text(o.Explains))
@@ -236,20 +284,21 @@ func (p *Page) predictionView(k int, s *lab.Snapshot) *vecty.HTML {
 		}
 		outcome = elem.Div(elem.Paragraph(vecty.Markup(prop.ID("predict-outcome"), vecty.Attribute("role", "status")), vecty.Text(text)), explains)
 	}
+	typed := &p.teach.class.guess // the page's guess, which the input edits
 	return elem.Div(vecty.Markup(prop.ID("predict"), vecty.Class("predict")),
 		elem.Label(vecty.Markup(prop.For("predict-guess")), elem.Strong(vecty.Text("Predict: ")), vecty.Text(pr.Question)),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
 			elem.Input(vecty.Markup(prop.ID("predict-guess"), prop.Type(prop.TypeText), vecty.Attribute("inputmode", "decimal"),
 				vecty.Attribute("size", 6), prop.Value(g.text), vecty.Property("disabled", g.committed),
-				event.Input(func(e *vecty.Event) { g.text = e.Target.Get("value").String() }))),
+				event.Input(func(e *vecty.Event) { typed.text = e.Target.Get("value").String() }))),
 			p.button("predict-commit", "Commit", "Fix your prediction before the run", !g.committed, func() {
-				v, err := lesson.ParseGuess(g.text)
+				v, err := lesson.ParseGuess(typed.text)
 				if err != nil {
-					g.err = err.Error()
+					typed.err = err.Error()
 				} else {
-					*g = guess{text: g.text, value: v, committed: true}
+					*typed = guess{text: typed.text, value: v, committed: true}
 				}
-				vecty.Rerender(p)
+				p.rerenderPrediction()
 			}),
 		),
 		outcome,
