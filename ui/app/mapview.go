@@ -271,6 +271,7 @@ func (v *MapView) Render() vecty.ComponentOrHTML {
 			// Beside the pointer (or the keyboard's cell), over the map.
 			elem.Paragraph(vecty.Markup(prop.ID("map-readout"), vecty.Class("readout", "map-readout"), vecty.Attribute("aria-live", "polite")), readoutText),
 		),
+		mapNote(), // notes.go
 		elem.Details(
 			elem.Summary(vecty.Text("The map's values as a table")),
 			elem.Div(vecty.Markup(vecty.Class("table-scroll")),

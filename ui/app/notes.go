@@ -7,6 +7,7 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
 
+	"imlab/core/table"
 	"imlab/ui/lab"
 
 	"imlab/ui/lab/prose"
@@ -45,4 +46,29 @@ func ratiosNote(s *lab.Snapshot) *vecty.HTML {
 func plotsNote() *vecty.HTML {
 	return marginNote("Each curve is one run at its theoretical step θ; the x axis models time with τ updates in parallel.",
 		noteLink{"article-plots", "Reading the plots"}, noteLink{"article-dfsdca", "dfSDCA"})
+}
+
+// samplingNote is the sampling view's note: why the buckets make
+// τ-importance safe.
+func samplingNote() *vecty.HTML {
+	return marginNote("One example from each bucket: within a bucket, τ-importance draws in proportion to vᵢ + nλγ, "+
+		"so the step pays for bucket averages of vᵢ rather than their maximum; adaptive τ-importance follows the residues instead.",
+		noteLink{"article-buckets", "Why buckets"}, noteLink{"article-imp", "τ-importance"}, noteLink{"article-adaptive", "adaptive"})
+}
+
+// dataNote is the Data card's note: what σ predicts (d nil: no data yet).
+func dataNote(d *lab.DataInfo) *vecty.HTML {
+	text := "σ, the largest ‖xᵢ‖² over their mean, bounds what importance sampling can gain at τ = 1."
+	if d != nil {
+		text = "σ = " + table.Sig(d.Stats.Sigma, 3) + ", the largest ‖xᵢ‖² over their mean, bounds what importance sampling can gain at τ = 1; " +
+			"the paper's λ keeps the gain below it."
+	}
+	return marginNote(text, noteLink{"article-serial", "σ and serial sampling"}, noteLink{"article-thumb", "the rule of thumb"})
+}
+
+// mapNote is the speedup map's note: where the gain goes.
+func mapNote() *vecty.HTML {
+	return marginNote("Each row is one law of the norms: mild laws (nearly equal norms) stay near 1, heavy tails gain most. "+
+		"Along a row τ changes both samplings' ESO: the denser the data, the faster τ-nice's vᵢ grow with τ.",
+		noteLink{"article-nopay", "When it does not pay"}, noteLink{"article-plots", "the paper's tables"})
 }

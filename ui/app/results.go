@@ -220,6 +220,7 @@ func dataSummary(d *lab.DataInfo) *vecty.HTML {
 		elem.DescriptionList(vecty.Markup(vecty.Class("facts")), facts),
 		elem.Canvas(vecty.Markup(prop.ID("histogram"), vecty.Attribute("role", "img"),
 			vecty.Attribute("aria-label", "Histogram of the squared example norms"))),
+		dataNote(d), // notes.go
 	)
 }
 

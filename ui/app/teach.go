@@ -346,6 +346,7 @@ func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
 				vecty.Attribute("aria-label", "Sampling view: probabilities of the examples against their squared norms, the buckets, and the latest minibatch; summary below"))),
 		),
 		elem.Paragraph(vecty.Markup(prop.ID("sampling-summary"), vecty.Class("hint")), vecty.Text(summary)),
+		samplingNote(), // notes.go
 	)
 }
 

@@ -42,6 +42,9 @@ func SetHash(h string) {
 // URL is the page's full address (with the hash).
 func URL() string { return dom.GetWindow().Location().Href() }
 
+// focusFor is how long Focus waits for its element to take the focus.
+const focusFor = 2 * time.Second
+
 // OnHashChange calls f with the new hash (without '#') whenever the user
 // changes it: a link pasted into the address bar, back or forward. It runs
 // inside a JS callback, so f must not block.
@@ -51,17 +54,22 @@ func OnHashChange(f func(hash string)) {
 
 // Focus moves the keyboard focus to the element with the given id once it
 // can take it: vecty renders in an animation frame, so a button enabled by
-// a re-render just requested is still disabled now. It tries for a few
-// frames, then gives up.
+// a re-render just requested is still disabled now, and vecty puts off
+// the rest of a batch that overruns a frame's budget to the next frames,
+// more of them on a loaded machine. It tries in each frame for up to
+// focusFor (ten frames were once too few, under load), then gives up.
 func Focus(id string) {
-	tries := 0
+	var first time.Duration
 	var try func(time.Duration)
-	try = func(time.Duration) {
+	try = func(now time.Duration) {
 		if el := Element(id); el != nil && !el.HasAttribute("disabled") {
 			el.Focus()
 			return
 		}
-		if tries++; tries < 10 {
+		if first == 0 {
+			first = now
+		}
+		if now-first < focusFor {
 			dom.GetWindow().RequestAnimationFrame(try)
 		}
 	}
