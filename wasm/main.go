@@ -34,6 +34,7 @@ import (
 	"imlab/ui/app"
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 func main() {
@@ -65,7 +66,7 @@ func main() {
 	ctl.SetGallery(browser.Gallery{})
 	settings, teaching, err := ctl.OpenLink(app.StartHash())
 	if err == nil { // the address holds the settings of what is shown from the first render on
-		browser.SetHash(lab.JoinHash(settings, teaching))
+		browser.SetHash(setup.JoinHash(settings, teaching))
 		app.LoadBakedFile(ctl, settings)
 	}
 	// OpenLink started the data's load in a goroutine, which runs only when

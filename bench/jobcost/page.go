@@ -14,6 +14,7 @@ import (
 	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // pageJobs times, one at a time, the jobs of the page's default run
@@ -30,9 +31,9 @@ import (
 // (its thread's, where the system tells it; else setup and solve). Run it natively, or
 // under node (GOOS=js GOARCH=wasm, go_js_wasm_exec) for the page's code.
 func pageJobs() {
-	s := lab.DefaultSettings()
+	s := setup.DefaultSettings()
 	start := time.Now()
-	ld, err := lab.DataSpec{Preset: s}.Load(context.Background(), lab.Budget, func() bool { return true },
+	ld, err := lab.DataSpec{Preset: s}.Load(context.Background(), setup.Budget, func() bool { return true },
 		func() time.Duration { return time.Since(start) }, lab.WorkerSliceTarget)
 	if err != nil {
 		log.Fatal(err)
@@ -74,7 +75,7 @@ func pageJobs() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		setup := time.Since(t0)
+		setupTime := time.Since(t0)
 		slicer := lab.NewSlicer(lab.WorkerSliceTarget)
 		var solve time.Duration
 		nslices, short, points, doubles := 0, 0, 0, 0
@@ -113,11 +114,11 @@ func pageJobs() {
 		cpu := threadCPU() - c0
 		runtime.ReadMemStats(&m1) // what the job allocated: each allocation is the collector's work, under wasm compiled by V8 as it gets hot
 		predicted[k] = lab.JobCost(spec, st)
-		costs[k] = (setup + solve).Seconds()
+		costs[k] = (setupTime + solve).Seconds()
 		if cpu > 0 { // steadier than the wall time on a loaded machine
 			costs[k] = cpu.Seconds()
 		}
-		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%.4f,%d,%d,%d,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setup.Seconds(), solve.Seconds(), cpu.Seconds(), nslices, short, filled, points, doubles,
+		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%.4f,%d,%d,%d,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setupTime.Seconds(), solve.Seconds(), cpu.Seconds(), nslices, short, filled, points, doubles,
 			(m1.TotalAlloc-m0.TotalAlloc)>>10, m1.Mallocs-m0.Mallocs)
 	}
 	runtime.ReadMemStats(&m1)

@@ -8,12 +8,13 @@ import (
 	"imlab/core/sampling"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // importanceField is the form's choice of the τ-importance side's sampling
 // (lab.FieldImportance): the paper's, or adaptive τ-importance.
 func (p *Page) importanceField() *vecty.HTML {
-	return p.field(lab.FieldImportance, p.selectInput(lab.FieldImportance, []option{
+	return p.field(setup.FieldImportance, p.selectInput(setup.FieldImportance, []option{
 		{"", sampling.Imp.Label() + " (the paper's)"},
 		{string(sampling.AdaptiveImp), sampling.AdaptiveImp.Label() + " (beyond the paper)"},
 	}), "adaptive: within each bucket, examples whose residues are still large are drawn more often (dfSDCA and SDCA)")

@@ -10,7 +10,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // formChanged re-parses the form after an edit of key and marks an invalid
@@ -18,22 +18,22 @@ import (
 // screen, not settings typed but not yet run (the page says when the form
 // differs from them). A change of a file option re-reads the file in use
 // at once, and a change of method takes the method's defaults.
-func (p *Page) formChanged(key lab.FieldKey) {
-	if key == lab.FieldMethod {
+func (p *Page) formChanged(key setup.FieldKey) {
+	if key == setup.FieldMethod {
 		p.form.ChooseMethod()
 	}
 	s, err := p.form.Settings()
 	p.formErr = nil
-	var fe *lab.FieldError
+	var fe *setup.FieldError
 	switch {
 	case err == nil:
-		if key == lab.FieldBias || key == lab.FieldPositiveClass {
+		if key == setup.FieldBias || key == setup.FieldPositiveClass {
 			p.ctl.Reread(s)
 		}
 	case errors.As(err, &fe):
 		p.formErr = fe
 	default:
-		p.formErr = &lab.FieldError{Err: err}
+		p.formErr = &setup.FieldError{Err: err}
 	}
 	p.exports.notice = ""
 	vecty.Rerender(p)
@@ -41,7 +41,7 @@ func (p *Page) formChanged(key lab.FieldKey) {
 }
 
 // settings returns the form's settings, or reports why they are invalid.
-func (p *Page) settings() (lab.Settings, bool) {
+func (p *Page) settings() (setup.Settings, bool) {
 	s, err := p.form.Settings()
 	if err != nil {
 		p.ctl.ReportError(err)
@@ -50,12 +50,12 @@ func (p *Page) settings() (lab.Settings, bool) {
 	return s, true
 }
 
-func (p *Page) invalid(key lab.FieldKey) bool { return p.formErr != nil && p.formErr.Field == key }
+func (p *Page) invalid(key setup.FieldKey) bool { return p.formErr != nil && p.formErr.Field == key }
 
 // field is a form row labelled as the schema labels key; hint (optional)
 // is described-by text.
-func (p *Page) field(key lab.FieldKey, input *vecty.HTML, hint string) *vecty.HTML {
-	fd, _ := lab.FieldOf(key)
+func (p *Page) field(key setup.FieldKey, input *vecty.HTML, hint string) *vecty.HTML {
+	fd, _ := setup.FieldOf(key)
 	id := fd.Element
 	var hintEl vecty.MarkupOrChild
 	if hint != "" {
@@ -73,8 +73,8 @@ func (p *Page) field(key lab.FieldKey, input *vecty.HTML, hint string) *vecty.HT
 }
 
 // textInput is an <input> bound to the form field key.
-func (p *Page) textInput(key lab.FieldKey, typ prop.InputType, extra ...vecty.Applyer) *vecty.HTML {
-	fd, _ := lab.FieldOf(key)
+func (p *Page) textInput(key setup.FieldKey, typ prop.InputType, extra ...vecty.Applyer) *vecty.HTML {
+	fd, _ := setup.FieldOf(key)
 	id := fd.Element
 	m := []vecty.Applyer{
 		prop.ID(id), prop.Type(typ), prop.Value(p.form[key]), vecty.Attribute("name", id),
@@ -89,7 +89,7 @@ func (p *Page) textInput(key lab.FieldKey, typ prop.InputType, extra ...vecty.Ap
 }
 
 // wholeInput is a number input for a whole number from min up.
-func (p *Page) wholeInput(key lab.FieldKey, min int) *vecty.HTML {
+func (p *Page) wholeInput(key setup.FieldKey, min int) *vecty.HTML {
 	return p.textInput(key, prop.TypeNumber, vecty.Attribute("min", min), vecty.Attribute("step", 1), vecty.Attribute("inputmode", "numeric"))
 }
 
@@ -97,8 +97,8 @@ func (p *Page) wholeInput(key lab.FieldKey, min int) *vecty.HTML {
 type option struct{ value, label string }
 
 // selectInput is a <select> bound to the form field key.
-func (p *Page) selectInput(key lab.FieldKey, options []option) *vecty.HTML {
-	fd, _ := lab.FieldOf(key)
+func (p *Page) selectInput(key setup.FieldKey, options []option) *vecty.HTML {
+	fd, _ := setup.FieldOf(key)
 	id, value := fd.Element, p.form[key]
 	found := false
 	items := make([]vecty.MarkupOrChild, 0, len(options)+2)

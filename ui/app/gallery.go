@@ -13,6 +13,7 @@ import (
 
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab/singlefile"
 )
@@ -22,7 +23,7 @@ import (
 func (p *Page) galleryField(s *lab.Snapshot) *vecty.HTML {
 	busy := s.Phase == lab.Loading
 	var items []vecty.MarkupOrChild
-	for _, g := range lab.Gallery {
+	for _, g := range setup.Gallery {
 		has, why := p.ctl.GalleryHas(g)
 		hint := g.About
 		if !has {
@@ -41,7 +42,7 @@ func (p *Page) galleryField(s *lab.Snapshot) *vecty.HTML {
 }
 
 // loadGallery loads gallery set g with the form's file options.
-func (p *Page) loadGallery(g lab.GallerySet) {
+func (p *Page) loadGallery(g setup.GallerySet) {
 	s, err := p.form.Settings()
 	if err != nil {
 		if s, err = p.form.FileOptions(p.snap.Settings); err != nil {
@@ -49,13 +50,13 @@ func (p *Page) loadGallery(g lab.GallerySet) {
 			return
 		}
 	}
-	s.Data, s.File = g.Name, lab.FileRef{}
+	s.Data, s.File = g.Name, setup.FileRef{}
 	p.ctl.LoadGallery(s)
 }
 
 // LoadBakedFile loads the file a saved lab carries (singlefile.FileElementID),
 // when the link it opened with (settings s) names a file.
-func LoadBakedFile(ctl *lab.Controller, s lab.Settings) {
+func LoadBakedFile(ctl *lab.Controller, s setup.Settings) {
 	if s.File.Name == "" || browser.Element(singlefile.FileElementID) == nil {
 		return
 	}
@@ -88,10 +89,10 @@ func (p *Page) saveButton(s *lab.Snapshot) *vecty.HTML {
 // saveLab downloads the single file with the page's state baked in.
 func (p *Page) saveLab() {
 	s, t := p.snap.Settings, p.teach.t
-	hash := lab.JoinHash(s, t)
+	hash := setup.JoinHash(s, t)
 	var files []singlefile.BakedFile
 	if ref, gallery, raw, ok := p.ctl.DataFile(); ok {
-		if g, isSet := lab.GallerySetNamed(gallery); isSet {
+		if g, isSet := setup.GallerySetNamed(gallery); isSet {
 			files = append(files, singlefile.BakedFile{ID: g.ElementID(), Name: g.File, Data: raw})
 		} else {
 			files = append(files, singlefile.BakedFile{ID: singlefile.FileElementID, Name: ref.Name, Data: raw})

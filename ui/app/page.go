@@ -13,6 +13,7 @@ import (
 
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 	"imlab/ui/schedule"
 )
 
@@ -22,8 +23,8 @@ type Page struct {
 	vecty.Core
 
 	ctl     *lab.Controller
-	form    lab.Form
-	formErr *lab.FieldError
+	form    setup.Form
+	formErr *setup.FieldError
 	snap    lab.Snapshot
 	exports exportState // what the copy, save and export buttons left: the notice, the PNG width
 	shown   pageShown   // what the page's last render and the address bar show
@@ -79,8 +80,8 @@ func pageKeyOf(s *lab.Snapshot) pageKey {
 // later are applied the same way. onReady is called once, when the
 // first data is ready (Run enabled), onComplete once, when the rest of the
 // page has rendered after it.
-func New(ctl *lab.Controller, s lab.Settings, onReady, onComplete func()) *Page {
-	p := &Page{ctl: ctl, form: lab.FormOf(s), hooks: loadHooks{ready: onReady, complete: onComplete}, shown: pageShown{link: browser.Hash()}}
+func New(ctl *lab.Controller, s setup.Settings, onReady, onComplete func()) *Page {
+	p := &Page{ctl: ctl, form: setup.FormOf(s), hooks: loadHooks{ready: onReady, complete: onComplete}, shown: pageShown{link: browser.Hash()}}
 	p.snap = ctl.Snapshot()
 	p.live, p.results = &Live{p: p, status: &StatusLine{p: p}}, &Results{p: p}
 	p.teach.mapView = newMapView(p)
@@ -97,7 +98,7 @@ func New(ctl *lab.Controller, s lab.Settings, onReady, onComplete func()) *Page 
 		defer p.recoverTo("opening the link")
 		if s, t, err := p.ctl.OpenLink(hash); err == nil {
 			p.SetTeaching(t)
-			p.form, p.formErr, p.exports.notice = lab.FormOf(s), nil, ""
+			p.form, p.formErr, p.exports.notice = setup.FormOf(s), nil, ""
 		}
 		p.shown.link = hash
 		vecty.Rerender(p)

@@ -18,6 +18,7 @@ import (
 	"imlab/core/table"
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab/prose"
 )
@@ -35,17 +36,17 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 		laws[i] = option{l.String(), l.Label()}
 	}
 	busy := s.Phase == lab.Loading
-	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelData.ElementID()), vecty.Class("panel")),
+	return elem.FieldSet(vecty.Markup(prop.ID(setup.PanelData.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Data")),
 		elem.Paragraph(vecty.Markup(prop.ID("data-intro"), vecty.Class("panel-intro")), vecty.Text(prose.DataIntro(s.Data))),
-		p.field(lab.FieldNorms, p.selectInput(lab.FieldNorms, laws), lawHint(p.form[lab.FieldNorms])),
-		p.field(lab.FieldDensity, p.selectInput(lab.FieldDensity, []option{
-			{fmtG(lab.SparseDensity), "sparse (ω' = 0.1)"}, {fmtG(lab.DenseDensity), "dense (ω' = 0.8)"},
+		p.field(setup.FieldNorms, p.selectInput(setup.FieldNorms, laws), lawHint(p.form[setup.FieldNorms])),
+		p.field(setup.FieldDensity, p.selectInput(setup.FieldDensity, []option{
+			{fmtG(setup.SparseDensity), "sparse (ω' = 0.1)"}, {fmtG(setup.DenseDensity), "dense (ω' = 0.8)"},
 		}), ""),
 		elem.Div(vecty.Markup(vecty.Class("row3")),
-			p.field(lab.FieldN, p.wholeInput(lab.FieldN, 2), ""),
-			p.field(lab.FieldD, p.wholeInput(lab.FieldD, 1), ""),
-			p.field(lab.FieldDataSeed, p.wholeInput(lab.FieldDataSeed, 0), ""),
+			p.field(setup.FieldN, p.wholeInput(setup.FieldN, 2), ""),
+			p.field(setup.FieldD, p.wholeInput(setup.FieldD, 1), ""),
+			p.field(setup.FieldDataSeed, p.wholeInput(setup.FieldDataSeed, 0), ""),
 		),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
 			p.button("generate", "Generate data", "Generate the preset data and show its statistics", !busy, func() {
@@ -59,14 +60,14 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 		elem.Div(vecty.Markup(vecty.Class("divider"), vecty.UnsafeHTML("<span>or a LIBSVM file</span>"))),
 		p.fileField(s),
 		elem.Div(vecty.Markup(vecty.Class("field", "check")),
-			elem.Input(vecty.Markup(prop.ID("bias"), prop.Type(prop.TypeCheckbox), prop.Checked(p.form[lab.FieldBias] == "true"),
+			elem.Input(vecty.Markup(prop.ID("bias"), prop.Type(prop.TypeCheckbox), prop.Checked(p.form[setup.FieldBias] == "true"),
 				event.Change(p.act("editing the form", func(e *vecty.Event) {
-					p.form[lab.FieldBias] = strconv.FormatBool(e.Target.Get("checked").Bool())
-					p.formChanged(lab.FieldBias)
+					p.form[setup.FieldBias] = strconv.FormatBool(e.Target.Get("checked").Bool())
+					p.formChanged(setup.FieldBias)
 				})))),
-			elem.Label(vecty.Markup(prop.For("bias")), vecty.Text(lab.Label(lab.FieldBias)+" (as the paper does for real data)")),
+			elem.Label(vecty.Markup(prop.For("bias")), vecty.Text(setup.Label(setup.FieldBias)+" (as the paper does for real data)")),
 		),
-		p.field(lab.FieldPositiveClass, p.textInput(lab.FieldPositiveClass, prop.TypeText, prop.Placeholder("automatic for two classes")), ""),
+		p.field(setup.FieldPositiveClass, p.textInput(setup.FieldPositiveClass, prop.TypeText, prop.Placeholder("automatic for two classes")), ""),
 	)
 }
 
@@ -88,7 +89,7 @@ func (p *Page) fileField(s *lab.Snapshot) *vecty.HTML {
 		}
 	}
 	return elem.Div(vecty.Markup(vecty.Class("field")),
-		elem.Label(vecty.Markup(prop.For("file")), vecty.Text(lab.Label(lab.FieldFile)+" (plain, .gz or .bz2)")),
+		elem.Label(vecty.Markup(prop.For("file")), vecty.Text(setup.Label(setup.FieldFile)+" (plain, .gz or .bz2)")),
 		elem.Input(vecty.Markup(
 			prop.ID("file"), prop.Type(prop.TypeFile), vecty.Attribute("name", "file"),
 			vecty.Attribute("aria-describedby", "file-name file-hint"),
@@ -100,7 +101,7 @@ func (p *Page) fileField(s *lab.Snapshot) *vecty.HTML {
 		elem.Output(vecty.Markup(prop.ID("file-name"), vecty.Attribute("for", "file")), vecty.Text(inUse)),
 		elem.Small(vecty.Markup(prop.ID("file-hint"), vecty.Class("hint")),
 			vecty.Text(fmt.Sprintf("Or drop a file anywhere on the page. Read in your browser, never uploaded; data sets up to the page's memory budget of %v. "+
-				"A link names the file (size and fingerprint) and asks for it again.", lab.Budget))),
+				"A link names the file (size and fingerprint) and asks for it again.", setup.Budget))),
 		warnings,
 	)
 }
@@ -112,27 +113,27 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 		lambdaHint = "empty = the paper's max ‖xᵢ‖ / n = " + table.Sig(s.Data.DefaultLambda, 4) + " for the loaded data"
 		placeholder = "default " + table.Sig(s.Data.DefaultLambda, 4)
 	}
-	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelProblem.ElementID()), vecty.Class("panel")),
+	return elem.FieldSet(vecty.Markup(prop.ID(setup.PanelProblem.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Problem and runs")),
-		p.field(lab.FieldMethod, p.selectInput(lab.FieldMethod, methodOptions()), prose.MethodHint),
+		p.field(setup.FieldMethod, p.selectInput(setup.FieldMethod, methodOptions()), prose.MethodHint),
 		p.compareField(), // methods.go
-		p.field(lab.FieldLoss, p.selectInput(lab.FieldLoss, []option{
+		p.field(setup.FieldLoss, p.selectInput(setup.FieldLoss, []option{
 			{"logistic", "logistic (γ = 4)"}, {"square", "square (γ = 1)"}, {"smoothhinge", "smoothed hinge (γ = 1)"},
 		}), ""),
 		elem.Div(vecty.Markup(vecty.Class("row2")),
-			p.field(lab.FieldLambda, p.textInput(lab.FieldLambda, prop.TypeText,
+			p.field(setup.FieldLambda, p.textInput(setup.FieldLambda, prop.TypeText,
 				prop.Placeholder(placeholder), vecty.Attribute("inputmode", "decimal"), vecty.Attribute("aria-describedby", "lambda-hint")), ""),
-			p.field(lab.FieldEps, p.textInput(lab.FieldEps, prop.TypeText, vecty.Attribute("inputmode", "decimal")), ""),
+			p.field(setup.FieldEps, p.textInput(setup.FieldEps, prop.TypeText, vecty.Attribute("inputmode", "decimal")), ""),
 		),
 		elem.Small(vecty.Markup(prop.ID("lambda-hint"), vecty.Class("hint", "wide")), vecty.Text(lambdaHint)),
-		p.field(lab.FieldMaxPasses, p.textInput(lab.FieldMaxPasses, prop.TypeText, vecty.Attribute("inputmode", "decimal")),
+		p.field(setup.FieldMaxPasses, p.textInput(setup.FieldMaxPasses, prop.TypeText, vecty.Attribute("inputmode", "decimal")),
 			"each run stops here if it has not reached ε (iterations/n for dfSDCA); choosing a method sets its default"),
-		p.field(lab.FieldTaus, p.textInput(lab.FieldTaus, prop.TypeText), "each τ runs with τ-nice and τ-importance sampling"),
+		p.field(setup.FieldTaus, p.textInput(setup.FieldTaus, prop.TypeText), "each τ runs with τ-nice and τ-importance sampling"),
 		elem.Div(vecty.Markup(vecty.Class("row2")),
-			p.field(lab.FieldPartition, p.selectInput(lab.FieldPartition, []option{
+			p.field(setup.FieldPartition, p.selectInput(setup.FieldPartition, []option{
 				{"random", "random"}, {"balanced", "balanced"},
 			}), ""),
-			p.field(lab.FieldSeed, p.wholeInput(lab.FieldSeed, 0), ""),
+			p.field(setup.FieldSeed, p.wholeInput(setup.FieldSeed, 0), ""),
 		),
 		p.importanceField(), // adaptive.go
 	)
@@ -143,8 +144,8 @@ func (p *Page) problemPanel(s *lab.Snapshot) *vecty.HTML {
 func methodOptions() []option {
 	opts := make([]option, len(catalog.Names))
 	for k, m := range catalog.Names {
-		opts[k] = option{string(m), lab.MethodName(m)}
-		if m == lab.DefaultMethod {
+		opts[k] = option{string(m), setup.MethodName(m)}
+		if m == setup.DefaultMethod {
 			opts[k].value = ""
 		}
 	}

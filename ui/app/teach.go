@@ -15,6 +15,7 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 	"imlab/ui/schedule"
 
 	"imlab/ui/lab/lesson"
@@ -23,7 +24,7 @@ import (
 // teachParts is the teaching side of the page: the lesson, hidden panels
 // and presenter mode from the link, the speedup map and the sampling view.
 type teachParts struct {
-	t        lab.Teaching
+	t        setup.Teaching
 	mapView  *MapView
 	answer   bool // the lesson's answer is open
 	sampling samplingState
@@ -32,7 +33,7 @@ type teachParts struct {
 
 // SetTeaching applies the link's lesson, hidden panels, presenter mode and
 // speed.
-func (p *Page) SetTeaching(t lab.Teaching) {
+func (p *Page) SetTeaching(t setup.Teaching) {
 	if t.Lesson != p.teach.t.Lesson {
 		p.teach.class.guess = guess{}
 	}
@@ -43,18 +44,18 @@ func (p *Page) SetTeaching(t lab.Teaching) {
 
 // hashOf is the page's link for settings s: s's keys, then the teaching
 // keys, so that editing the form keeps the lesson, hide= and present=.
-func (p *Page) hashOf(s lab.Settings) string { return lab.JoinHash(s, p.teach.t) }
+func (p *Page) hashOf(s setup.Settings) string { return setup.JoinHash(s, p.teach.t) }
 
 // fontSize is the font size of plot text: larger in presenter mode.
 func (p *Page) fontSize() float64 {
 	if p.teach.t.Present {
-		return 12 * lab.PresentScale
+		return 12 * setup.PresentScale
 	}
 	return 12
 }
 
 // hidden reports whether the link hides panel x.
-func (p *Page) hidden(x lab.Panel) bool { return p.teach.t.Hidden(x) }
+func (p *Page) hidden(x setup.Panel) bool { return p.teach.t.Hidden(x) }
 
 func itoa(k int) string { return strconv.Itoa(k) }
 
@@ -149,13 +150,13 @@ func (p *Page) lessonView() *vecty.HTML {
 func (p *Page) openLesson(k int) {
 	t := p.teach.t
 	t.Lesson = k
-	s, t, err := lab.PageSettings(t.Hash(), lab.DefaultSettings())
+	s, t, err := setup.PageSettings(t.Hash(), setup.DefaultSettings())
 	if err != nil {
 		p.ctl.ReportError(err)
 		return
 	}
 	p.SetTeaching(t)
-	p.form, p.formErr = lab.FormOf(s), nil
+	p.form, p.formErr = setup.FormOf(s), nil
 	browser.SetHash(p.hashOf(s))
 	if lesson.Lessons[k-1].NeedFile == "" {
 		p.ctl.Open(s) // a preset or a gallery set
@@ -308,8 +309,8 @@ func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
 
 // speedOptions are the run speeds offered (lab.Speeds).
 func speedOptions() []option {
-	speeds := make([]option, len(lab.Speeds))
-	for i, k := range lab.Speeds {
+	speeds := make([]option, len(setup.Speeds))
+	for i, k := range setup.Speeds {
 		label := itoa(k) + " minibatch per frame"
 		if k > 1 {
 			label = itoa(k) + " minibatches per frame"

@@ -16,6 +16,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab/lesson"
 )
@@ -114,7 +115,7 @@ func (p *Page) teacherPanel(s *lab.Snapshot) *vecty.HTML {
 // teacherPanelsShown is a check box per panel, ticked where it is shown.
 func (p *Page) teacherPanelsShown() vecty.List {
 	var shown vecty.List
-	for _, x := range lab.Panels {
+	for _, x := range setup.Panels {
 		id := "teacher-show-" + string(x)
 		shown = append(shown, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
 			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(!p.teach.t.Hidden(x)),
@@ -127,14 +128,14 @@ func (p *Page) teacherPanelsShown() vecty.List {
 // teacherMethodsCompared is a check box per method, ticked where the form
 // compares it.
 func (p *Page) teacherMethodsCompared() vecty.List {
-	chosen, _ := lab.ParseCompare(p.form[lab.FieldCompare])
+	chosen, _ := setup.ParseCompare(p.form[setup.FieldCompare])
 	var compared vecty.List
 	for _, m := range catalog.Names {
 		id := "teacher-compare-" + string(m)
 		compared = append(compared, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
 			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
 				event.Change(p.act("editing the form", func(e *vecty.Event) { p.setCompared(m, e.Target.Get("checked").Bool()) })))),
-			vecty.Text(" "+lab.MethodName(m))))
+			vecty.Text(" "+setup.MethodName(m))))
 	}
 	return compared
 }
@@ -146,12 +147,12 @@ func (p *Page) teacherLink(s *lab.Snapshot) string {
 }
 
 // showPanel shows or hides panel x, as hide= does.
-func (p *Page) showPanel(x lab.Panel, show bool) {
+func (p *Page) showPanel(x setup.Panel, show bool) {
 	t := &p.teach.t
-	t.Hide = slices.DeleteFunc(t.Hide, func(y lab.Panel) bool { return y == x })
+	t.Hide = slices.DeleteFunc(t.Hide, func(y setup.Panel) bool { return y == x })
 	if !show {
 		t.Hide = append(t.Hide, x)
-		slices.SortFunc(t.Hide, func(a, b lab.Panel) int { return slices.Index(lab.Panels, a) - slices.Index(lab.Panels, b) })
+		slices.SortFunc(t.Hide, func(a, b setup.Panel) int { return slices.Index(setup.Panels, a) - slices.Index(setup.Panels, b) })
 	}
 	p.teachingChanged()
 }
@@ -257,10 +258,10 @@ func (p *Page) predictionView(k int, s *lab.Snapshot) *vecty.HTML {
 }
 
 // lessonSet is the gallery set lesson l runs on, if any.
-func lessonSet(l lesson.Lesson) (lab.GallerySet, bool) {
-	s, err := lab.ParseHash(l.Settings, lab.DefaultSettings())
+func lessonSet(l lesson.Lesson) (setup.GallerySet, bool) {
+	s, err := setup.ParseHash(l.Settings, setup.DefaultSettings())
 	if err != nil || s.Data == "" {
-		return lab.GallerySet{}, false
+		return setup.GallerySet{}, false
 	}
-	return lab.GallerySetNamed(s.Data)
+	return setup.GallerySetNamed(s.Data)
 }

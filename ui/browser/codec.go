@@ -15,6 +15,7 @@ import (
 	"imlab/core/sampling"
 	"imlab/core/synth"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // The messages between the page and its workers: each lab.Message is
@@ -158,7 +159,7 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 	case lab.MsgData:
 		m.Data, err = decodeData(o.obj("data"))
 	case lab.MsgLoaded:
-		m.Field = lab.FieldKey(o.str("field"))
+		m.Field = setup.FieldKey(o.str("field"))
 		if o.has("loaded") {
 			m.Loaded = decodeLoaded(o.obj("loaded"))
 		}
@@ -197,7 +198,7 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 
 // decodeData reads what encodeData wrote.
 func decodeData(d fieldsOf) (spec lab.DataSpec, err error) {
-	p := lab.DefaultSettings()
+	p := setup.DefaultSettings()
 	p.Density, p.N, p.D = d.num("density"), d.int("n"), d.int("d")
 	if t := d.str("norms"); t != "" { // "" for data not made by a preset
 		if p.Norms, err = synth.ParseNorms(t); err != nil {

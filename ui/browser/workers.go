@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // The solver's Web Workers. The page's loader (index.html) compiles
@@ -91,7 +92,7 @@ var releaseGC = func() {}
 // cores as the load (docs/ready.md, "Seventh session").
 func HoldGC() (release func()) {
 	percent := debug.SetGCPercent(-1)
-	limit := debug.SetMemoryLimit(int64(lab.Budget))
+	limit := debug.SetMemoryLimit(int64(setup.Budget))
 	var once sync.Once
 	return func() {
 		once.Do(func() {

@@ -16,12 +16,13 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/synth"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // Every kind of message crosses between the page and a worker unchanged:
 // encodeMessage and decodeMessage run under node as in the browser.
 func TestMessagesRoundTrip(t *testing.T) {
-	preset := lab.DefaultSettings()
+	preset := setup.DefaultSettings()
 	preset.Norms, preset.Density, preset.N, preset.D, preset.DataSeed = synth.Norms{Law: synth.Law{Family: synth.Extreme, Param: 300}}, 0.25, 300, 40, math.MaxUint64-1
 	nan := math.NaN()
 	msgs := []lab.Message{
@@ -134,7 +135,7 @@ func js0() js.Value { return js.Undefined() }
 // the page's default data and posting it: encoding MsgLoaded (what the page
 // needs to be ready) and MsgRows (the rows, posted after it).
 func BenchmarkPostLoaded(b *testing.B) {
-	ld, err := lab.DataSpec{Preset: lab.DefaultSettings()}.Load(context.Background(), lab.Budget, func() bool { return true }, func() time.Duration { return 0 }, time.Hour)
+	ld, err := lab.DataSpec{Preset: setup.DefaultSettings()}.Load(context.Background(), setup.Budget, func() bool { return true }, func() time.Duration { return 0 }, time.Hour)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,12 +5,13 @@ import (
 	"time"
 
 	"imlab/core/synth"
+	"imlab/ui/lab/setup"
 )
 
 // BenchmarkEpoch times one dfSDCA epoch on the page's default data; compare
 // with the page's hook, imlab.benchEpoch() (see the e2e tests).
 func BenchmarkEpoch(b *testing.B) {
-	ds, err := synth.Generate(DefaultSettings().Synth())
+	ds, err := synth.Generate(setup.DefaultSettings().Synth())
 	if err != nil {
 		b.Fatal(err)
 	}

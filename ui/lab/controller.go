@@ -13,6 +13,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/problem"
+	"imlab/ui/lab/setup"
 )
 
 // Env is what the host provides. Zero fields get defaults that suit tests:
@@ -60,17 +61,17 @@ type Controller struct {
 	paused   bool
 	stepping bool // pause again after the next trace point
 	err      error
-	settings Settings // of the data and run shown
+	settings setup.Settings // of the data and run shown
 	version  uint64
 	runID    uint64 // changes whenever the data or the experiment is replaced
 
 	ds       *dataset.Dataset
 	rows     *pendingRows // ds's rows, until they came from its worker and were filled in
 	data     *DataInfo
-	dataFrom Settings      // preset settings that generated ds (SourcePreset)
-	file     *fileBytes    // the last file read, until preset data replaces it
-	awaited  FileRef       // the file a link asks for (AwaitFile), until one is loaded
-	gallery  GallerySource // the page's gallery sets (SetGallery); nil if none
+	dataFrom setup.Settings // preset settings that generated ds (SourcePreset)
+	file     *fileBytes     // the last file read, until preset data replaces it
+	awaited  setup.FileRef  // the file a link asks for (AwaitFile), until one is loaded
+	gallery  GallerySource  // the page's gallery sets (SetGallery); nil if none
 	pstars   map[pstarKey]float64
 
 	lambda     float64
@@ -135,7 +136,7 @@ func New(env Env) *Controller {
 		env.Changed = func() {}
 	}
 	if env.Budget <= 0 {
-		env.Budget = Budget
+		env.Budget = setup.Budget
 	}
 	if env.SliceTarget <= 0 {
 		env.SliceTarget = DefaultSliceTarget
@@ -144,7 +145,7 @@ func New(env Env) *Controller {
 		env.Frame = func() {}
 	}
 	return &Controller{
-		env: env, settings: DefaultSettings(), lambda: math.NaN(), pstar: math.NaN(),
+		env: env, settings: setup.DefaultSettings(), lambda: math.NaN(), pstar: math.NaN(),
 		pstars: map[pstarKey]float64{},
 	}
 }
@@ -201,14 +202,14 @@ func (c *Controller) closeRunLocked() {
 // Run starts the experiment with settings s, or resumes a paused run of the
 // same settings. Preset data that s no longer describes is generated again
 // first; an uploaded file stays in use until another source is loaded.
-func (c *Controller) Run(s Settings) { c.run(s, false) }
+func (c *Controller) Run(s setup.Settings) { c.run(s, false) }
 
 // Step advances the run to its next trace point (by one minibatch when
 // slowed down, see SetSpeed) and pauses there; with no
 // run in progress it starts one that way.
-func (c *Controller) Step(s Settings) { c.run(s, true) }
+func (c *Controller) Step(s setup.Settings) { c.run(s, true) }
 
-func (c *Controller) run(s Settings, step bool) {
+func (c *Controller) run(s setup.Settings, step bool) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
@@ -248,14 +249,14 @@ func (c *Controller) run(s Settings, step bool) {
 }
 
 // sameRun reports whether a and b describe the same experiment.
-func sameRun(a, b Settings) bool {
+func sameRun(a, b setup.Settings) bool {
 	return a.Loss == b.Loss && a.Lambda == b.Lambda && a.Eps == b.Eps && a.MaxPasses == b.MaxPasses && a.Partition == b.Partition &&
-		a.Seed == b.Seed && slices.Equal(a.Methods(), b.Methods()) && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
+		a.Seed == b.Seed && slices.Equal(a.Methods(), b.Methods()) && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && setup.SameData(a, b)
 }
 
-func (c *Controller) runTask(t *task, s Settings, step bool) error {
+func (c *Controller) runTask(t *task, s setup.Settings, step bool) error {
 	c.mu.Lock()
-	regenerate := c.data == nil || (c.data.Source == SourcePreset && !SameData(c.dataFrom, s))
+	regenerate := c.data == nil || (c.data.Source == SourcePreset && !setup.SameData(c.dataFrom, s))
 	c.mu.Unlock()
 	if regenerate {
 		if err := c.generate(t, s); err != nil || !t.checkpoint() {
@@ -272,15 +273,15 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		return nil
 	}
 	ds := c.ds
-	if _, err := experiment.ParseTaus(FormatTaus(s.Taus), ds.N); err != nil { // τ ≤ n, which only the data knows
+	if _, err := experiment.ParseTaus(setup.FormatTaus(s.Taus), ds.N); err != nil { // τ ≤ n, which only the data knows
 		c.mu.Unlock()
-		return fieldError(FieldTaus, "%v: the data has %d examples", err, ds.N)
+		return setup.FieldErrorf(setup.FieldTaus, "%v: the data has %d examples", err, ds.N)
 	}
 	c.closeRunLocked()
 	c.settings = s
 	c.settings.File, c.settings.Data = c.data.File, c.data.Gallery // the data's, whatever the form says
 	if c.data.Gallery != "" {
-		c.settings.File = FileRef{} // a gallery set is named by its name
+		c.settings.File = setup.FileRef{} // a gallery set is named by its name
 	}
 	c.runID++
 	c.phase, c.stepping = Optimum, step

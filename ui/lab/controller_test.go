@@ -13,11 +13,12 @@ import (
 
 	"imlab/core/libsvm"
 	"imlab/core/synth"
+	"imlab/ui/lab/setup"
 )
 
 // small is a preset that runs the whole experiment in well under a second.
-func small() Settings {
-	s := DefaultSettings()
+func small() setup.Settings {
+	s := setup.DefaultSettings()
 	s.N, s.D, s.Taus = 400, 20, []int{1, 4, 16}
 	return s
 }
@@ -298,7 +299,7 @@ func TestInvalidSettingsRefused(t *testing.T) {
 	s := small()
 	s.Eps = -1
 	h.c.Run(s)
-	if st := h.c.Snapshot(); !errors.Is(st.Err, ErrSettings) || st.Phase != Empty {
+	if st := h.c.Snapshot(); !errors.Is(st.Err, setup.ErrSettings) || st.Phase != Empty {
 		t.Errorf("status %q phase %v", st.Status(), st.Phase)
 	}
 	if _, err := synth.Generate(small().Synth()); err != nil {
@@ -322,8 +323,8 @@ func TestFailingRunShowsError(t *testing.T) {
 	s.Taus = []int{1, 8} // τ = 8 > n = 4: the experiment cannot be planned
 	h.c.Run(s)
 	got := h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
-	var fe *FieldError
-	if st := got.Status(); !errors.As(got.Err, &fe) || fe.Field != FieldTaus || !strings.Contains(st, `"8" is not a whole number in 1…4`) ||
+	var fe *setup.FieldError
+	if st := got.Status(); !errors.As(got.Err, &fe) || fe.Field != setup.FieldTaus || !strings.Contains(st, `"8" is not a whole number in 1…4`) ||
 		got.Phase != Ready || got.Data == nil || got.Jobs != nil {
 		t.Errorf("status %q, phase %v, %d jobs", st, got.Phase, len(got.Jobs))
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"imlab/core/dataset"
+	"imlab/ui/lab/setup"
 )
 
 // crew is the workers holding the data in use, kept from its load to the
@@ -211,7 +212,7 @@ func loadError(m Message) error {
 	case m.cause != nil:
 		return m.cause
 	case m.Field != "":
-		return &FieldError{Field: m.Field, Err: errors.New(m.Err)}
+		return &setup.FieldError{Field: m.Field, Err: errors.New(m.Err)}
 	}
 	return errors.New(m.Err)
 }
@@ -302,7 +303,7 @@ func (c *Controller) prepareRun(t *task) {
 }
 
 // lambdaOfLocked is the λ of a run of s on the data shown.
-func (c *Controller) lambdaOfLocked(s Settings) float64 {
+func (c *Controller) lambdaOfLocked(s setup.Settings) float64 {
 	if s.Lambda == 0 && c.data != nil {
 		return c.data.DefaultLambda
 	}
@@ -312,7 +313,7 @@ func (c *Controller) lambdaOfLocked(s Settings) float64 {
 // askTheoryLocked asks cr's worker w for the MethodTheory of a run of s
 // with regulariser lambda, unless it was asked already, and returns it if
 // it is known. Call with c.mu held.
-func (c *Controller) askTheoryLocked(cr *crew, w int, s Settings, lambda float64) (*MethodTheory, bool) {
+func (c *Controller) askTheoryLocked(cr *crew, w int, s setup.Settings, lambda float64) (*MethodTheory, bool) {
 	req := theoryRequestOf(s, lambda)
 	if mt, ok := cr.in.theory(req); ok {
 		return mt, true

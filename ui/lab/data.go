@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"slices"
+
+	"imlab/ui/lab/setup"
 )
 
 // MaxFileBytes is the largest file LoadFile opens: half the page's Budget.
@@ -14,7 +16,7 @@ import (
 // budget with it. A larger file is refused at once, unread; a smaller one,
 // compressed or not, is parsed under what the budget has left, which counts
 // its decompressed text, examples, features and non-zeros as they come.
-const MaxFileBytes = int64(Budget) / 2
+const MaxFileBytes = int64(setup.Budget) / 2
 
 // ErrFileTooLarge reports a file over MaxFileBytes.
 var ErrFileTooLarge = errors.New("file larger than the memory budget")
@@ -33,7 +35,7 @@ type FileSource struct {
 
 // Generate makes the preset data of s and shows its statistics; results of
 // earlier runs are cleared.
-func (c *Controller) Generate(s Settings) {
+func (c *Controller) Generate(s setup.Settings) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
@@ -53,13 +55,13 @@ func (c *Controller) Generate(s Settings) {
 // (until preset data replaces the file).
 // While a link's file is awaited (AwaitFile), the file chosen is checked
 // against the link's fingerprint, and a mismatch is reported as a warning.
-func (c *Controller) LoadFile(f FileSource, s Settings) {
+func (c *Controller) LoadFile(f FileSource, s setup.Settings) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
 	if f.Size > MaxFileBytes {
 		c.err = fmt.Errorf("%s: %w: %.1f MiB, the limit is %d MiB (half the page's budget of %v: the file is held beside its data)",
-			f.Name, ErrFileTooLarge, float64(f.Size)/(1<<20), MaxFileBytes>>20, Budget)
+			f.Name, ErrFileTooLarge, float64(f.Size)/(1<<20), MaxFileBytes>>20, setup.Budget)
 		c.changedLocked()
 		return
 	}
@@ -73,7 +75,9 @@ func (c *Controller) LoadFile(f FileSource, s Settings) {
 		if err != nil {
 			return err
 		}
-		ref := refOf(f.Name, raw, t.pacer()) // a large file's hash lets the page paint
+		h := setup.NewFileHash(f.Name, raw) // a large file's hash lets the page paint
+		t.steps(h)
+		ref := h.Ref()
 		c.mu.Lock()
 		if t.aliveLocked() { // kept even if it fails to parse: other options may read it
 			c.file = &fileBytes{ref: ref, raw: raw}
@@ -85,7 +89,7 @@ func (c *Controller) LoadFile(f FileSource, s Settings) {
 
 // fileBytes is the last file read, kept for Reread.
 type fileBytes struct {
-	ref     FileRef
+	ref     setup.FileRef
 	raw     []byte
 	gallery string // the gallery set the bytes are (GallerySet.Name); "" for a file of the user's
 }
@@ -94,7 +98,7 @@ type fileBytes struct {
 // PositiveClass of s (the user changed them), whether that file is the data
 // in use or failed to load (a multi-class file waiting for its positive
 // class); it does nothing once preset data replaced the file.
-func (c *Controller) Reread(s Settings) {
+func (c *Controller) Reread(s setup.Settings) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
@@ -115,14 +119,14 @@ func (c *Controller) Reread(s Settings) {
 		if gallery != "" {
 			return c.parseGallery(t, ref, raw, s, gallery)
 		}
-		return c.parseFile(t, ref, raw, s, FileRef{})
+		return c.parseFile(t, ref, raw, s, setup.FileRef{})
 	})
 }
 
 // AwaitFile shows the settings s of a link to a run on a file: the data
 // and results are cleared (they were not made from that file) and the
 // status asks for the file by name until LoadFile is given one.
-func (c *Controller) AwaitFile(s Settings) {
+func (c *Controller) AwaitFile(s setup.Settings) {
 	c.mu.Lock()
 	c.gen++ // supersede any work in progress
 	c.paused, c.stepping = false, false
@@ -160,14 +164,14 @@ func (c *Controller) beginLoad(t *task) (prev Phase, ok bool) {
 	return prev, true
 }
 
-func (c *Controller) generate(t *task, s Settings) error {
+func (c *Controller) generate(t *task, s setup.Settings) error {
 	s.Data = ""
-	return c.load(t, DataSpec{Preset: s}, s, FileRef{}, FileRef{})
+	return c.load(t, DataSpec{Preset: s}, s, setup.FileRef{}, setup.FileRef{})
 }
 
 // parseFile parses raw, the bytes of the file ref, and installs the data.
 // want, if it names a file, is the file a link asked for.
-func (c *Controller) parseFile(t *task, ref FileRef, raw []byte, s Settings, want FileRef) error {
+func (c *Controller) parseFile(t *task, ref setup.FileRef, raw []byte, s setup.Settings, want setup.FileRef) error {
 	s.File, s.Data = ref, ""
 	return c.load(t, DataSpec{File: raw, Name: ref.Name, Bias: s.Bias, PositiveClass: s.PositiveClass}, s, ref, want)
 }
@@ -175,7 +179,7 @@ func (c *Controller) parseFile(t *task, ref FileRef, raw []byte, s Settings, wan
 // load builds the data of spec, in a worker if the page has them
 // (loadOnWorker) or else here, and installs it with the settings s; ref is
 // the file read (for a file), want the file a link asked for, if any.
-func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef) error {
+func (c *Controller) load(t *task, spec DataSpec, s setup.Settings, ref, want setup.FileRef) error {
 	if _, ok := c.beginLoad(t); !ok {
 		return nil
 	}
@@ -215,7 +219,7 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 
 // install makes ld the data, shown with the settings s; earlier results
 // are cleared.
-func (c *Controller) install(t *task, ld *Loaded, s Settings) {
+func (c *Controller) install(t *task, ld *Loaded, s setup.Settings) {
 	c.mu.Lock()
 	if !t.aliveLocked() {
 		c.mu.Unlock()
@@ -228,7 +232,7 @@ func (c *Controller) install(t *task, ld *Loaded, s Settings) {
 	if ld.Info.Source == SourcePreset {
 		c.dataFrom, c.file = s, nil
 	}
-	c.settings, c.awaited = s, FileRef{}
+	c.settings, c.awaited = s, setup.FileRef{}
 	c.settings.Taus = slices.Clone(s.Taus)
 	c.phase = Ready
 	c.changedLocked()
@@ -245,9 +249,9 @@ type installed struct {
 
 func densityName(d float64) string {
 	switch d {
-	case SparseDensity:
+	case setup.SparseDensity:
 		return "sparse"
-	case DenseDensity:
+	case setup.DenseDensity:
 		return "dense"
 	}
 	return "density"

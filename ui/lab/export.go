@@ -11,6 +11,7 @@ import (
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
+	"imlab/ui/lab/setup"
 )
 
 // TracesTable is every trace point of every started run, in run order,
@@ -57,18 +58,18 @@ func MethodRatioTable(rows []MethodRow, exact bool) *table.Table {
 
 // ratioTableOf is the ratio table of s's method.
 func ratioTableOf(s *Snapshot, exact bool) *table.Table {
-	if s.Settings.Method == DefaultMethod || s.Method == nil {
+	if s.Settings.Method == setup.DefaultMethod || s.Method == nil {
 		return RatioTable(s.Rows, exact)
 	}
 	return MethodRatioTable(s.Method.Rows, exact)
 }
 
 // methodOf is " of M" for a method other than dfSDCA, "" for it.
-func methodOf(st Settings) string {
-	if st.Method == DefaultMethod {
+func methodOf(st setup.Settings) string {
+	if st.Method == setup.DefaultMethod {
 		return ""
 	}
-	return " of " + MethodName(st.Method)
+	return " of " + setup.MethodName(st.Method)
 }
 
 // Export is one downloadable file.
@@ -139,8 +140,8 @@ func runLine(s *Snapshot, num func(float64) string) string {
 		lambda = num(st.Lambda)
 	}
 	run := fmt.Sprintf("loss=%s, lambda=%s, eps=%s, maxpasses=%s, taus=%s, partition=%s, seed=%d",
-		st.Loss, lambda, num(st.Eps), num(st.MaxPasses), FormatTaus(st.Taus), st.Partition, st.Seed)
-	if st.Method != DefaultMethod {
+		st.Loss, lambda, num(st.Eps), num(st.MaxPasses), setup.FormatTaus(st.Taus), st.Partition, st.Seed)
+	if st.Method != setup.DefaultMethod {
 		run = "method=" + string(st.Method) + ", " + run
 	}
 	if st.Importance == sampling.AdaptiveImp {

@@ -9,38 +9,41 @@ import (
 	"testing"
 
 	"imlab/internal/shareddata"
+	"imlab/ui/lab/setup"
 )
 
 // mapGallery is a GallerySource holding files in memory.
 type mapGallery map[string]string
 
-func (m mapGallery) Has(g GallerySet) (bool, string) {
+func (m mapGallery) Has(g setup.GallerySet) (bool, string) {
 	_, ok := m[g.Name]
 	return ok, "not in the test's build"
 }
 
-func (m mapGallery) Open(g GallerySet) (io.Reader, error) { return strings.NewReader(m[g.Name]), nil }
+func (m mapGallery) Open(g setup.GallerySet) (io.Reader, error) {
+	return strings.NewReader(m[g.Name]), nil
+}
 
 // withTestSet adds a small set to the gallery for the test's duration.
-func withTestSet(t *testing.T, name, text string) GallerySet {
+func withTestSet(t *testing.T, name, text string) setup.GallerySet {
 	t.Helper()
-	g := GallerySet{Name: name, File: name + ".svm", Title: name, Bytes: int64(len(text)), Fingerprint: Fingerprint([]byte(text))}
-	saved := Gallery
-	Gallery = append(Gallery[:len(Gallery):len(Gallery)], g)
-	t.Cleanup(func() { Gallery = saved })
+	g := setup.GallerySet{Name: name, File: name + ".svm", Title: name, Bytes: int64(len(text)), Fingerprint: setup.Fingerprint([]byte(text))}
+	saved := setup.Gallery
+	setup.Gallery = append(setup.Gallery[:len(setup.Gallery):len(setup.Gallery)], g)
+	t.Cleanup(func() { setup.Gallery = saved })
 	return g
 }
 
 // The gallery's entries are the files of ../shared/data, byte for byte.
 func TestGalleryMatchesSharedData(t *testing.T) {
 	dir := shareddata.Dir(t)
-	for _, g := range Gallery {
+	for _, g := range setup.Gallery {
 		b, err := os.ReadFile(filepath.Join(dir, g.File))
 		if err != nil {
 			t.Errorf("%s: %v", g.Name, err)
 			continue
 		}
-		if ref := RefOf(g.File, b); !ref.Matches(g.Ref()) {
+		if ref := setup.RefOf(g.File, b); !ref.Matches(g.Ref()) {
 			t.Errorf("%s: %v, the catalogue says %v", g.Name, ref, g.Ref())
 		}
 	}
@@ -49,7 +52,7 @@ func TestGalleryMatchesSharedData(t *testing.T) {
 // data= names a gallery set in a link; a link to a gallery run names the
 // set, not a file, and reads back as itself.
 func TestGalleryLink(t *testing.T) {
-	s, err := ParseHash("data=w8a&bias=true&taus=1,8", DefaultSettings())
+	s, err := setup.ParseHash("data=w8a&bias=true&taus=1,8", setup.DefaultSettings())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,23 +62,23 @@ func TestGalleryLink(t *testing.T) {
 	if h := s.Hash(); !strings.Contains(h, "data=w8a") || strings.Contains(h, "file=") {
 		t.Errorf("hash %q", h)
 	}
-	if back, err := ParseHash(s.Hash(), DefaultSettings()); err != nil || back.Hash() != s.Hash() {
+	if back, err := setup.ParseHash(s.Hash(), setup.DefaultSettings()); err != nil || back.Hash() != s.Hash() {
 		t.Errorf("round trip: %q, %v", back.Hash(), err)
 	}
 	for _, bad := range []string{"data=w9a", "data=w8a&file=x.svm&fsize=3&fsha=0123456789abcdef"} {
-		_, err := ParseHash(bad, DefaultSettings())
-		var fe *FieldError
-		if !errors.As(err, &fe) || fe.Field != FieldData {
+		_, err := setup.ParseHash(bad, setup.DefaultSettings())
+		var fe *setup.FieldError
+		if !errors.As(err, &fe) || fe.Field != setup.FieldData {
 			t.Errorf("%q: error %v, want one naming the data set", bad, err)
 		}
 	}
-	if s, _, err := PageSettings("lesson=6", DefaultSettings()); err != nil || s.Data != "w8a" {
+	if s, _, err := setup.PageSettings("lesson=6", setup.DefaultSettings()); err != nil || s.Data != "w8a" {
 		t.Errorf("lesson 6 reads data %q (%v), want the gallery's w8a", s.Data, err)
 	}
 	// The link of lesson 6 run on a file of one's own names the file, and reads back.
-	s.Data, s.File = "", FileRef{Name: "mine.svm", Size: 3, Fingerprint: "0123456789abcdef"}
-	link := JoinHash(s, Teaching{Lesson: 6})
-	if back, _, err := PageSettings(link, DefaultSettings()); err != nil || back.Data != "" || back.File != s.File {
+	s.Data, s.File = "", setup.FileRef{Name: "mine.svm", Size: 3, Fingerprint: "0123456789abcdef"}
+	link := setup.JoinHash(s, setup.Teaching{Lesson: 6})
+	if back, _, err := setup.PageSettings(link, setup.DefaultSettings()); err != nil || back.Data != "" || back.File != s.File {
 		t.Errorf("%q reads back as data %q, file %v (%v)", link, back.Data, back.File, err)
 	}
 }

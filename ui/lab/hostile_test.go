@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"imlab/core/libsvm/libsvmtest"
+	"imlab/ui/lab/setup"
 )
 
 // TestHostileFilesKeepData loads every file of the reader's hostile
@@ -51,9 +52,9 @@ func TestHostileLinks(t *testing.T) {
 		{"#n=2&d=4294967296&density=0.5", "Features d: synth: invalid configuration"},
 		{"#n=20000&d=1000000&density=0.00001", ""},
 	} {
-		s, err := ParseHash(tc.link, DefaultSettings())
+		s, err := setup.ParseHash(tc.link, setup.DefaultSettings())
 		if tc.field != "" {
-			if !errors.Is(err, ErrSettings) || !strings.Contains(err.Error(), tc.field) {
+			if !errors.Is(err, setup.ErrSettings) || !strings.Contains(err.Error(), tc.field) {
 				t.Errorf("%s: err = %v, want the budget refusing %q", tc.link, err, tc.field)
 			}
 			continue

@@ -7,6 +7,7 @@ import (
 
 	"imlab/core/libsvm"
 	"imlab/core/table"
+	"imlab/ui/lab/setup"
 )
 
 // classFieldError rewrites libsvm's class errors so that they name the
@@ -24,12 +25,12 @@ func classFieldError(name string, err error) error {
 	if more := ce.Total - len(ce.Classes); more > 0 {
 		list += fmt.Sprintf(" and %d more", more)
 	}
-	label := Label(FieldPositiveClass)
+	label := setup.Label(setup.FieldPositiveClass)
 	if errors.Is(err, libsvm.ErrNoClass) {
-		return &FieldError{Field: FieldPositiveClass, Err: fmt.Errorf("%s: %w: “%s” is %s, a label no example has; the file's classes: %s",
+		return &setup.FieldError{Field: setup.FieldPositiveClass, Err: fmt.Errorf("%s: %w: “%s” is %s, a label no example has; the file's classes: %s",
 			name, libsvm.ErrNoClass, label, ce.Positive, list)}
 	}
-	return &FieldError{Field: FieldPositiveClass, Err: fmt.Errorf("%s: %w: %d classes (%s): enter one of them in “%s” to read it as +1 and the rest as −1",
+	return &setup.FieldError{Field: setup.FieldPositiveClass, Err: fmt.Errorf("%s: %w: %d classes (%s): enter one of them in “%s” to read it as +1 and the rest as −1",
 		name, libsvm.ErrMultiClass, ce.Total, list, label)}
 }
 

@@ -4,13 +4,15 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"imlab/ui/lab/setup"
 )
 
 func TestOpenLinkAsksForTheFileThenRestores(t *testing.T) {
 	h := newHarness(t)
 	s := small()
 	s.Taus, s.Eps, s.Seed, s.MaxPasses = []int{1, 2}, 1e-6, 5, 40
-	s.File = RefOf("tiny.svm", []byte(goodFile))
+	s.File = setup.RefOf("tiny.svm", []byte(goodFile))
 	got, _, err := h.c.OpenLink("#" + s.Hash())
 	if err != nil || got.File != s.File || got.MaxPasses != 40 {
 		t.Fatalf("OpenLink: %+v, %v", got.File, err)
@@ -34,7 +36,7 @@ func TestOpenLinkAsksForTheFileThenRestores(t *testing.T) {
 func TestOpenLinkWarnsOfAnotherFile(t *testing.T) {
 	h := newHarness(t)
 	s := small()
-	s.File = RefOf("tiny.svm", []byte(goodFile))
+	s.File = setup.RefOf("tiny.svm", []byte(goodFile))
 	got, _, _ := h.c.OpenLink(s.Hash())
 	other := strings.Replace(goodFile, "0.25", "0.5", 1)
 	h.c.LoadFile(source("tiny.svm", other), got)
@@ -42,7 +44,7 @@ func TestOpenLinkWarnsOfAnotherFile(t *testing.T) {
 	if st := ready.Status(); !strings.Contains(st, "warning: tiny.svm is not the file the link was made with") {
 		t.Errorf("status %q, want a fingerprint warning", st)
 	}
-	if ready.Settings.File.Fingerprint != Fingerprint([]byte(other)) {
+	if ready.Settings.File.Fingerprint != setup.Fingerprint([]byte(other)) {
 		t.Errorf("the link now names %+v, want the file loaded", ready.Settings.File)
 	}
 }
@@ -51,7 +53,7 @@ func TestOpenBadLinkKeepsData(t *testing.T) {
 	h := newHarness(t)
 	h.c.Generate(small())
 	before := h.wait("ready", isPhase(Ready))
-	if _, _, err := h.c.OpenLink("n=abc"); !errors.Is(err, ErrSettings) {
+	if _, _, err := h.c.OpenLink("n=abc"); !errors.Is(err, setup.ErrSettings) {
 		t.Fatalf("OpenLink(n=abc) = %v", err)
 	}
 	after := h.c.Snapshot()
@@ -90,8 +92,8 @@ func TestMultiClassNamesTheField(t *testing.T) {
 	h.c.LoadFile(source("three.svm", "1 1:1\n2 2:1\n3 1:2\n"), small())
 	got := h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
 	st := got.Status()
-	var fe *FieldError
-	if !errors.As(got.Err, &fe) || fe.Field != FieldPositiveClass || !strings.Contains(st, Label(FieldPositiveClass)) ||
+	var fe *setup.FieldError
+	if !errors.As(got.Err, &fe) || fe.Field != setup.FieldPositiveClass || !strings.Contains(st, setup.Label(setup.FieldPositiveClass)) ||
 		strings.Contains(st, "PositiveClass") || !strings.Contains(st, "1, 2, 3") {
 		t.Errorf("status %q, want the classes and the field's label, not a Go name", st)
 	}

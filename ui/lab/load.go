@@ -14,6 +14,7 @@ import (
 	"imlab/core/problem"
 	"imlab/core/synth"
 	"imlab/core/table"
+	"imlab/ui/lab/setup"
 )
 
 // DataSpec is everything needed to build the page's data anywhere: a
@@ -21,9 +22,9 @@ import (
 // the same options. The page hands it to a worker (which loads it for the
 // page, or for its own jobs), or loads it itself where workers cannot start.
 type DataSpec struct {
-	Preset Settings // the settings that generate the preset (when File is nil)
-	File   []byte   // the file's raw bytes; nil for a preset
-	Name   string   // the file's name, for errors
+	Preset setup.Settings // the settings that generate the preset (when File is nil)
+	File   []byte         // the file's raw bytes; nil for a preset
+	Name   string         // the file's name, for errors
 	// The file options, as the page reads the file with.
 	Bias          bool
 	PositiveClass string
@@ -41,8 +42,8 @@ type DataSpec struct {
 // worker when it starts it (WorkerEnv.Preload), so that generating overlaps
 // the page's own start.
 func PreloadFor(hash string) *DataSpec {
-	s, t, err := PageSettings(hash, DefaultSettings())
-	if err != nil || s.File.Name != "" || t.Workers == WorkersNone {
+	s, t, err := setup.PageSettings(hash, setup.DefaultSettings())
+	if err != nil || s.File.Name != "" || t.Workers == setup.WorkersNone {
 		return nil
 	}
 	return &DataSpec{Preset: s}
@@ -51,7 +52,7 @@ func PreloadFor(hash string) *DataSpec {
 // samePreset reports whether d and e are the same preset (a preset's data
 // depends on its generator's settings only).
 func (d DataSpec) samePreset(e DataSpec) bool {
-	return d.File == nil && e.File == nil && SameData(d.Preset, e.Preset)
+	return d.File == nil && e.File == nil && setup.SameData(d.Preset, e.Preset)
 }
 
 // Loaded is data built from a DataSpec, with what the page shows of it.

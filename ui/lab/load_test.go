@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"imlab/ui/lab/setup"
 )
 
 // sameData reports whether two loads made the same data, bit for bit, as
@@ -67,7 +69,7 @@ func TestLoadInAWorker(t *testing.T) {
 		h.c.LoadFile(source("multi.svm", multi), s)
 	}
 	me, we := main.wait("error", hasErr), in.wait("error", hasErr)
-	var mf, wf *FieldError
+	var mf, wf *setup.FieldError
 	if !errors.As(me.Err, &mf) || !errors.As(we.Err, &wf) || mf.Field != wf.Field || me.Err.Error() != we.Err.Error() {
 		t.Errorf("errors: main thread %v, workers %v", me.Err, we.Err)
 	}
@@ -103,7 +105,7 @@ func TestLoadFallsBackToTheMainThread(t *testing.T) {
 // slice, in a worker and on the main thread; Run goes on, and the data is
 // the same as if it had never paused; Reset still clears a paused load.
 func TestPauseWhileLoading(t *testing.T) {
-	s := DefaultSettings() // large enough to take many slices
+	s := setup.DefaultSettings() // large enough to take many slices
 	s.N = 20000
 	want := func() *DataInfo {
 		h := newHarness(t)
@@ -182,7 +184,7 @@ func TestWorkerPreloadsTheLinksPreset(t *testing.T) {
 	link := s.Hash()
 	other := s
 	other.DataSeed++
-	loadOn := func(pre *DataSpec, ask Settings) *Loaded {
+	loadOn := func(pre *DataSpec, ask setup.Settings) *Loaded {
 		in, out := make(chan Message, 8), make(chan Message, 8)
 		// The clock is read first when a load starts.
 		var clock atomic.Int64
@@ -205,7 +207,7 @@ func TestWorkerPreloadsTheLinksPreset(t *testing.T) {
 		return m.Loaded
 	}
 	pre := PreloadFor(link)
-	if pre == nil || !SameData(pre.Preset, s) {
+	if pre == nil || !setup.SameData(pre.Preset, s) {
 		t.Fatalf("PreloadFor(%q) = %+v, want the link's preset", link, pre)
 	}
 	want := loadOn(nil, s)

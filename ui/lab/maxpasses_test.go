@@ -9,32 +9,33 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
+	"imlab/ui/lab/setup"
 )
 
 // TestMaxPassesLink: the pass budget is read from the link key maxpasses,
 // written back the same, and out of (0, MaxPassBudget] refused with an
 // error naming the key and the field's label, keeping the base settings.
 func TestMaxPassesLink(t *testing.T) {
-	base := DefaultSettings()
-	if base.MaxPasses != catalog.DefaultsOf(DefaultMethod).MaxPasses {
-		t.Errorf("default budget %g, want the method's %g", base.MaxPasses, catalog.DefaultsOf(DefaultMethod).MaxPasses)
+	base := setup.DefaultSettings()
+	if base.MaxPasses != catalog.DefaultsOf(setup.DefaultMethod).MaxPasses {
+		t.Errorf("default budget %g, want the method's %g", base.MaxPasses, catalog.DefaultsOf(setup.DefaultMethod).MaxPasses)
 	}
 	for _, text := range []string{"1", "0.5", "2e4", "1e6"} {
-		s, err := ParseHash("#maxpasses="+text, base)
+		s, err := setup.ParseHash("#maxpasses="+text, base)
 		if err != nil {
 			t.Errorf("maxpasses=%s: %v", text, err)
 			continue
 		}
-		back, err := ParseHash(s.Hash(), DefaultSettings())
+		back, err := setup.ParseHash(s.Hash(), setup.DefaultSettings())
 		if err != nil || back.MaxPasses != s.MaxPasses || !strings.Contains(s.Hash(), "maxpasses=") {
 			t.Errorf("maxpasses=%s: hash %q reads back as %g, %v", text, s.Hash(), back.MaxPasses, err)
 		}
 	}
 	for _, text := range []string{"0", "-3", "1000001", "inf", "NaN", "lots", ""} {
-		s, err := ParseHash("maxpasses="+text, base)
-		var fe *FieldError
-		if !errors.As(err, &fe) || fe.Field != FieldMaxPasses || !errors.Is(err, ErrSettings) ||
-			!strings.Contains(err.Error(), "link key maxpasses") || !strings.Contains(err.Error(), Label(FieldMaxPasses)) {
+		s, err := setup.ParseHash("maxpasses="+text, base)
+		var fe *setup.FieldError
+		if !errors.As(err, &fe) || fe.Field != setup.FieldMaxPasses || !errors.Is(err, setup.ErrSettings) ||
+			!strings.Contains(err.Error(), "link key maxpasses") || !strings.Contains(err.Error(), setup.Label(setup.FieldMaxPasses)) {
 			t.Errorf("maxpasses=%q: %v, want a FieldError naming the key maxpasses", text, err)
 		}
 		if s.MaxPasses != base.MaxPasses {
@@ -48,29 +49,29 @@ func TestMaxPassesLink(t *testing.T) {
 // a link without a method keeps the base's; the form's method change puts
 // the method's budget in the form, as it does its ε.
 func TestMaxPassesFollowsMethod(t *testing.T) {
-	base := DefaultSettings()
+	base := setup.DefaultSettings()
 	base.MaxPasses = 7
 	for _, m := range catalog.Names {
-		s, err := ParseHash("method="+string(m), base)
+		s, err := setup.ParseHash("method="+string(m), base)
 		if want := catalog.DefaultsOf(m).MaxPasses; err != nil || s.MaxPasses != want {
 			t.Errorf("method=%s: budget %g, %v; want %g", m, s.MaxPasses, err, want)
 		}
-		if s, err := ParseHash("method="+string(m)+"&maxpasses=3", base); err != nil || s.MaxPasses != 3 {
+		if s, err := setup.ParseHash("method="+string(m)+"&maxpasses=3", base); err != nil || s.MaxPasses != 3 {
 			t.Errorf("method=%s&maxpasses=3: budget %g, %v", m, s.MaxPasses, err)
 		}
-		f := FormOf(base)
-		f[FieldMethod] = string(m)
+		f := setup.FormOf(base)
+		f[setup.FieldMethod] = string(m)
 		f.ChooseMethod()
 		if s, err := f.Settings(); err != nil || s.MaxPasses != catalog.DefaultsOf(m).MaxPasses {
 			t.Errorf("form, choosing %s: budget %g, %v", m, s.MaxPasses, err)
 		}
 	}
-	if s, _ := ParseHash("n=500", base); s.MaxPasses != 7 {
+	if s, _ := setup.ParseHash("n=500", base); s.MaxPasses != 7 {
 		t.Errorf("a link without a method changed the budget to %g", s.MaxPasses)
 	}
-	f := FormOf(base)
-	f[FieldMaxPasses] = "0"
-	if _, err := f.Settings(); err == nil || !strings.Contains(err.Error(), Label(FieldMaxPasses)) {
+	f := setup.FormOf(base)
+	f[setup.FieldMaxPasses] = "0"
+	if _, err := f.Settings(); err == nil || !strings.Contains(err.Error(), setup.Label(setup.FieldMaxPasses)) {
 		t.Errorf("a budget of 0 in the form: %v", err)
 	}
 }
@@ -79,7 +80,7 @@ func TestMaxPassesFollowsMethod(t *testing.T) {
 // compared method, carries the settings' budget, and the experiment a
 // worker plans from it runs to that budget.
 func TestJobSpecsCarryTheBudget(t *testing.T) {
-	s := DefaultSettings()
+	s := setup.DefaultSettings()
 	s.MaxPasses, s.Compare = 12.5, []catalog.Name{catalog.SAGA}
 	specs := JobSpecs(s, 1e-3, 0.5)
 	if len(specs) != 4*len(s.Taus) {

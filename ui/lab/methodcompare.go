@@ -11,6 +11,7 @@ import (
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
+	"imlab/ui/lab/setup"
 )
 
 // ComparedJob is a job of a method compared with the run's (the Compare
@@ -55,7 +56,7 @@ func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
 		ser := chart.Series{Style: max(slices.Index(methods, m), 0) % chart.NumStyles, EndLabel: fmt.Sprintf("τ=%d", j.Tau),
 			X: make([]float64, len(j.Trace)), Y: make([]float64, len(j.Trace))}
 		if !named[lp][m] {
-			ser.Label, named[lp][m] = MethodName(m), true
+			ser.Label, named[lp][m] = setup.MethodName(m), true
 		}
 		for k, p := range j.Trace {
 			ser.X[k], ser.Y[k] = p.Passes, p.Gap

@@ -15,12 +15,13 @@ import (
 	"imlab/core/sampling"
 	"imlab/core/synth"
 	"imlab/core/theory"
+	"imlab/ui/lab/setup"
 )
 
 // methodSettings is small() running method m, to a target every method
 // reaches within its budget there: 1e−8, and SGD's own ε
 // (catalog.DefaultsOf), as choosing it in the page sets.
-func methodSettings(m catalog.Name) Settings {
+func methodSettings(m catalog.Name) setup.Settings {
 	s := small()
 	s.Method, s.Eps, s.Taus = m, 1e-8, []int{1, 4}
 	if m == catalog.SGD {
@@ -30,7 +31,7 @@ func methodSettings(m catalog.Name) Settings {
 }
 
 // runMethodTraces runs s to the end: every run reaches ε.
-func runMethodTraces(t *testing.T, h *harness, s Settings) Snapshot {
+func runMethodTraces(t *testing.T, h *harness, s setup.Settings) Snapshot {
 	t.Helper()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
@@ -128,22 +129,22 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 }
 
 func TestMethodKey(t *testing.T) {
-	if h := DefaultSettings().Hash(); strings.Contains(h, "method") {
+	if h := setup.DefaultSettings().Hash(); strings.Contains(h, "method") {
 		t.Errorf("the default link %q names the method", h)
 	}
-	s := DefaultSettings()
+	s := setup.DefaultSettings()
 	s.Method = catalog.LSVRG
 	h := s.Hash()
-	back, err := ParseHash(h, DefaultSettings())
+	back, err := setup.ParseHash(h, setup.DefaultSettings())
 	if err != nil || back.Method != catalog.LSVRG {
 		t.Fatalf("ParseHash(%q) = %v, %v", h, back.Method, err)
 	}
-	if _, err := ParseHash("method=newton", DefaultSettings()); err == nil || !strings.Contains(err.Error(), "Method") {
+	if _, err := setup.ParseHash("method=newton", setup.DefaultSettings()); err == nil || !strings.Contains(err.Error(), "Method") {
 		t.Errorf("method=newton: error %v, want one naming the field Method", err)
 	}
-	f := FormOf(s)
-	if f[FieldMethod] != "lsvrg" {
-		t.Errorf("the form shows method %q", f[FieldMethod])
+	f := setup.FormOf(s)
+	if f[setup.FieldMethod] != "lsvrg" {
+		t.Errorf("the form shows method %q", f[setup.FieldMethod])
 	}
 	if got, err := f.Settings(); err != nil || got.Method != catalog.LSVRG {
 		t.Errorf("the form reads method %v, %v", got.Method, err)
@@ -214,7 +215,7 @@ func TestMethodView(t *testing.T) {
 // each job (catalog.Measure), bit for bit; for L-SVRG, whose full gradients
 // the trace's iterations separate from its passes, they must differ from
 // the time of passes counted as minibatches.
-func checkMeasuredTimes(t *testing.T, m catalog.Name, s Settings, done Snapshot, pr *problem.Problem, c TauCurveView) {
+func checkMeasuredTimes(t *testing.T, m catalog.Name, s setup.Settings, done Snapshot, pr *problem.Problem, c TauCurveView) {
 	t.Helper()
 	for i, p := range c.Points {
 		if !slices.Contains(s.Taus, p.Tau) {
@@ -246,7 +247,7 @@ func checkMeasuredTimes(t *testing.T, m catalog.Name, s Settings, done Snapshot,
 }
 
 // problemOf rebuilds the problem of a finished run.
-func problemOf(t *testing.T, s Settings, done Snapshot) *problem.Problem {
+func problemOf(t *testing.T, s setup.Settings, done Snapshot) *problem.Problem {
 	t.Helper()
 	ds, err := synth.Generate(s.Synth())
 	if err != nil {
@@ -265,7 +266,7 @@ func problemOf(t *testing.T, s Settings, done Snapshot) *problem.Problem {
 func TestCompareMethods(t *testing.T) {
 	s := methodSettings(catalog.DFSDCA)
 	s.Compare = []catalog.Name{catalog.SAGA, catalog.SDCA}
-	back, err := ParseHash(s.Hash(), DefaultSettings())
+	back, err := setup.ParseHash(s.Hash(), setup.DefaultSettings())
 	if err != nil || !strings.Contains(s.Hash(), "compare=sdca,saga") || !slices.Equal(back.Compare, []catalog.Name{catalog.SDCA, catalog.SAGA}) {
 		t.Fatalf("link %q reads back %v, %v", s.Hash(), back.Compare, err)
 	}
@@ -318,8 +319,8 @@ func TestCompareTracesTable(t *testing.T) {
 // ratio table and best-τ view (2 samplings × the τ of TauStarTaus), on the
 // default preset and on a sparse one.
 func BenchmarkNewMethodTheory(b *testing.B) {
-	for _, density := range []float64{DenseDensity, SparseDensity} {
-		s := DefaultSettings()
+	for _, density := range []float64{setup.DenseDensity, setup.SparseDensity} {
+		s := setup.DefaultSettings()
 		s.Density = density
 		ds, err := synth.Generate(s.Synth())
 		if err != nil {

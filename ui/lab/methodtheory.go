@@ -12,6 +12,7 @@ import (
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/theory"
+	"imlab/ui/lab/setup"
 )
 
 // TauStarCost is the parallel cost model of the page's best-τ view:
@@ -68,7 +69,7 @@ type traceReading struct {
 // TauStarTaus and s.Taus (those ≤ n), with the partitions the experiment
 // draws; yield, if not nil, is called after each plan (a pass or two over
 // the data).
-func NewMethodTheory(pr *problem.Problem, s Settings, yield func()) (*MethodTheory, error) {
+func NewMethodTheory(pr *problem.Problem, s setup.Settings, yield func()) (*MethodTheory, error) {
 	taus := slices.Concat(TauStarTaus, s.Taus)
 	slices.Sort(taus)
 	taus = slices.Compact(taus)
@@ -232,8 +233,8 @@ type theoryRequest struct {
 
 // theoryRequestOf is the request for the theory of a run of s with
 // regulariser lambda.
-func theoryRequestOf(s Settings, lambda float64) theoryRequest {
-	return theoryRequest{Loss: s.Loss, Lambda: lambda, Method: s.Method, Taus: FormatTaus(s.Taus), Partition: s.Partition, Seed: s.Seed}
+func theoryRequestOf(s setup.Settings, lambda float64) theoryRequest {
+	return theoryRequest{Loss: s.Loss, Lambda: lambda, Method: s.Method, Taus: setup.FormatTaus(s.Taus), Partition: s.Partition, Seed: s.Seed}
 }
 
 // message is the request as a worker gets it.
@@ -245,7 +246,7 @@ func (r theoryRequest) message() Message {
 
 // theoryRequestIn is the request m (a MsgTheory either way) is or answers.
 func theoryRequestIn(m Message) theoryRequest {
-	return theoryRequest{Loss: m.Loss, Lambda: m.Lambda, Method: m.Spec.Method, Taus: FormatTaus(m.Taus), Partition: m.Spec.Partition, Seed: m.Spec.Seed}
+	return theoryRequest{Loss: m.Loss, Lambda: m.Lambda, Method: m.Spec.Method, Taus: setup.FormatTaus(m.Taus), Partition: m.Spec.Partition, Seed: m.Spec.Seed}
 }
 
 // workerTheory computes the theory m asks for on ds, as the page would.
@@ -254,6 +255,6 @@ func workerTheory(ds *dataset.Dataset, m Message, yield func()) (*MethodTheory, 
 	if err != nil {
 		return nil, err
 	}
-	s := Settings{Method: m.Spec.Method, Taus: m.Taus, Partition: m.Spec.Partition, Seed: m.Spec.Seed}
+	s := setup.Settings{Method: m.Spec.Method, Taus: m.Taus, Partition: m.Spec.Partition, Seed: m.Spec.Seed}
 	return NewMethodTheory(pr, s, yield)
 }

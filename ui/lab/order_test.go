@@ -9,6 +9,7 @@ import (
 	"imlab/core/method"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/ui/lab/setup"
 )
 
 // The predicted θ behind JobCost is the plan's within 20 % for τ-nice on
@@ -52,7 +53,7 @@ func TestJobCostFollowsThePlans(t *testing.T) {
 // and both samplings, on 2,000 examples; without the evaluations and the
 // τ-importance factor (the fifth session's model) it was 5.3×.
 func TestJobCostFollowsTheWork(t *testing.T) {
-	s := DefaultSettings()
+	s := setup.DefaultSettings()
 	s.N, s.D = 2000, 50
 	pr, res := solvedPreset(t, s)
 	ds, lambda := pr.Data, pr.Lambda

@@ -1,5 +1,6 @@
 package lab
 
+import "imlab/ui/lab/setup"
 import "testing"
 
 // workers=main runs on the page's own thread though Web Workers could
@@ -10,7 +11,7 @@ func TestWorkersMainRunsOnThePagesThread(t *testing.T) {
 	want := runTraces(t, newWorkerHarness(t, &fakeHost{cores: 4}), s)
 	host := &fakeHost{cores: 4}
 	h := newWorkerHarness(t, host)
-	h.c.SetWorkers(WorkersNone)
+	h.c.SetWorkers(setup.WorkersNone)
 	got := runTraces(t, h, s)
 	if n := host.started.Load(); n != 0 || got.Workers != 0 || got.Data.InWorker {
 		t.Errorf("workers=main: %d Web Workers started, the run says %d, data in a worker %v; want none", n, got.Workers, got.Data.InWorker)

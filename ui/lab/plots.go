@@ -5,6 +5,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
+	"imlab/ui/lab/setup"
 )
 
 // Plots returns the two convergence plots of the snapshot (figures.Convergence:
@@ -22,7 +23,7 @@ func Plots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	if catalog.AxisOf(m) == method.Iterations { // the paper's plots
 		return figures.Convergence("", s.Settings.Taus, curves)
 	}
-	nice, imp = figures.Convergence(MethodName(m), s.Settings.Taus, curves)
+	nice, imp = figures.Convergence(setup.MethodName(m), s.Settings.Taus, curves)
 	nice.XLabel, imp.XLabel = AxisLabel(m), AxisLabel(m)
 	return nice, imp
 }

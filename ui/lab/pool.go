@@ -11,6 +11,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
+	"imlab/ui/lab/setup"
 )
 
 // This file is the protocol of a pool of workers that run an experiment's
@@ -38,7 +39,7 @@ type JobSpec = experiment.Spec
 // lambda and optimum pstar, in the run order of experiment.Experiment: for
 // each sampling, for each τ; then the same for each compared method
 // (Settings.Methods).
-func JobSpecs(s Settings, lambda, pstar float64) []JobSpec {
+func JobSpecs(s setup.Settings, lambda, pstar float64) []JobSpec {
 	return experiment.Specs(s.Methods(), s.Taus, experiment.Spec{Loss: s.Loss, Lambda: lambda, PStar: pstar,
 		Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, MaxPassesPerTau: s.MaxPasses, Sampling: s.Importance})
 }
@@ -220,7 +221,7 @@ func newJobPoolInOrder(specs []JobSpec, order []int) *jobPool {
 func poolSize(cores, jobs int, dataBytes int64) int {
 	n := min(cores-1, jobs)
 	if dataBytes > 0 {
-		n = min(n, int(int64(Budget)/dataBytes))
+		n = min(n, int(int64(setup.Budget)/dataBytes))
 	}
 	return max(1, n)
 }

@@ -13,12 +13,13 @@ import (
 	"imlab/core/optimum"
 	"imlab/core/problem"
 	"imlab/core/synth"
+	"imlab/ui/lab/setup"
 )
 
 // poolFixture is the small preset, its optimum, and the traces of the
 // whole experiment run in one thread, one job after another.
 type poolFixture struct {
-	s      Settings
+	s      setup.Settings
 	lambda float64
 	pstar  float64
 	want   [][]method.Point
@@ -46,7 +47,7 @@ func newPoolFixture(t *testing.T) poolFixture {
 
 // solvedPreset generates s's data and poses its problem at the default λ,
 // with P* solved, as the page does at load.
-func solvedPreset(t *testing.T, s Settings) (*problem.Problem, *optimum.Result) {
+func solvedPreset(t *testing.T, s setup.Settings) (*problem.Problem, *optimum.Result) {
 	t.Helper()
 	ds := generateData(t, s)
 	l := s.Loss.Loss()
@@ -62,7 +63,7 @@ func solvedPreset(t *testing.T, s Settings) (*problem.Problem, *optimum.Result) 
 }
 
 // generateData makes the preset's data set afresh, as each worker does.
-func generateData(t *testing.T, s Settings) *dataset.Dataset {
+func generateData(t *testing.T, s setup.Settings) *dataset.Dataset {
 	t.Helper()
 	ds, err := synth.Generate(s.Synth())
 	if err != nil {
@@ -80,9 +81,9 @@ type fakePool struct {
 	errs     chan error
 }
 
-func startFakePool(t *testing.T, f poolFixture, n int, slicer func() *Slicer, setup func(worker int, ctl *Control)) *fakePool {
+func startFakePool(t *testing.T, f poolFixture, n int, slicer func() *Slicer, prepare func(worker int, ctl *Control)) *fakePool {
 	t.Helper()
-	return startFakePoolWith(t, f, newJobPool(JobSpecs(f.s, f.lambda, f.pstar)), n, slicer, setup)
+	return startFakePoolWith(t, f, newJobPool(JobSpecs(f.s, f.lambda, f.pstar)), n, slicer, prepare)
 }
 
 // startFakePoolInOrder is startFakePool with the jobs handed out in order.
@@ -92,7 +93,7 @@ func startFakePoolInOrder(t *testing.T, f poolFixture, n int, order []int) *fake
 	return startFakePoolWith(t, f, pool, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
 }
 
-func startFakePoolWith(t *testing.T, f poolFixture, pool *jobPool, n int, slicer func() *Slicer, setup func(worker int, ctl *Control)) *fakePool {
+func startFakePoolWith(t *testing.T, f poolFixture, pool *jobPool, n int, slicer func() *Slicer, prepare func(worker int, ctl *Control)) *fakePool {
 	t.Helper()
 	fp := &fakePool{pool: pool, errs: make(chan error, 1)}
 	start := time.Now()
@@ -100,8 +101,8 @@ func startFakePoolWith(t *testing.T, f poolFixture, pool *jobPool, n int, slicer
 	for w := 0; w < n; w++ {
 		ds := generateData(t, f.s)
 		ctl := NewControl()
-		if setup != nil {
-			setup(w, ctl) // before the worker starts
+		if prepare != nil {
+			prepare(w, ctl) // before the worker starts
 		}
 		fp.controls = append(fp.controls, ctl)
 		fp.wg.Add(1)
@@ -275,7 +276,7 @@ func TestPoolSize(t *testing.T) {
 		data        int64
 		want        int
 	}{
-		{8, 6, 0, 6}, {8, 12, 0, 7}, {2, 12, 0, 1}, {1, 12, 0, 1}, {8, 12, int64(Budget) / 3, 3}, {8, 12, int64(Budget) * 2, 1},
+		{8, 6, 0, 6}, {8, 12, 0, 7}, {2, 12, 0, 1}, {1, 12, 0, 1}, {8, 12, int64(setup.Budget) / 3, 3}, {8, 12, int64(setup.Budget) * 2, 1},
 	} {
 		if got := poolSize(c.cores, c.jobs, c.data); got != c.want {
 			t.Errorf("poolSize(%d cores, %d jobs, %d bytes) = %d, want %d", c.cores, c.jobs, c.data, got, c.want)

@@ -9,6 +9,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/problem"
+	"imlab/ui/lab/setup"
 )
 
 // runOnWorkers runs the experiment on a pool of workers of host: on Web
@@ -17,7 +18,7 @@ import (
 // soon as it has the data: the first solves P* (unless known or asked for
 // already) while the others load theirs; every job goes out as soon as P*
 // is known. It returns a *workersFailed when Web Workers cannot start.
-func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key pstarKey, pstar float64, known bool, host WorkerHost) error {
+func (c *Controller) runOnWorkers(t *task, s setup.Settings, pr *problem.Problem, key pstarKey, pstar float64, known bool, host WorkerHost) error {
 	r, data, ok := c.newRunSession(t, s, pr, key, host)
 	defer r.end()
 	if !ok {
@@ -62,7 +63,7 @@ func ended(err error) error {
 type runSession struct {
 	c      *Controller
 	t      *task
-	s      Settings
+	s      setup.Settings
 	pr     *problem.Problem
 	key    pstarKey // the run's P*
 	lambda float64
@@ -88,7 +89,7 @@ type runSession struct {
 
 // newRunSession takes the crew of the data (on Web Workers) for the run;
 // ok is false if the data cannot be sent to new workers.
-func (c *Controller) newRunSession(t *task, s Settings, pr *problem.Problem, key pstarKey, host WorkerHost) (r *runSession, data DataSpec, ok bool) {
+func (c *Controller) newRunSession(t *task, s setup.Settings, pr *problem.Problem, key pstarKey, host WorkerHost) (r *runSession, data DataSpec, ok bool) {
 	_, onPage := host.(*pageHost)
 	c.mu.Lock()
 	defer c.mu.Unlock()

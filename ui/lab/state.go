@@ -11,6 +11,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/core/table"
+	"imlab/ui/lab/setup"
 )
 
 // Phase is where the controller is in settings → data → P* → runs.
@@ -58,10 +59,10 @@ func (s Source) String() string {
 // DataInfo describes the loaded data set.
 type DataInfo struct {
 	Source        Source
-	Name          string   // a description of the preset, or the file name
-	File          FileRef  // the file read (Source == SourceFile)
-	Gallery       string   // the gallery set File is (gallery.go); "" for a file of the user's
-	Warnings      []string // about the data, shown with it (a single label, another file than the link's)
+	Name          string        // a description of the preset, or the file name
+	File          setup.FileRef // the file read (Source == SourceFile)
+	Gallery       string        // the gallery set File is (gallery.go); "" for a file of the user's
+	Warnings      []string      // about the data, shown with it (a single label, another file than the link's)
 	Stats         dataset.Stats
 	Hist          dataset.Histogram // of ‖x_i‖²
 	Norms         []float64         // ‖x_i‖² of every example (read-only)
@@ -96,12 +97,12 @@ func (j JobView) X(p method.Point) float64 { return j.Axis.Of(p, j.N) }
 // Snapshot is a consistent copy of the controller's state for rendering.
 type Snapshot struct {
 	Phase    Phase
-	Err      error     // the last failure, shown in the status; data and plots stay
-	Settings Settings  // the settings of the data and run shown
-	Data     *DataInfo // nil until data is loaded
-	Lambda   float64   // λ of the run (NaN before one starts)
-	PStar    float64   // P*, NaN until known
-	Jobs     []JobView // nil until a run starts
+	Err      error          // the last failure, shown in the status; data and plots stay
+	Settings setup.Settings // the settings of the data and run shown
+	Data     *DataInfo      // nil until data is loaded
+	Lambda   float64        // λ of the run (NaN before one starts)
+	PStar    float64        // P*, NaN until known
+	Jobs     []JobView      // nil until a run starts
 	Rows     []experiment.Row
 	Method   *MethodView // the run's method: its ratio table and best τ; nil before a run
 	// Compared are the jobs of the methods compared with the run's
@@ -112,7 +113,7 @@ type Snapshot struct {
 	Version  uint64        // increases with every change
 	RunID    uint64        // changes when the data or the experiment is replaced
 	Slices   SliceStats    // solver slices on the page's own thread, of every run so far
-	Awaited  FileRef       // the file a link asks for, until it is chosen
+	Awaited  setup.FileRef // the file a link asks for, until it is chosen
 	Sampling *SamplingView // the examples and minibatches of the current run; nil before one
 	Speed    int           // minibatches per frame; 0 = full speed
 	PausedIn Phase         // when Phase is Paused: what was paused (Loading, Optimum or Running)
@@ -137,7 +138,7 @@ func (s *Snapshot) Status() string {
 	case Empty:
 		if a := s.Awaited; a.Name != "" {
 			return fmt.Sprintf("this link's results were computed on the file %s (%d bytes, fingerprint %s): choose %s with “%s” or drop it on the page to restore them",
-				a.Name, a.Size, a.Fingerprint, a.Name, Label(FieldFile))
+				a.Name, a.Size, a.Fingerprint, a.Name, setup.Label(setup.FieldFile))
 		}
 		return "starting…"
 	case Loading:
@@ -179,7 +180,7 @@ func (s *Snapshot) Status() string {
 			}
 		}
 		if lo <= hi {
-			msg += fmt.Sprintf("; speed-up of %s over τ-nice: %s× to %s×", s.Settings.importance().Label(), table.Sig(lo, 2), table.Sig(hi, 2))
+			msg += fmt.Sprintf("; speed-up of %s over τ-nice: %s× to %s×", s.Settings.Samplings()[1].Label() /* the run's importance sampling */, table.Sig(lo, 2), table.Sig(hi, 2))
 		}
 		return msg + s.where()
 	}

@@ -6,6 +6,7 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/loss"
 	"imlab/core/sampling"
+	"imlab/ui/lab/setup"
 )
 
 // A worker warms the run's code up while the page is idle. WebAssembly
@@ -39,7 +40,7 @@ func warmUp(ds *dataset.Dataset, theory Message, solved pstarOf, env WorkerEnv, 
 	}
 	// The page's default ε: small enough that a job runs for its whole
 	// time, large enough for any P*.
-	eps := DefaultSettings().Eps
+	eps := setup.DefaultSettings().Eps
 	for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
 		for _, tau := range theory.Taus {
 			if !idle() || !ctl.runningOn() {

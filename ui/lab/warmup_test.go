@@ -5,13 +5,14 @@ import (
 	"time"
 
 	"imlab/core/method"
+	"imlab/ui/lab/setup"
 )
 
 // workerTraces runs s's jobs on one worker as the page does at load and
 // then at a run (the data, P*, the theory, then every job) and returns the
 // jobs' traces and how many warm-up slices it made. With a warm-up, the
 // jobs are sent only once it has made a slice.
-func workerTraces(t *testing.T, s Settings, warm time.Duration) ([][]method.Point, int) {
+func workerTraces(t *testing.T, s setup.Settings, warm time.Duration) ([][]method.Point, int) {
 	t.Helper()
 	const lambda = 0.1
 	in := make(chan Message, 64)

@@ -12,6 +12,7 @@ import (
 	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/problem"
+	"imlab/ui/lab/setup"
 )
 
 // MsgKind says what a Message is.
@@ -45,11 +46,11 @@ type Message struct {
 	Update Update
 	Loaded *Loaded
 	Err    string
-	Field  FieldKey      // the form field at fault in Err, if one is
-	Job    int           // MsgTakeBack: the job's JobSpec.Index
-	Busy   time.Duration // MsgPStar and MsgTheory answers: the worker's solver time so far, as Update.Busy
-	Taus   []int         // MsgTheory: the experiment's τ
-	Theory *MethodTheory // MsgTheory answer
+	Field  setup.FieldKey // the form field at fault in Err, if one is
+	Job    int            // MsgTakeBack: the job's JobSpec.Index
+	Busy   time.Duration  // MsgPStar and MsgTheory answers: the worker's solver time so far, as Update.Busy
+	Taus   []int          // MsgTheory: the experiment's τ
+	Theory *MethodTheory  // MsgTheory answer
 	// cause is Err itself, for a host whose messages never leave the
 	// page's memory (pageHost): errors.As finds in it what a file's
 	// parser said. The wire format carries Err only.
@@ -139,7 +140,7 @@ func (env WorkerEnv) withDefaults() WorkerEnv {
 		env.Now = func() time.Duration { return time.Since(start) }
 	}
 	if env.Budget <= 0 {
-		env.Budget = Budget
+		env.Budget = setup.Budget
 	}
 	if env.WarmUp == 0 {
 		env.WarmUp = warmUpPerJob
@@ -269,7 +270,7 @@ func (wk *worker) loaded(ld *Loaded, err error, ret bool) (*dataset.Dataset, boo
 		return nil, false
 	case err != nil && ret:
 		reply := Message{Kind: MsgLoaded, Err: err.Error(), cause: err}
-		if fe := (*FieldError)(nil); errors.As(err, &fe) {
+		if fe := (*setup.FieldError)(nil); errors.As(err, &fe) {
 			reply.Field = fe.Field
 		}
 		wk.send(reply)

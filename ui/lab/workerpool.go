@@ -1,9 +1,6 @@
 package lab
 
-import (
-	"fmt"
-	"strconv"
-)
+import "imlab/ui/lab/setup"
 
 // WorkerHost starts workers: Web Workers in the page (package browser),
 // goroutines running RunWorker in tests.
@@ -31,47 +28,13 @@ func (c *Controller) SetWorkers(n int) {
 	c.mu.Unlock()
 }
 
-const (
-	WorkersAuto = 0  // workers=auto: poolSize
-	WorkersNone = -1 // workers=main: no workers, the page's main thread
-)
-
-// ParseWorkers reads the workers= key: "auto", "main" or 1…MaxWorkers.
-func ParseWorkers(v string) (int, error) {
-	switch v {
-	case "auto", "":
-		return WorkersAuto, nil
-	case "main":
-		return WorkersNone, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > MaxWorkers {
-		return 0, fmt.Errorf("%w: link: workers=%q is not auto, main or a number of workers 1…%d", ErrSettings, v, MaxWorkers)
-	}
-	return n, nil
-}
-
-// FormatWorkers writes n as ParseWorkers reads it.
-func FormatWorkers(n int) string {
-	switch {
-	case n == WorkersAuto:
-		return "auto"
-	case n < 0:
-		return "main"
-	}
-	return strconv.Itoa(n)
-}
-
 // poolSizeLocked is the number of workers for a run of jobs jobs.
 func (c *Controller) poolSizeLocked(jobs int) int {
 	if c.workersWanted > 0 { // as asked, but never more copies of the data than the budget holds
-		return poolSize(min(c.workersWanted, jobs, MaxWorkers)+1, jobs, c.dataBytesLocked())
+		return poolSize(min(c.workersWanted, jobs, setup.MaxWorkers)+1, jobs, c.dataBytesLocked())
 	}
-	return min(poolSize(c.env.Workers.Cores(), jobs, c.dataBytesLocked()), MaxWorkers)
+	return min(poolSize(c.env.Workers.Cores(), jobs, c.dataBytesLocked()), setup.MaxWorkers)
 }
-
-// MaxWorkers bounds the workers= key.
-const MaxWorkers = 64
 
 // dataBytesLocked estimates one worker's copy of the data: the non-zeros
 // (value and index), the labels and norms, and a file's raw bytes.

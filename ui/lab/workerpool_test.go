@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"imlab/core/method"
+	"imlab/ui/lab/setup"
 )
 
 // fakeHost runs each worker as a goroutine running RunWorker, with its own
@@ -106,7 +107,7 @@ func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error
 }
 
 // runTraces runs s to the end and returns its snapshot.
-func runTraces(t *testing.T, h *harness, s Settings) Snapshot {
+func runTraces(t *testing.T, h *harness, s setup.Settings) Snapshot {
 	t.Helper()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
@@ -139,13 +140,13 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 	if mh.c.mainThreadPlans() == 0 {
 		t.Error("no plan counted on the main thread's run")
 	}
-	for _, n := range []int{WorkersAuto, 1, 2, 3} {
+	for _, n := range []int{setup.WorkersAuto, 1, 2, 3} {
 		host := &fakeHost{cores: 4}
 		h := newWorkerHarness(t, host)
 		h.c.SetWorkers(n)
 		got := runTraces(t, h, s)
 		want := n
-		if n == WorkersAuto {
+		if n == setup.WorkersAuto {
 			want = 3 // cores − 1
 		}
 		// The worker that loaded the data is the run's first.
@@ -214,7 +215,7 @@ func TestWorkersGiveTheMainThreadsResultsOnAFile(t *testing.T) {
 		}
 		b.WriteString("\n")
 	}
-	s := DefaultSettings()
+	s := setup.DefaultSettings()
 	s.Taus = []int{1, 8}
 	s.Bias = true
 	run := func(h *harness) Snapshot {
@@ -320,24 +321,24 @@ func TestWorkersKey(t *testing.T) {
 	for _, c := range []struct {
 		hash string
 		want int
-	}{{"", WorkersAuto}, {"workers=auto", WorkersAuto}, {"workers=main", WorkersNone}, {"workers=2", 2}, {"n=500&workers=3", 3}} {
-		_, tt, err := SplitHash(c.hash)
+	}{{"", setup.WorkersAuto}, {"workers=auto", setup.WorkersAuto}, {"workers=main", setup.WorkersNone}, {"workers=2", 2}, {"n=500&workers=3", 3}} {
+		_, tt, err := setup.SplitHash(c.hash)
 		if err != nil || tt.Workers != c.want {
 			t.Errorf("%q: workers %d, err %v; want %d", c.hash, tt.Workers, err, c.want)
 			continue
 		}
-		if _, back, err := SplitHash(tt.Hash()); err != nil || back.Workers != c.want {
+		if _, back, err := setup.SplitHash(tt.Hash()); err != nil || back.Workers != c.want {
 			t.Errorf("%q: written as %q, read back as %d (%v)", c.hash, tt.Hash(), back.Workers, err)
 		}
 	}
 	for _, bad := range []string{"workers=0", "workers=-1", "workers=many", "workers=65"} {
-		if _, _, err := SplitHash(bad); err == nil || !strings.Contains(err.Error(), "workers") {
+		if _, _, err := setup.SplitHash(bad); err == nil || !strings.Contains(err.Error(), "workers") {
 			t.Errorf("%q: err %v, want one naming workers", bad, err)
 		}
 	}
 	// The key shapes the page, not the run: a link with it runs the same settings.
-	a, _, _ := PageSettings("n=500&workers=2", DefaultSettings())
-	b, _, _ := PageSettings("n=500", DefaultSettings())
+	a, _, _ := setup.PageSettings("n=500&workers=2", setup.DefaultSettings())
+	b, _, _ := setup.PageSettings("n=500", setup.DefaultSettings())
 	if a.Hash() != b.Hash() {
 		t.Errorf("workers= changed the settings: %q vs %q", a.Hash(), b.Hash())
 	}
@@ -345,7 +346,7 @@ func TestWorkersKey(t *testing.T) {
 
 // readyOnTwoWorkers returns s run on the main thread, and a controller set
 // to 2 workers with s's data loaded.
-func readyOnTwoWorkers(t *testing.T, s Settings) (Snapshot, *fakeHost, *harness) {
+func readyOnTwoWorkers(t *testing.T, s setup.Settings) (Snapshot, *fakeHost, *harness) {
 	main := runTraces(t, newHarness(t), s)
 	host := &fakeHost{cores: 4}
 	h := newWorkerHarness(t, host)
@@ -397,7 +398,7 @@ func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 func TestWorkersBoundedByTheBudget(t *testing.T) {
 	c := New(Env{Workers: &fakeHost{cores: 64}})
 	c.data = &DataInfo{Source: SourcePreset}
-	c.data.Stats.NNZ = int(int64(Budget) / 12 / 3) // a third of the budget per copy
+	c.data.Stats.NNZ = int(int64(setup.Budget) / 12 / 3) // a third of the budget per copy
 	c.SetWorkers(8)
 	if n := c.poolSizeLocked(12); n != 3 {
 		t.Errorf("workers=8 on data a third of the budget: %d workers, want 3", n)

@@ -11,6 +11,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/table"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab"
 )
@@ -18,7 +19,7 @@ import (
 // articleSnapshot is a snapshot of a finished run over made-up data: its
 // rows out of τ order, τ = 8's empirical ratio not yet known.
 func articleSnapshot() lab.Snapshot {
-	s := lab.Snapshot{Settings: lab.DefaultSettings(), Lambda: 0.01,
+	s := lab.Snapshot{Settings: setup.DefaultSettings(), Lambda: 0.01,
 		Data: &lab.DataInfo{Stats: dataset.Stats{N: 3000, D: 100, NNZ: 30000, Density: 0.1, Sigma: 15.678, MaxNorm: 30}, DefaultLambda: 0.01}}
 	s.Rows = []experiment.Row{
 		{Tau: 1, ThetaNice: 1e-4, ThetaImp: 4e-4, Theory: 4, NiceX: 10, ImpX: 2.5, Empirical: 4},
@@ -47,7 +48,7 @@ func TestArticleNumbersQuoteTheCardsAndTheLargestTau(t *testing.T) {
 }
 
 func TestArticleNumbersBeforeDataAndRun(t *testing.T) {
-	a := NewArticleNumbers(&lab.Snapshot{Settings: lab.DefaultSettings(), Lambda: math.NaN()})
+	a := NewArticleNumbers(&lab.Snapshot{Settings: setup.DefaultSettings(), Lambda: math.NaN()})
 	for _, k := range liveOrder {
 		if got := a.Text(k); got != "–" {
 			t.Errorf("%s = %q with no data, want –", k, got)

@@ -9,6 +9,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/paper"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab"
 )
@@ -43,7 +44,7 @@ func TestExplanationsNameFormulaAndValue(t *testing.T) {
 }
 
 func TestPaperMatchOfSnapshots(t *testing.T) {
-	s := &lab.Snapshot{Settings: lab.DefaultSettings(), Data: &lab.DataInfo{Source: lab.SourcePreset}}
+	s := &lab.Snapshot{Settings: setup.DefaultSettings(), Data: &lab.DataInfo{Source: lab.SourcePreset}}
 	m, ok := PaperMatch(s)
 	if !ok || m.Table != paper.DenseTable || m.Row != "chisq1" || m.Same {
 		t.Errorf("default preset: %+v %v", m, ok)

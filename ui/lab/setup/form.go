@@ -1,4 +1,4 @@
-package lab
+package setup
 
 import (
 	"strings"
@@ -80,7 +80,7 @@ func (f Form) FileOptions(base Settings) (Settings, error) {
 			continue
 		}
 		if err := fd.check(base); err != nil {
-			return base, fieldError(key, "%v", err)
+			return base, FieldErrorf(key, "%v", err)
 		}
 	}
 	return base, nil

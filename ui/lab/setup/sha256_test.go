@@ -1,7 +1,8 @@
-package lab
+package setup
 
 import (
 	"crypto/sha256"
+	"encoding/hex"
 	"math/rand/v2"
 	"testing"
 )
@@ -18,7 +19,7 @@ func TestSum256MatchesCrypto(t *testing.T) {
 		for i := range data {
 			data[i] = byte(r.Uint32())
 		}
-		if got, want := sum256(data, nil), sha256.Sum256(data); got != want {
+		if got, want := sum256(data), sha256.Sum256(data); got != want {
 			t.Fatalf("length %d: %x, want %x", n, got, want)
 		}
 	}
@@ -31,11 +32,16 @@ func TestFingerprint(t *testing.T) {
 	}
 }
 
-func TestSum256Paces(t *testing.T) {
+func TestFileHashSteps(t *testing.T) {
 	data := make([]byte, 3*paceBytes+100)
-	calls := 0
-	if got, want := sum256(data, func() { calls++ }), sha256.Sum256(data); got != want || calls != 3 {
-		t.Errorf("paced sum %x (want %x), %d paces, want 3", got, want, calls)
+	h := NewFileHash("f", data)
+	steps := 1
+	for done, _ := h.Step(); !done; done, _ = h.Step() {
+		steps++
+	}
+	want := sha256.Sum256(data)
+	if got := h.Ref(); got.Fingerprint != hex.EncodeToString(want[:FingerprintBytes]) || got.Size != int64(len(data)) || got.Name != "f" || steps != 4 {
+		t.Errorf("stepped hash %v (want %x), %d steps, want 4 (3 of paceBytes, 1 of the last whole block)", got, want, steps)
 	}
 }
 

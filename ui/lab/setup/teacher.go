@@ -1,4 +1,4 @@
-package lab
+package setup
 
 import (
 	"fmt"
@@ -53,3 +53,7 @@ func (t Teaching) Asks(k int) *lesson.Prediction {
 	}
 	return lesson.Lessons[k-1].Predict
 }
+
+// Speeds are the run speeds the page offers, in minibatches per frame;
+// 0 is full speed (slices sized to fill a frame's budget).
+var Speeds = []int{1, 4, 16, 64, 256, 0}

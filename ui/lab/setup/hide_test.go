@@ -1,4 +1,4 @@
-package lab
+package setup
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 // Every panel hide= accepts has its rule in the style sheet: the page hides
 // a panel by a class of the body (HideClass), with no inline style sheet.
 func TestEveryPanelHasAHideRule(t *testing.T) {
-	css, err := os.ReadFile("../../assets/lab.css")
+	css, err := os.ReadFile("../../../assets/lab.css")
 	if err != nil {
 		t.Fatal(err)
 	}

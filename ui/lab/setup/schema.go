@@ -1,4 +1,4 @@
-package lab
+package setup
 
 import (
 	"fmt"
@@ -310,9 +310,9 @@ type FieldError struct {
 func (e *FieldError) Error() string { return e.Err.Error() }
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// fieldError returns a *FieldError on key whose message starts with the
+// FieldErrorf returns a *FieldError on key whose message starts with the
 // field's label.
-func fieldError(key FieldKey, format string, args ...any) *FieldError {
+func FieldErrorf(key FieldKey, format string, args ...any) *FieldError {
 	return &FieldError{Field: key, Err: fmt.Errorf("%w: %s: %s", ErrSettings, Label(key), fmt.Sprintf(format, args...))}
 }
 
@@ -321,9 +321,9 @@ func (f Field) Read(text string, s *Settings) error {
 	text = strings.TrimSpace(text)
 	if err := f.parse(text, s); err != nil {
 		if q, ok := err.(quoted); ok {
-			return fieldError(f.Key, "%v", q.error)
+			return FieldErrorf(f.Key, "%v", q.error)
 		}
-		return fieldError(f.Key, "%q is not %v", text, err)
+		return FieldErrorf(f.Key, "%q is not %v", text, err)
 	}
 	return nil
 }

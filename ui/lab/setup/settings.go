@@ -1,4 +1,4 @@
-package lab
+package setup
 
 import (
 	"errors"
@@ -109,7 +109,7 @@ func (s Settings) Validate() error {
 			continue
 		}
 		if err := f.check(s); err != nil {
-			return fieldError(f.Key, "%v", err)
+			return FieldErrorf(f.Key, "%v", err)
 		}
 	}
 	return s.checkSize()
@@ -120,7 +120,7 @@ func (s Settings) Validate() error {
 func ParseTaus(text string) ([]int, error) {
 	taus, err := experiment.ParseTaus(text, MaxTau)
 	if err != nil {
-		return nil, fieldError(FieldTaus, "%v", err)
+		return nil, FieldErrorf(FieldTaus, "%v", err)
 	}
 	return taus, nil
 }

@@ -1,4 +1,4 @@
-package lab
+package setup
 
 import (
 	"encoding/binary"
@@ -7,26 +7,49 @@ import (
 
 // sum256 is SHA-256 (FIPS 180-4), written out here because crypto/sha256
 // brings its FIPS 140 module into the wasm binary: 259 kB raw, 74 kB gzip
-// for a fingerprint. sha256_test.go checks it against crypto/sha256. pace,
-// if not nil, is called after every paceBytes of data, so that a large
-// file's hash can yield to the browser.
-func sum256(data []byte, pace func()) [32]byte {
-	h := [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
-	// The message, a 1 bit, zeros, and the length in bits: whole blocks.
+// for a fingerprint. sha256_test.go checks it against crypto/sha256.
+func sum256(data []byte) [32]byte {
+	s := newSum256(data)
+	for !s.step() {
+	}
+	return s.sum()
+}
+
+// sum256Steps is SHA-256 of data a step of paceBytes at a time, so that a
+// large file's hash lets the page paint between steps (FileHash).
+type sum256Steps struct {
+	h    [8]uint32
+	data []byte
+	next int // the offset of the next block to hash
+}
+
+func newSum256(data []byte) *sum256Steps {
+	return &sum256Steps{h: [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}, data: data}
+}
+
+// step hashes the next paceBytes of whole blocks, and reports whether
+// every whole block is hashed.
+func (s *sum256Steps) step() bool {
+	full := len(s.data) &^ 63
+	for end := min(s.next+paceBytes, full); s.next < end; s.next += 64 {
+		sha256Block(&s.h, s.data[s.next:s.next+64])
+	}
+	return s.next >= full
+}
+
+// sum hashes the tail (the last partial block, a 1 bit, zeros and the
+// length in bits: whole blocks) once step has reported done, and returns
+// the digest.
+func (s *sum256Steps) sum() [32]byte {
+	h := s.h
+	full := len(s.data) &^ 63
 	tail := make([]byte, 0, 128)
-	full := len(data) &^ 63
-	tail = append(tail, data[full:]...)
+	tail = append(tail, s.data[full:]...)
 	tail = append(tail, 0x80)
 	for len(tail)%64 != 56 {
 		tail = append(tail, 0)
 	}
-	tail = binary.BigEndian.AppendUint64(tail, uint64(len(data))*8)
-	for i := 0; i < full; i += 64 {
-		sha256Block(&h, data[i:i+64])
-		if pace != nil && (i+64)%paceBytes == 0 {
-			pace()
-		}
-	}
+	tail = binary.BigEndian.AppendUint64(tail, uint64(len(s.data))*8)
 	for i := 0; i < len(tail); i += 64 {
 		sha256Block(&h, tail[i:i+64])
 	}
@@ -37,7 +60,7 @@ func sum256(data []byte, pace func()) [32]byte {
 	return out
 }
 
-// paceBytes is how much sum256 hashes between calls of its pace.
+// paceBytes is how much sum256Steps hashes in one step.
 const paceBytes = 1 << 18
 
 var sha256K = [64]uint32{

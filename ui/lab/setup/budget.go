@@ -1,4 +1,4 @@
-package lab
+package setup
 
 import (
 	"errors"
@@ -24,13 +24,13 @@ func (s Settings) checkSize() error {
 	}
 	var be *budget.Error
 	if !errors.As(err, &be) {
-		return fieldError(FieldD, "%v", err) // the one size check left to synth: d ≤ 2³¹−1
+		return FieldErrorf(FieldD, "%v", err) // the one size check left to synth: d ≤ 2³¹−1
 	}
 	switch be.Quantity {
 	case budget.Examples:
-		return fieldError(FieldN, "%v", be)
+		return FieldErrorf(FieldN, "%v", be)
 	case budget.Features:
-		return fieldError(FieldD, "%v", be)
+		return FieldErrorf(FieldD, "%v", be)
 	}
 	return &FieldError{Field: FieldN, Err: fmt.Errorf("%w: %s × %s × %s: %v",
 		ErrSettings, Label(FieldN), Label(FieldD), Label(FieldDensity), be)}

@@ -1,4 +1,4 @@
-package lab
+package setup
 
 import (
 	"errors"
@@ -69,7 +69,7 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 		given[f.Key] = true
 		if len(vs) > 1 {
 			// Which one was meant? Neither is taken silently.
-			return base, linkKey(f.Key, fieldError(f.Key, "given %d times (%s); give it once", len(vs), quoteAll(vs)))
+			return base, linkKey(f.Key, FieldErrorf(f.Key, "given %d times (%s); give it once", len(vs), quoteAll(vs)))
 		}
 		if err := f.Read(vs[0], &s); err != nil {
 			return base, linkKey(f.Key, err)

@@ -1,4 +1,4 @@
-package lab
+package setup
 
 import (
 	"encoding/hex"
@@ -21,19 +21,35 @@ type FileRef struct {
 
 // Fingerprint is the first FingerprintBytes of the SHA-256 of data, in
 // lower-case hexadecimal: what `sha256sum FILE | cut -c1-16` prints.
-func Fingerprint(data []byte) string { return fingerprint(data, nil) }
+func Fingerprint(data []byte) string { return fingerprintOf(sum256(data)) }
 
-// fingerprint is Fingerprint calling pace between pieces of the work.
-func fingerprint(data []byte, pace func()) string {
-	sum := sum256(data, pace)
-	return hex.EncodeToString(sum[:FingerprintBytes])
-}
+func fingerprintOf(sum [32]byte) string { return hex.EncodeToString(sum[:FingerprintBytes]) }
 
 // RefOf describes data read from a file called name.
-func RefOf(name string, data []byte) FileRef { return refOf(name, data, nil) }
+func RefOf(name string, data []byte) FileRef {
+	return FileRef{Name: name, Size: int64(len(data)), Fingerprint: Fingerprint(data)}
+}
 
-func refOf(name string, data []byte, pace func()) FileRef {
-	return FileRef{Name: name, Size: int64(len(data)), Fingerprint: fingerprint(data, pace)}
+// FileHash is RefOf a step at a time (of about a millisecond: a
+// pace.Stepper's), so that the page's thread can yield between the steps
+// of a large file's hash.
+type FileHash struct {
+	name string
+	s    *sum256Steps
+}
+
+// NewFileHash starts the hash of data, read from a file called name.
+func NewFileHash(name string, data []byte) *FileHash {
+	return &FileHash{name: name, s: newSum256(data)}
+}
+
+// Step hashes the next piece of the file and reports whether the whole
+// file is hashed; it never fails.
+func (h *FileHash) Step() (done bool, err error) { return h.s.step(), nil }
+
+// Ref is the file's reference, once Step has reported done.
+func (h *FileHash) Ref() FileRef {
+	return FileRef{Name: h.name, Size: int64(len(h.s.data)), Fingerprint: fingerprintOf(h.s.sum())}
 }
 
 // Matches reports whether r and o name the same bytes (the name may differ:
