@@ -7,10 +7,10 @@ import (
 	"imlab/core/sampling"
 )
 
-// ImportanceKinds are the samplings the τ-importance side can run: the
+// importanceKinds are the samplings the τ-importance side can run: the
 // paper's τ-importance and its adaptive refinement (docs/adaptive.md),
 // whose probabilities follow the run's residues within the same buckets.
-var ImportanceKinds = []sampling.Kind{sampling.Imp, sampling.AdaptiveImp}
+var importanceKinds = []sampling.Kind{sampling.Imp, sampling.AdaptiveImp}
 
 // importanceField is the schema's row of the τ-importance side's sampling:
 // the link key imp, "adaptive" for sampling.AdaptiveImp and left out for the
@@ -24,7 +24,7 @@ func importanceField() Field {
 			}
 			k, err := sampling.ParseKind(t)
 			if err != nil || k.Static() != sampling.Imp {
-				return fmt.Errorf("one of %v", ImportanceKinds)
+				return fmt.Errorf("one of %v", importanceKinds)
 			}
 			s.Importance = k
 			return nil
@@ -37,7 +37,7 @@ func importanceField() Field {
 		},
 		check: func(s Settings) error {
 			if s.Importance.Static() != sampling.Imp {
-				return fmt.Errorf("%q is not one of %v", s.Importance, ImportanceKinds)
+				return fmt.Errorf("%q is not one of %v", s.Importance, importanceKinds)
 			}
 			if s.Importance == sampling.Imp {
 				return nil

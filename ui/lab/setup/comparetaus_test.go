@@ -8,15 +8,15 @@ import (
 )
 
 // TestCompareTausByDefault: a link comparing methods without τ runs
-// CompareTaus, fewer curves than the paper's six τ; τ given, or a lesson's
+// compareTaus, fewer curves than the paper's six τ; τ given, or a lesson's
 // own, stay; and the form's rule goes both ways.
 func TestCompareTausByDefault(t *testing.T) {
 	for _, c := range []struct {
 		hash string
 		want []int
 	}{
-		{"compare=saga", CompareTaus},
-		{"compare=sdca,saga", CompareTaus},
+		{"compare=saga", compareTaus},
+		{"compare=sdca,saga", compareTaus},
 		{"compare=saga&taus=2,4", []int{2, 4}},
 		{"compare=saga&taus=1,2,4,8,16,32", experiment.PaperTaus},
 		{"taus=1,2", []int{1, 2}},
@@ -38,11 +38,11 @@ func TestCompareTausByDefault(t *testing.T) {
 	if s, _ := ParseHash("compare=saga", lesson); !slices.Equal(s.Taus, []int{4}) {
 		t.Errorf("compare over a base of τ = 4: τ %v, want the base's", s.Taus)
 	}
-	if got := TausForCompare(experiment.PaperTaus, true); !slices.Equal(got, CompareTaus) {
+	if got := TausForCompare(experiment.PaperTaus, true); !slices.Equal(got, compareTaus) {
 		t.Errorf("comparing over the paper's τ: %v", got)
 	}
-	if got := TausForCompare(CompareTaus, false); !slices.Equal(got, experiment.PaperTaus) {
-		t.Errorf("comparing no more over CompareTaus: %v", got)
+	if got := TausForCompare(compareTaus, false); !slices.Equal(got, experiment.PaperTaus) {
+		t.Errorf("comparing no more over compareTaus: %v", got)
 	}
 	if got := TausForCompare([]int{3, 5}, true); !slices.Equal(got, []int{3, 5}) {
 		t.Errorf("a list of the user's changed to %v", got)

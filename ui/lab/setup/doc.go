@@ -1,5 +1,5 @@
 // Package setup is what a lab run is set up from, and how a link carries
-// it: the settings (Settings), whose one schema (Schema: hash key, form
+// it: the settings (Settings), whose one schema (a Field each: hash key, form
 // label, parser, formatter and limits of each field) drives the URL hash,
 // the form (Form) and every error message (FieldError); the link's
 // teaching keys (Teaching: lesson, hidden panels, presenter mode, workers,

@@ -5,10 +5,10 @@ import (
 	"fmt"
 )
 
-// FingerprintBytes is how many leading bytes of a file's SHA-256 a link
+// fingerprintBytes is how many leading bytes of a file's SHA-256 a link
 // carries: 64 bits tell a different file apart with certainty for any
 // practical purpose and keep the link short.
-const FingerprintBytes = 8
+const fingerprintBytes = 8
 
 // FileRef names the file a run used, so a link can ask for it again and
 // check that the file chosen is the same: its name, its size in bytes and
@@ -19,11 +19,11 @@ type FileRef struct {
 	Fingerprint string // Fingerprint of the bytes; "" with no file
 }
 
-// Fingerprint is the first FingerprintBytes of the SHA-256 of data, in
+// Fingerprint is the first fingerprintBytes of the SHA-256 of data, in
 // lower-case hexadecimal: what `sha256sum FILE | cut -c1-16` prints.
 func Fingerprint(data []byte) string { return fingerprintOf(sum256(data)) }
 
-func fingerprintOf(sum [32]byte) string { return hex.EncodeToString(sum[:FingerprintBytes]) }
+func fingerprintOf(sum [32]byte) string { return hex.EncodeToString(sum[:fingerprintBytes]) }
 
 // RefOf describes data read from a file called name.
 func RefOf(name string, data []byte) FileRef {
@@ -63,7 +63,7 @@ func (r FileRef) String() string {
 }
 
 func validFingerprint(s string) bool {
-	if len(s) != 2*FingerprintBytes {
+	if len(s) != 2*fingerprintBytes {
 		return false
 	}
 	for _, c := range s {

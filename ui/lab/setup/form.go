@@ -7,14 +7,14 @@ import (
 )
 
 // Form holds the settings as the user typed them, one text per form field
-// of the Schema (a checkbox as "true" or "false"), so that a half-typed
+// of the fields (a checkbox as "true" or "false"), so that a half-typed
 // value is never overwritten by a re-render; Settings parses it.
 type Form map[FieldKey]string
 
 // FormOf fills a form from settings.
 func FormOf(s Settings) Form {
 	f := Form{}
-	for _, fd := range Schema {
+	for _, fd := range fields {
 		if fd.Element != "" {
 			f[fd.Key] = fd.Text(s)
 		}
@@ -30,7 +30,7 @@ func FormOf(s Settings) Form {
 // Fields the form lacks keep their defaults; a form names no file.
 func (f Form) Settings() (Settings, error) {
 	s := DefaultSettings()
-	for _, fd := range Schema {
+	for _, fd := range fields {
 		text, ok := f[fd.Key]
 		if !ok || fd.Element == "" {
 			continue

@@ -11,14 +11,14 @@ import (
 )
 
 // Hash encodes the settings as a URL hash (without '#'): every field of the
-// Schema with a value, in the schema's order, so equal settings give equal
+// fields with a value, in the schema's order, so equal settings give equal
 // links. Defaults that read as empty (λ = 0, no positive class, no file)
 // are left out, and so are the synthetic generator's keys when the data is
 // a file or a gallery set (they say nothing about it).
 func (s Settings) Hash() string {
 	var b strings.Builder
 	preset := s.Data == "" && s.File.Name == ""
-	for _, f := range Schema {
+	for _, f := range fields {
 		if !preset && generatorKeys[f.Key] {
 			continue
 		}
@@ -60,7 +60,7 @@ func ParseHash(hash string, base Settings) (Settings, error) {
 	}
 	// In the schema's order, so the error names the first bad field.
 	given := make(map[FieldKey]bool)
-	for _, f := range Schema {
+	for _, f := range fields {
 		vs, ok := vals[string(f.Key)]
 		if !ok {
 			continue

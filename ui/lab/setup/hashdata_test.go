@@ -10,7 +10,7 @@ import (
 // density, size and seed; a preset's link keeps them; both read back the same.
 func TestHashOfFileOrGalleryHasNoGeneratorKeys(t *testing.T) {
 	file := DefaultSettings()
-	file.File = FileRef{Name: "mine.svm", Size: 1234, Fingerprint: strings.Repeat("ab", FingerprintBytes)}
+	file.File = FileRef{Name: "mine.svm", Size: 1234, Fingerprint: strings.Repeat("ab", fingerprintBytes)}
 	gallery := DefaultSettings()
 	gallery.Data = "w8a"
 	for _, s := range []Settings{file, gallery} {

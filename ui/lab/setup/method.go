@@ -72,19 +72,19 @@ func compareField() Field {
 		}}
 }
 
-// CompareTaus are the τ of a run comparing methods unless the user chose
+// compareTaus are the τ of a run comparing methods unless the user chose
 // others: three, spread over the paper's, so that each plot has a few
 // curves per method rather than six.
-var CompareTaus = []int{1, 8, 32}
+var compareTaus = []int{1, 8, 32}
 
 // TausForCompare is the τ list of a form or link whose methods compared
 // become some (compared) or none: the defaults follow (the paper's τ alone,
-// CompareTaus compared), and a list of the user's own stays as it is.
+// compareTaus compared), and a list of the user's own stays as it is.
 func TausForCompare(taus []int, compared bool) []int {
 	switch {
 	case compared && slices.Equal(taus, experiment.PaperTaus):
-		return slices.Clone(CompareTaus)
-	case !compared && slices.Equal(taus, CompareTaus):
+		return slices.Clone(compareTaus)
+	case !compared && slices.Equal(taus, compareTaus):
 		return slices.Clone(experiment.PaperTaus)
 	}
 	return taus

@@ -58,11 +58,11 @@ type Field struct {
 	check func(s Settings) error
 }
 
-// Schema is every setting, in the order of the link and of validation.
+// fields is the schema: every setting, in the order of the link and of validation.
 // (Filled by init: its parsers' errors refer back to it for labels.)
-var Schema []Field
+var fields []Field
 
-func init() { Schema = schema() }
+func init() { fields = schema() }
 
 func schema() []Field {
 	return slices.Concat(dataFields(), fileFields(), problemFields(), runFields())
@@ -133,7 +133,7 @@ func fileFields() []Field {
 				case s.File.Name == "" && s.File.Fingerprint != "":
 					return fmt.Errorf("given without a file name")
 				case s.File.Name != "" && !validFingerprint(s.File.Fingerprint):
-					return fmt.Errorf("%q is not %d hexadecimal digits", s.File.Fingerprint, 2*FingerprintBytes)
+					return fmt.Errorf("%q is not %d hexadecimal digits", s.File.Fingerprint, 2*fingerprintBytes)
 				}
 				return nil
 			}},
@@ -212,8 +212,8 @@ func problemFields() []Field {
 			parse:  floatInto(func(s *Settings) *float64 { return &s.MaxPasses }),
 			format: func(s Settings) string { return table.Float(s.MaxPasses) },
 			check: func(s Settings) error {
-				if !(s.MaxPasses > 0 && s.MaxPasses <= MaxPassBudget) {
-					return fmt.Errorf("%v is not a number in (0, %s]", s.MaxPasses, table.Float(MaxPassBudget))
+				if !(s.MaxPasses > 0 && s.MaxPasses <= maxPassBudget) {
+					return fmt.Errorf("%v is not a number in (0, %s]", s.MaxPasses, table.Float(maxPassBudget))
 				}
 				return nil
 			}},
@@ -227,7 +227,7 @@ func runFields() []Field {
 			parse: func(t string, s *Settings) error {
 				taus, err := ParseTaus(t)
 				if err != nil {
-					return fmt.Errorf("a list of whole numbers in 1…%d", MaxTau)
+					return fmt.Errorf("a list of whole numbers in 1…%d", maxTau)
 				}
 				s.Taus = taus
 				return nil
@@ -237,12 +237,12 @@ func runFields() []Field {
 				if len(s.Taus) == 0 {
 					return fmt.Errorf("the list is empty")
 				}
-				if len(s.Taus) > MaxTaus {
-					return fmt.Errorf("%d values, at most %d", len(s.Taus), MaxTaus)
+				if len(s.Taus) > maxTaus {
+					return fmt.Errorf("%d values, at most %d", len(s.Taus), maxTaus)
 				}
 				for _, t := range s.Taus {
-					if t < 1 || t > MaxTau {
-						return fmt.Errorf("%d is not in 1…%d", t, MaxTau)
+					if t < 1 || t > maxTau {
+						return fmt.Errorf("%d is not in 1…%d", t, maxTau)
 					}
 				}
 				return nil
@@ -285,11 +285,11 @@ func seedField(key FieldKey, element, label string, at func(*Settings) *uint64) 
 
 // FieldOf returns the schema's row for key.
 func FieldOf(key FieldKey) (Field, bool) {
-	i := slices.IndexFunc(Schema, func(f Field) bool { return f.Key == key })
+	i := slices.IndexFunc(fields, func(f Field) bool { return f.Key == key })
 	if i < 0 {
 		return Field{}, false
 	}
-	return Schema[i], true
+	return fields[i], true
 }
 
 // Label returns the form label of key (the key itself if unknown).

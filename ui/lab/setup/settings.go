@@ -12,7 +12,7 @@ import (
 )
 
 // Settings is everything that determines a run; all of it lives in the URL
-// hash (see Schema) so that a link reproduces the run. An uploaded file
+// hash (see fields) so that a link reproduces the run. An uploaded file
 // cannot travel in a link: its name, size and fingerprint do, so that the
 // page can ask for it again and check it.
 type Settings struct {
@@ -59,12 +59,12 @@ type Settings struct {
 // n shrinks, so each run also needs fewer passes), so that the twelve runs
 // to ε = 1e−10 finish in about two seconds on two cores.
 const (
-	DefaultDensity = 0.8
-	DefaultN       = 3000
-	DefaultD       = 100
+	defaultDensity = 0.8
+	defaultN       = 3000
+	defaultD       = 100
 )
 
-// DefaultNorms is the default preset's law (see DefaultDensity).
+// DefaultNorms is the default preset's law (see defaultDensity).
 var DefaultNorms = synth.Norms{Paper: synth.ChiSq1Law}
 
 // Preset densities offered by the UI (the paper's sparse and dense data).
@@ -75,12 +75,12 @@ const (
 
 // Limits that keep a request within a browser tab's means.
 const (
-	MaxTaus = 12
-	MaxTau  = 4096
-	// MaxPassBudget bounds the pass budget (Settings.MaxPasses): 10⁶
+	maxTaus = 12
+	maxTau  = 4096
+	// maxPassBudget bounds the pass budget (Settings.MaxPasses): 10⁶
 	// passes/τ, a thousand times the methods' default, beyond which a run
 	// in a tab would take days.
-	MaxPassBudget = 1e6
+	maxPassBudget = 1e6
 )
 
 // ErrSettings reports an invalid setting; the message names it.
@@ -89,7 +89,7 @@ var ErrSettings = errors.New("invalid setting")
 // DefaultSettings is what the page opens with.
 func DefaultSettings() Settings {
 	return Settings{
-		Norms: DefaultNorms, Density: DefaultDensity, N: DefaultN, D: DefaultD, DataSeed: 1,
+		Norms: DefaultNorms, Density: defaultDensity, N: defaultN, D: defaultD, DataSeed: 1,
 		Bias: true, Loss: loss.Spec{Kind: loss.LogisticKind}, Eps: catalog.DefaultsOf(DefaultMethod).Eps,
 		MaxPasses: catalog.DefaultsOf(DefaultMethod).MaxPasses, Taus: slices.Clone(experiment.PaperTaus),
 		Partition: sampling.RandomRule, Seed: 1, Method: DefaultMethod, Importance: sampling.Imp,
@@ -104,7 +104,7 @@ func (s Settings) Synth() synth.Config {
 // Validate checks every field against its limits, in the order of the
 // schema, and returns a *FieldError naming the first bad one by its label.
 func (s Settings) Validate() error {
-	for _, f := range Schema {
+	for _, f := range fields {
 		if f.check == nil {
 			continue
 		}
@@ -118,7 +118,7 @@ func (s Settings) Validate() error {
 // ParseTaus reads a τ list such as "1, 2, 4 8": numbers separated by commas
 // or spaces, returned sorted and without duplicates.
 func ParseTaus(text string) ([]int, error) {
-	taus, err := experiment.ParseTaus(text, MaxTau)
+	taus, err := experiment.ParseTaus(text, maxTau)
 	if err != nil {
 		return nil, FieldErrorf(FieldTaus, "%v", err)
 	}

@@ -204,7 +204,7 @@ func TestFileOptionsIgnoreTheRestOfTheForm(t *testing.T) {
 	f := FormOf(DefaultSettings())
 	f[FieldN], f[FieldBias], f[FieldPositiveClass] = "ten", "false", " 3 "
 	got, err := f.FileOptions(DefaultSettings())
-	if err != nil || got.Bias || got.PositiveClass != "3" || got.N != DefaultN {
+	if err != nil || got.Bias || got.PositiveClass != "3" || got.N != defaultN {
 		t.Errorf("FileOptions = bias %v, pos %q, n %d, %v", got.Bias, got.PositiveClass, got.N, err)
 	}
 	f[FieldPositiveClass] = "cats"

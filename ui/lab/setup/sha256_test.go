@@ -40,7 +40,7 @@ func TestFileHashSteps(t *testing.T) {
 		steps++
 	}
 	want := sha256.Sum256(data)
-	if got := h.Ref(); got.Fingerprint != hex.EncodeToString(want[:FingerprintBytes]) || got.Size != int64(len(data)) || got.Name != "f" || steps != 4 {
+	if got := h.Ref(); got.Fingerprint != hex.EncodeToString(want[:fingerprintBytes]) || got.Size != int64(len(data)) || got.Name != "f" || steps != 4 {
 		t.Errorf("stepped hash %v (want %x), %d steps, want 4 (3 of paceBytes, 1 of the last whole block)", got, want, steps)
 	}
 }

@@ -111,7 +111,7 @@ func SplitHash(hash string) (settings string, t Teaching, err error) {
 		case "present":
 			t.Present = v == "1" || v == "true"
 		case "workers":
-			n, e := ParseWorkers(v)
+			n, e := parseWorkers(v)
 			if e != nil {
 				return "", Teaching{}, e
 			}
@@ -142,7 +142,7 @@ func (t Teaching) Hash() string {
 		parts = append(parts, "present=1")
 	}
 	if t.Workers != WorkersAuto {
-		parts = append(parts, "workers="+FormatWorkers(t.Workers))
+		parts = append(parts, "workers="+formatWorkers(t.Workers))
 	}
 	parts = append(parts, t.classKeys()...)
 	return strings.Join(parts, "&")

@@ -11,8 +11,8 @@ const (
 	WorkersNone = -1 // workers=main: no workers, the page's main thread
 )
 
-// ParseWorkers reads the workers= key: "auto", "main" or 1…MaxWorkers.
-func ParseWorkers(v string) (int, error) {
+// parseWorkers reads the workers= key: "auto", "main" or 1…MaxWorkers.
+func parseWorkers(v string) (int, error) {
 	switch v {
 	case "auto", "":
 		return WorkersAuto, nil
@@ -26,8 +26,8 @@ func ParseWorkers(v string) (int, error) {
 	return n, nil
 }
 
-// FormatWorkers writes n as ParseWorkers reads it.
-func FormatWorkers(n int) string {
+// formatWorkers writes n as parseWorkers reads it.
+func formatWorkers(n int) string {
 	switch {
 	case n == WorkersAuto:
 		return "auto"
