@@ -33,8 +33,7 @@ import (
 func pageJobs() {
 	s := setup.DefaultSettings()
 	start := time.Now()
-	ld, err := lab.DataSpec{Preset: s}.Load(context.Background(), setup.Budget, func() bool { return true },
-		func() time.Duration { return time.Since(start) }, lab.WorkerSliceTarget)
+	ld, err := lab.DataSpec{Preset: s}.Load(setup.Budget)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -53,7 +52,7 @@ func pageJobs() {
 	pstar := prep.PStar()
 	fmt.Printf("# P*: %.3f s\n", time.Since(t0).Seconds())
 	t0 = time.Now()
-	if _, err := lab.NewMethodTheory(pr, s, nil); err != nil {
+	if _, err := lab.NewMethodTheory(pr, s); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("# method theory: %.3f s\n", time.Since(t0).Seconds())

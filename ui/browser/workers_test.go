@@ -3,7 +3,6 @@
 package browser
 
 import (
-	"context"
 	"math"
 	"reflect"
 	"syscall/js"
@@ -135,7 +134,7 @@ func js0() js.Value { return js.Undefined() }
 // the page's default data and posting it: encoding MsgLoaded (what the page
 // needs to be ready) and MsgRows (the rows, posted after it).
 func BenchmarkPostLoaded(b *testing.B) {
-	ld, err := lab.DataSpec{Preset: setup.DefaultSettings()}.Load(context.Background(), setup.Budget, func() bool { return true }, func() time.Duration { return 0 }, time.Hour)
+	ld, err := lab.DataSpec{Preset: setup.DefaultSettings()}.Load(setup.Budget)
 	if err != nil {
 		b.Fatal(err)
 	}

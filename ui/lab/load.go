@@ -2,11 +2,10 @@ package lab
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"time"
+	"iter"
 
 	"imlab/core/budget"
 	"imlab/core/dataset"
@@ -69,14 +68,54 @@ type Loaded struct {
 	rows *pendingRows
 }
 
-// Load builds the data under b and describes it. yield is called every few
-// milliseconds of work (every, by now), and a false answer abandons the
-// load (errSuperseded), as does the end of ctx. Where it runs, that is all
+// dataLoad is the building of a DataSpec's data and what the page shows of
+// it, a step at a time (a stepper): a step generates the next block of a
+// preset, or parses the next piece of a file. Where it runs, that is all
 // the solver-side work of loading: generating, or parsing, and the
-// statistics the page shows.
-func (d DataSpec) Load(ctx context.Context, b budget.Budget, yield func() bool, now func() time.Duration, every time.Duration) (*Loaded, error) {
-	t0 := now()
-	paced := pace(now, every, yield)
+// statistics the page shows. The parser pulls its input, so a file's steps
+// are its reads (iter.Pull turns them into steps). A worker steps it
+// (worker.steps).
+type dataLoad struct {
+	next func() (struct{}, bool)
+	stop func()
+	ld   *Loaded
+	err  error
+}
+
+// Load builds d's data under b at once.
+func (d DataSpec) Load(b budget.Budget) (*Loaded, error) {
+	return d.load(b, func() bool { return true })
+}
+
+// loading starts the building of d's data under b, a step at a time. Stop
+// ends it early.
+func (d DataSpec) loading(b budget.Budget) *dataLoad {
+	l := &dataLoad{}
+	l.next, l.stop = iter.Pull(func(step func(struct{}) bool) {
+		l.ld, l.err = d.load(b, func() bool { return step(struct{}{}) })
+	})
+	return l
+}
+
+// Step does the next step and reports whether the data is built, or why
+// it cannot be.
+func (l *dataLoad) Step() (done bool, err error) {
+	if _, more := l.next(); more {
+		return false, nil
+	}
+	return true, l.err
+}
+
+// Stop abandons the load, if it has not ended; Step then reports
+// errSuperseded.
+func (l *dataLoad) Stop() { l.stop() }
+
+// Loaded is the data, once Step has reported done without an error.
+func (l *dataLoad) Loaded() *Loaded { return l.ld }
+
+// load builds the data, calling step between its steps (a preset's
+// blocks, a file's reads); a false answer abandons it (errSuperseded).
+func (d DataSpec) load(b budget.Budget, step func() bool) (*Loaded, error) {
 	var ds *dataset.Dataset
 	var err error
 	var in installed
@@ -84,7 +123,7 @@ func (d DataSpec) Load(ctx context.Context, b budget.Budget, yield func() bool, 
 		s := d.Preset
 		cfg := s.Synth()
 		cfg.Budget = b
-		ds, err = generate(ctx, cfg, paced)
+		ds, err = generate(cfg, step)
 		if errors.Is(err, errSuperseded) {
 			return nil, err
 		}
@@ -96,7 +135,7 @@ func (d DataSpec) Load(ctx context.Context, b budget.Budget, yield func() bool, 
 		opt := libsvm.Options{Bias: d.Bias, PositiveClass: d.PositiveClass, Name: d.Name,
 			Budget: max(b-budget.Budget(len(d.File)), 1)}
 		var classes libsvm.Classes
-		ds, classes, err = libsvm.ReadClasses(&yieldingReader{r: bytes.NewReader(d.File), yield: paced}, opt)
+		ds, classes, err = libsvm.ReadClasses(&steppedReader{r: bytes.NewReader(d.File), step: step}, opt)
 		if err == nil {
 			in = installed{source: SourceFile, name: d.Name}
 			if d.Bias {
@@ -112,9 +151,7 @@ func (d DataSpec) Load(ctx context.Context, b budget.Budget, yield func() bool, 
 	if err != nil {
 		return nil, err
 	}
-	info := describe(ds, in)
-	info.LoadTime = now() - t0
-	return &Loaded{Data: ds, Info: info}, nil
+	return &Loaded{Data: ds, Info: describe(ds, in)}, nil
 }
 
 // describe is what the page shows of ds.
@@ -127,23 +164,9 @@ func describe(ds *dataset.Dataset, in installed) *DataInfo {
 	return info
 }
 
-// pace returns a yield that calls yield only once every has passed since
-// its last call, and otherwise answers true (go on) at once.
-func pace(now func() time.Duration, every time.Duration, yield func() bool) func() bool {
-	last := now()
-	return func() bool {
-		if now()-last < every {
-			return true
-		}
-		ok := yield()
-		last = now()
-		return ok
-	}
-}
-
-// generate builds cfg's data set a step at a time, calling paced between
-// steps; a false answer or the end of ctx abandons it (errSuperseded).
-func generate(ctx context.Context, cfg synth.Config, paced func() bool) (*dataset.Dataset, error) {
+// generate builds cfg's data set a step of the generator at a time,
+// calling step between steps; a false answer abandons it (errSuperseded).
+func generate(cfg synth.Config, step func() bool) (*dataset.Dataset, error) {
 	g, err := synth.NewGenerator(cfg)
 	if err != nil {
 		return nil, err
@@ -154,23 +177,22 @@ func generate(ctx context.Context, cfg synth.Config, paced func() bool) (*datase
 		} else if done {
 			return g.Dataset(), nil
 		}
-		if !paced() || ctx.Err() != nil {
+		if !step() {
 			return nil, errSuperseded
 		}
 	}
 }
 
-// yieldingReader lets the host breathe while a file is parsed: the parser
-// pulls its input through Read, and Read yields whenever a slice's worth of
-// time has passed since the last yield (see pace); a false answer stops the
-// read with errSuperseded.
-type yieldingReader struct {
-	r     io.Reader
-	yield func() bool
+// steppedReader makes each read of a file's parser a step (Loading): Read
+// calls step before it reads; a false answer stops the read with
+// errSuperseded.
+type steppedReader struct {
+	r    io.Reader
+	step func() bool
 }
 
-func (y *yieldingReader) Read(p []byte) (int, error) {
-	if !y.yield() {
+func (y *steppedReader) Read(p []byte) (int, error) {
+	if !y.step() {
 		return 0, errSuperseded
 	}
 	return y.r.Read(p)

@@ -11,6 +11,7 @@ import (
 
 	"imlab/core/method"
 	"imlab/core/method/catalog"
+	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/synth"
@@ -82,10 +83,11 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pstar, err := solveOptimum(context.Background(), pr, nil)
+	prep, err := pipeline.Prepare(context.Background(), pr)
 	if err != nil {
 		t.Fatal(err)
 	}
+	pstar := prep.PStar()
 	for _, m := range catalog.Names[1:] {
 		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
 			spec := JobSpec{Tau: 4, Sampling: smp, Loss: s.Loss, Lambda: lambda, PStar: pstar, Eps: s.Eps,
@@ -333,7 +335,7 @@ func BenchmarkNewMethodTheory(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("n=%d,d=%d,density=%g", s.N, s.D, density), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := NewMethodTheory(pr, s, nil); err != nil {
+				if _, err := NewMethodTheory(pr, s); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -347,7 +349,7 @@ func BenchmarkNewMethodTheory(b *testing.B) {
 func TestMethodViewOfGrowingTraces(t *testing.T) {
 	s := methodSettings(catalog.SAGA)
 	done := runMethodTraces(t, newHarness(t), s)
-	mt, err := NewMethodTheory(problemOf(t, s, done), s, nil)
+	mt, err := NewMethodTheory(problemOf(t, s, done), s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,35 +67,61 @@ type traceReading struct {
 
 // NewMethodTheory computes the theory of s.Method on pr for the τ of
 // TauStarTaus and s.Taus (those ≤ n), with the partitions the experiment
-// draws; yield, if not nil, is called after each plan (a pass or two over
-// the data).
-func NewMethodTheory(pr *problem.Problem, s setup.Settings, yield func()) (*MethodTheory, error) {
+// draws. A worker makes it a plan at a time (theoryBuild).
+func NewMethodTheory(pr *problem.Problem, s setup.Settings) (*MethodTheory, error) {
+	b := newTheoryBuild(pr, s)
+	for {
+		if done, err := b.Step(); err != nil {
+			return nil, err
+		} else if done {
+			return b.mt, nil
+		}
+	}
+}
+
+// theoryBuild is NewMethodTheory a step at a time (a stepper): each step
+// makes one sampling's plan at one τ (a pass or two over the data) and
+// the point it gives the sampling's best-τ curve, τ-nice first.
+type theoryBuild struct {
+	pr   *problem.Problem
+	s    setup.Settings
+	taus []int
+	k    int // the steps done
+	mt   *MethodTheory
+}
+
+func newTheoryBuild(pr *problem.Problem, s setup.Settings) *theoryBuild {
 	taus := slices.Concat(TauStarTaus, s.Taus)
 	slices.Sort(taus)
 	taus = slices.Compact(taus)
 	taus = slices.DeleteFunc(taus, func(t int) bool { return t > pr.Data.N })
 	mt := &MethodTheory{Method: s.Method, N: pr.Data.N, Cost: TauStarCost, probs: map[jobKey][]float64{}}
-	for _, c := range []struct {
-		sampling sampling.Kind
-		pts      *[]catalog.TauPoint
-	}{{sampling.Nice, &mt.Nice}, {sampling.Imp, &mt.Imp}} {
-		plan := func(tau int) (*theory.Plan, error) {
-			pl, err := theory.NewPlan(pr, theory.Spec{Sampling: c.sampling, Tau: tau, Partition: s.Partition, Seed: s.Seed})
-			if err == nil && slices.Contains(s.Taus, tau) {
-				mt.probs[jobKey{tau, c.sampling}] = pl.P
-			}
-			if yield != nil {
-				yield()
-			}
-			return pl, err
-		}
-		pts, err := catalog.TauCurve(s.Method, pr, plan, taus, mt.Cost)
-		if err != nil {
-			return nil, err
-		}
-		*c.pts = pts
+	return &theoryBuild{pr: pr, s: s, taus: taus, mt: mt}
+}
+
+// Step makes the next plan and its point.
+func (b *theoryBuild) Step() (done bool, err error) {
+	if b.k == 2*len(b.taus) {
+		return true, nil
 	}
-	return mt, nil
+	smp, pts := sampling.Nice, &b.mt.Nice
+	if b.k >= len(b.taus) {
+		smp, pts = sampling.Imp, &b.mt.Imp
+	}
+	plan := func(tau int) (*theory.Plan, error) {
+		pl, err := theory.NewPlan(b.pr, theory.Spec{Sampling: smp, Tau: tau, Partition: b.s.Partition, Seed: b.s.Seed})
+		if err == nil && slices.Contains(b.s.Taus, tau) {
+			b.mt.probs[jobKey{tau, smp}] = pl.P
+		}
+		return pl, err
+	}
+	pt, err := catalog.TauCurve(b.s.Method, b.pr, plan, b.taus[b.k%len(b.taus):][:1], b.mt.Cost)
+	if err != nil {
+		return true, err
+	}
+	*pts = append(*pts, pt...)
+	b.k++
+	return b.k == 2*len(b.taus), nil
 }
 
 // MethodView is the run's method as the page shows it: the ratio table in
@@ -249,12 +275,11 @@ func theoryRequestIn(m Message) theoryRequest {
 	return theoryRequest{Loss: m.Loss, Lambda: m.Lambda, Method: m.Spec.Method, Taus: setup.FormatTaus(m.Taus), Partition: m.Spec.Partition, Seed: m.Spec.Seed}
 }
 
-// workerTheory computes the theory m asks for on ds, as the page would.
-func workerTheory(ds *dataset.Dataset, m Message, yield func()) (*MethodTheory, error) {
+// theoryBuildOf is the build of the theory m asks for on ds.
+func theoryBuildOf(ds *dataset.Dataset, m Message) (*theoryBuild, error) {
 	pr, err := m.Spec.Problem(ds)
 	if err != nil {
 		return nil, err
 	}
-	s := setup.Settings{Method: m.Spec.Method, Taus: m.Taus, Partition: m.Spec.Partition, Seed: m.Spec.Seed}
-	return NewMethodTheory(pr, s, yield)
+	return newTheoryBuild(pr, setup.Settings{Method: m.Spec.Method, Taus: m.Taus, Partition: m.Spec.Partition, Seed: m.Spec.Seed}), nil
 }

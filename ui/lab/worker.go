@@ -11,6 +11,7 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/loss"
 	"imlab/core/method"
+	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/ui/lab/setup"
 )
@@ -214,7 +215,41 @@ func (wk *worker) load(ctx context.Context, d DataSpec) (*Loaded, error) {
 	if !wk.wait() { // paused before the data came (crew.go sends the pause first): a load short enough to end in its first slice waits too
 		return nil, errSuperseded
 	}
-	return d.Load(ctx, wk.env.Budget, wk.wait, wk.env.Now, wk.slicer.Target)
+	t0 := wk.env.Now()
+	l := d.loading(wk.env.Budget)
+	defer l.Stop()
+	if err := wk.steps(ctx, l, wk.slicer.Target); err != nil {
+		return nil, err
+	}
+	ld := l.Loaded()
+	ld.Info.LoadTime = wk.env.Now() - t0
+	return ld, nil
+}
+
+// steps does s a step at a time; once every has passed since the last
+// wait (0: after every step), it waits while paused (Control.Wait yields
+// to the host first), adding the time to waited. A stop, or the end of
+// ctx, abandons s (errSuperseded). P* and the theory wait after each of
+// their steps (a pass or two over the data); a load's steps are far
+// shorter, and it waits once a slice's worth of time has passed.
+func (wk *worker) steps(ctx context.Context, s stepper, every time.Duration) error {
+	last := wk.env.Now()
+	for {
+		if ctx.Err() != nil {
+			return errSuperseded
+		}
+		if done, err := s.Step(); done || err != nil {
+			return err
+		}
+		if t := wk.env.Now(); t-last >= every {
+			ok := wk.wait()
+			last = wk.env.Now()
+			wk.waited += last - t
+			if !ok {
+				return errSuperseded
+			}
+		}
+	}
 }
 
 // loadFirst loads the data the first message asks for (or takes what the
@@ -313,24 +348,38 @@ func (wk *worker) serve(ds *dataset.Dataset) {
 	}
 }
 
-// timed runs f, which yields through pause, adding its time less its
+// timed runs f, which steps through steps, adding its time less its
 // pauses to the worker's solver time.
-func (wk *worker) timed(f func(pause func())) {
+func (wk *worker) timed(f func()) {
 	t0 := wk.env.Now()
 	wk.waited = 0
-	f(func() {
-		w0 := wk.env.Now()
-		wk.wait()
-		wk.waited += wk.env.Now() - w0
-	})
+	f()
 	wk.busy += wk.env.Now() - t0 - wk.waited
 }
 
-// pstar answers the MsgPStar m.
+// pstar answers the MsgPStar m: P* by core/pipeline's Preparation, the
+// step the CLI and the paper tables use too, accepting what
+// optimum.Usable accepts.
 func (wk *worker) pstar(ds *dataset.Dataset, m Message) Message {
 	var p float64
 	var err error
-	wk.timed(func(pause func()) { p, err = workerPStar(wk.ctx, ds, m.Loss, m.Lambda, pause) })
+	wk.timed(func() {
+		var pr *problem.Problem
+		var prep *pipeline.Preparation
+		if pr, err = problem.New(ds, m.Loss.Loss(), m.Lambda); err != nil {
+			return
+		}
+		if prep, err = pipeline.NewPreparation(pr); err != nil {
+			return
+		}
+		if err = wk.steps(wk.ctx, prep, 0); err != nil {
+			return
+		}
+		var done *pipeline.Prepared
+		if done, err = prep.Until(wk.ctx); err == nil {
+			p = done.PStar()
+		}
+	})
 	reply := Message{Kind: MsgPStar, Loss: m.Loss, Lambda: m.Lambda, PStar: p, Busy: wk.busy}
 	if err != nil {
 		reply.Err = err.Error()
@@ -342,12 +391,18 @@ func (wk *worker) pstar(ds *dataset.Dataset, m Message) Message {
 
 // theory answers the MsgTheory m.
 func (wk *worker) theory(ds *dataset.Dataset, m Message) Message {
-	var mt *MethodTheory
+	var b *theoryBuild
 	var err error
-	wk.timed(func(pause func()) { mt, err = workerTheory(ds, m, pause) })
-	reply := Message{Kind: MsgTheory, Loss: m.Loss, Lambda: m.Lambda, Taus: m.Taus, Spec: m.Spec, Theory: mt, Busy: wk.busy}
+	wk.timed(func() {
+		if b, err = theoryBuildOf(ds, m); err == nil {
+			err = wk.steps(wk.ctx, b, 0)
+		}
+	})
+	reply := Message{Kind: MsgTheory, Loss: m.Loss, Lambda: m.Lambda, Taus: m.Taus, Spec: m.Spec, Busy: wk.busy}
 	if err != nil {
-		reply.Err, reply.Theory = err.Error(), nil
+		reply.Err = err.Error()
+	} else {
+		reply.Theory = b.mt
 	}
 	return reply
 }
@@ -388,15 +443,6 @@ func (q *jobQueue) start(job int) bool {
 	}
 	q.state[job] = true
 	return true
-}
-
-// workerPStar solves for P* as the page's own controller does.
-func workerPStar(ctx context.Context, ds *dataset.Dataset, l loss.Spec, lambda float64, yield func()) (float64, error) {
-	pr, err := problem.New(ds, l.Loss(), lambda)
-	if err != nil {
-		return 0, err
-	}
-	return solveOptimum(ctx, pr, yield)
 }
 
 // fillSlice advances run for one slice of a worker, as long as slicer's
