@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"imlab/core/sampling"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab/lesson"
@@ -66,7 +67,7 @@ func TestImportanceLink(t *testing.T) {
 // page's main thread fills the ratio table from them: every τ reaches ε,
 // the adaptive runs in fewer iterations/n than τ-nice.
 func TestAdaptiveRunsOnTheImportanceSide(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Importance = sampling.AdaptiveImp
 	specs := JobSpecs(s, 1e-3, 0.5)
 	for k, sp := range specs {
@@ -136,9 +137,9 @@ func checkResidues(t *testing.T, where string, r *Residues, n int) {
 // update, its residues and adaptive probabilities for the sampling view;
 // a τ-nice job sends none.
 func TestWorkerSendsResidues(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Importance = sampling.AdaptiveImp
-	pr, res := solvedPreset(t, s)
+	pr, res := labtest.SolvedPreset(t, s)
 	ds := pr.Data
 	specs := JobSpecs(s, pr.Lambda, res.P)
 	for _, spec := range []JobSpec{specs[0], specs[len(specs)-1]} {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"imlab/core/synth"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
@@ -29,7 +30,7 @@ func BenchmarkEpoch(b *testing.B) {
 }
 
 func TestEpochTime(t *testing.T) {
-	ds, err := synth.Generate(small().Synth())
+	ds, err := synth.Generate(labtest.Small().Synth())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,6 +77,7 @@ type Controller struct {
 	lambda     float64
 	pstar      float64
 	mtheory    *MethodTheory // of the run's method (methodtheory.go)
+	readings   traceReadings // what the snapshots read of the jobs' traces, for mtheory
 	runStart   time.Duration
 	pausedFor  time.Duration
 	finishedAt time.Duration

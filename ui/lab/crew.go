@@ -106,10 +106,11 @@ func (c *Controller) dropCrewLocked() {
 // loadOnWorker loads spec in a worker of host, which sends the data back
 // (the page's copy, for its views and plans). A Web Worker stays, holding
 // the data, as the first worker of the next runs (crew); the page's thread
-// only copies what it made. It returns a *workersFailed when Web Workers
+// only copies what it made; rows are the data's rows still to come from
+// a Web Worker, which the page is ready without. It returns a *workersFailed when Web Workers
 // cannot start.
-func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loaded, error) {
-	_, onPage := host.(*pageHost)
+func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loaded, *pendingRows, error) {
+	_, onPage := host.(*PageHost)
 	c.mu.Lock()
 	c.dropCrewLocked() // new data: the workers of the old are of no use
 	c.mu.Unlock()
@@ -128,7 +129,7 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 		}
 	})
 	if err != nil {
-		return nil, &workersFailed{err.Error()}
+		return nil, nil, &workersFailed{err.Error()}
 	}
 	w := conns[0]
 	kept := false
@@ -144,28 +145,28 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 	}()
 	spec.Return = true
 	if !c.sendData(t, w, spec) {
-		return nil, errSuperseded
+		return nil, nil, errSuperseded
 	}
 	for {
 		m, ok := in.get(t.ctx)
 		if !ok {
-			return nil, errSuperseded
+			return nil, nil, errSuperseded
 		}
 		switch m.m.Kind {
 		case MsgFailed:
-			return nil, failure(onPage, m.w, m.m.Err)
+			return nil, nil, failure(onPage, m.w, m.m.Err)
 		case MsgLoaded:
-			ld, err := m.m.Loaded, loadError(m.m)
+			ld, err := m.m.Loaded, m.m.LoadError()
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if ld == nil || ld.Data == nil || ld.Info == nil {
-				return nil, failure(onPage, m.w, "the worker sent no data")
+				return nil, nil, failure(onPage, m.w, "the worker sent no data")
 			}
 			if onPage { // the data set is the worker's own, rows and all; the worker is of no more use
-				return ld, nil
+				return ld, nil, nil
 			}
-			ld.Info.InWorker, ld.rows = true, rows
+			ld.Info.InWorker = true
 			c.mu.Lock()
 			if t.aliveLocked() {
 				c.dropCrewLocked()
@@ -173,7 +174,7 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 				c.loader, kept = nil, true // the crew's now, which a new task keeps
 			}
 			c.mu.Unlock()
-			return ld, nil
+			return ld, rows, nil
 		}
 	}
 }
@@ -204,19 +205,6 @@ func (c *Controller) sendData(t *task, w WorkerConn, spec DataSpec) bool {
 	return true
 }
 
-// loadError is the error a MsgLoaded reports, nil if none.
-func loadError(m Message) error {
-	switch {
-	case m.Err == "":
-		return nil
-	case m.cause != nil:
-		return m.cause
-	case m.Field != "":
-		return &setup.FieldError{Field: m.Field, Err: errors.New(m.Err)}
-	}
-	return errors.New(m.Err)
-}
-
 // workersFailed says that Web Workers could not start, or failed before
 // they did any work: onWorkers does the work on the page's thread instead.
 type workersFailed struct{ why string }
@@ -242,16 +230,6 @@ func (c *Controller) hostLocked(run bool) WorkerHost {
 		return c.env.Workers
 	}
 	return c.pageHostLocked(run)
-}
-
-// pageHostLocked is the page's own thread as a host; its workers take the
-// page's data for a run. Call with c.mu held.
-func (c *Controller) pageHostLocked(run bool) *pageHost {
-	h := &pageHost{c: c}
-	if run {
-		h.held = c.ds
-	}
-	return h
 }
 
 // onWorkers does work on the host of hostLocked and, if that is Web

@@ -187,8 +187,9 @@ func (c *Controller) load(t *task, spec DataSpec, s setup.Settings, ref, want se
 	// thread's paint, and the page's first paint is long: docs/ready.md);
 	// the "loading" status paints while the page waits for it.
 	var ld *Loaded
+	var rows *pendingRows
 	err := c.onWorkers(false, func(h WorkerHost) (err error) {
-		ld, err = c.loadOnWorker(t, spec, h)
+		ld, rows, err = c.loadOnWorker(t, spec, h)
 		return err
 	})
 	if errors.Is(err, errSuperseded) {
@@ -204,12 +205,12 @@ func (c *Controller) load(t *task, spec DataSpec, s setup.Settings, ref, want se
 				ref.Name, want.Size, want.Fingerprint, ref.Size, ref.Fingerprint)}, ld.Info.Warnings...)
 		}
 	}
-	c.install(t, ld, s)
+	c.install(t, ld, rows, s)
 	if c.env.Shown != nil {
 		c.env.Shown()
 	}
 	c.prepareRun(t)
-	if ld.rows != nil { // the rows ready did not wait for: after the frame that shows the data
+	if rows != nil { // the rows ready did not wait for: after the frame that shows the data
 		c.env.Frame()
 		c.env.Yield()
 		return c.awaitRows()
@@ -217,16 +218,16 @@ func (c *Controller) load(t *task, spec DataSpec, s setup.Settings, ref, want se
 	return nil
 }
 
-// install makes ld the data, shown with the settings s; earlier results
-// are cleared.
-func (c *Controller) install(t *task, ld *Loaded, s setup.Settings) {
+// install makes ld the data (rows: its rows still to come, if not nil),
+// shown with the settings s; earlier results are cleared.
+func (c *Controller) install(t *task, ld *Loaded, rows *pendingRows, s setup.Settings) {
 	c.mu.Lock()
 	if !t.aliveLocked() {
 		c.mu.Unlock()
 		return
 	}
 	c.closeRunLocked()
-	c.ds, c.rows, c.data = ld.Data, ld.rows, ld.Info
+	c.ds, c.rows, c.data = ld.Data, rows, ld.Info
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
 	if ld.Info.Source == SourcePreset {
@@ -238,21 +239,4 @@ func (c *Controller) install(t *task, ld *Loaded, s setup.Settings) {
 	c.changedLocked()
 	c.mu.Unlock()
 	c.notify()
-}
-
-// installed describes data about to be installed.
-type installed struct {
-	source   Source
-	name     string
-	warnings []string
-}
-
-func densityName(d float64) string {
-	switch d {
-	case setup.SparseDensity:
-		return "sparse"
-	case setup.DenseDensity:
-		return "dense"
-	}
-	return "density"
 }

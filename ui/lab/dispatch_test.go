@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"imlab/core/method"
+	"imlab/ui/lab/internal/labtest"
 )
 
 // recConn records what the page sends to one worker.
@@ -30,7 +30,7 @@ func (c *recConn) jobsOf() []int {
 // idle takes over a job queued, and not started, on another. Driven by
 // hand: no goroutine, no clock.
 func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32} // 12 jobs
 	pool := newJobPool(JobSpecs(s, 0.1, 0))
 	const n = 2
@@ -102,7 +102,7 @@ func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
 // A worker gives back a queued job it has not started, at once, even
 // while paused in another job; a job it has started it keeps.
 func TestWorkerGivesBackAQueuedJob(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	specs := JobSpecs(s, 0.1, 0)
 	for k := range specs { // P* = 0 and no target: the jobs run their full length
 		specs[k].Eps = 0
@@ -154,7 +154,7 @@ func TestWorkerGivesBackAQueuedJob(t *testing.T) {
 // may have P* or the theory to make first): each worker's first job is
 // one of them, and the next ones go ahead, in turn.
 func TestDispatcherSpreadsTheFirstJobs(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32} // 12 jobs
 	order := []int{5, 4, 11, 3, 10, 2, 9, 1, 8, 0, 7, 6}
 	pool := newJobPoolInOrder(JobSpecs(s, 0.1, 0), order)
@@ -163,96 +163,5 @@ func TestDispatcherSpreadsTheFirstJobs(t *testing.T) {
 	d.fillAll()
 	if got0, got1 := rc[0].jobsOf(), rc[1].jobsOf(); fmt.Sprint(got0, got1) != "[4 11] [5 3]" {
 		t.Errorf("workers were sent %v and %v, want [4 11] and [5 3]: the two longest first, one each", got0, got1)
-	}
-}
-
-// A worker's slice holds several trace points when they come quicker than
-// the slice's target (on small minibatches, an evaluation of P every few
-// milliseconds): fewer updates, and yields, than points, and the same
-// points; while stepping, a slice ends at its first point. The clock is
-// fake: each reading advances it by 1 ms.
-func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
-	f := newPoolFixture(t)
-	ds := generateData(t, f.s)
-	spec := JobSpecs(f.s, f.lambda, f.pstar)[0] // τ-nice, τ = 1
-	var clock time.Duration
-	now := func() time.Duration { clock += time.Millisecond; return clock }
-	run, err := NewJobRun(ds, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer run.Close()
-	slicer := NewSlicer(WorkerSliceTarget)
-	var points []method.Point
-	updates := 0
-	for {
-		u, _ := fillSlice(run, slicer, now, false, nil)
-		updates++
-		if updates == 1 && u.Plan == nil {
-			t.Error("the first slice's update has no plan")
-		}
-		points = append(points, u.Points...)
-		if u.Done {
-			break
-		}
-	}
-	sameTraces(t, "filled slices", [][]method.Point{points}, f.want[:1])
-	if updates*2 > len(points) {
-		t.Errorf("%d updates for %d points, want at most half as many", updates, len(points))
-	}
-	step, err := NewJobRun(ds, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer step.Close()
-	for range 3 {
-		if u, _ := fillSlice(step, NewSlicer(WorkerSliceTarget), now, true, nil); len(u.Points) != 1 {
-			t.Errorf("a stepping slice made %d points, want 1", len(u.Points))
-		}
-	}
-}
-
-// A worker sends its slices' points at most every WorkerUpdateEvery, and
-// everything it holds before it parks: a Step from the pause then sends
-// exactly the step's point. The points are the job's, bit for bit. The
-// clock is fake: each reading advances it by 1 ms.
-func TestWorkerBatchesUpdatesAndSendsThemBeforeParking(t *testing.T) {
-	f := newPoolFixture(t)
-	ds := generateData(t, f.s)
-	spec := JobSpecs(f.s, f.lambda, f.pstar)[0] // τ-nice, τ = 1: points every few ms
-	var clock time.Duration
-	now := func() time.Duration { clock += time.Millisecond; return clock }
-	ctl := NewControl()
-	var sent []method.Point
-	updates, slices := 0, 0
-	send := func(u Update) {
-		updates++
-		sent = append(sent, u.Points...)
-	}
-	ctl.Yield = func() {
-		if slices++; slices == 4 {
-			ctl.Set(CmdPause)
-		}
-	}
-	var atPark []int
-	ctl.onPark = func() {
-		atPark = append(atPark, len(sent))
-		switch len(atPark) {
-		case 1:
-			ctl.Set(CmdStep)
-		case 2:
-			ctl.Set(CmdRun)
-		}
-	}
-	var busy time.Duration
-	if !serveJob(ds, spec, send, ctl, newJobPace(NewSlicer(WorkerSliceTarget), now, nil), &busy) {
-		t.Fatal("the job did not end")
-	}
-	sameTraces(t, "batched updates", [][]method.Point{sent}, f.want[:1])
-	if len(atPark) != 2 || atPark[0] == 0 || atPark[1] != atPark[0]+1 {
-		t.Errorf("points sent at each park: %v, want all made before the pause, then one more after the Step", atPark)
-	}
-	if updates*3 > slices {
-		t.Errorf("%d updates for %d slices, want at most a third as many", updates, slices)
 	}
 }

@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"imlab/core/table"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
 func TestExports(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	h.c.Run(s)
 	done := h.wait("done", isPhase(Done))
 	files, err := Exports(&done, "imlab")
@@ -75,7 +76,7 @@ func readCSV(data []byte) ([][]string, error) {
 
 func TestExportsBeginWithProvenance(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Bias = true
 	h.c.LoadFile(source("tiny.svm", goodFile), s)
 	h.wait("loaded", isPhase(Ready))

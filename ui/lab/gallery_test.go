@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"imlab/internal/shareddata"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
@@ -90,10 +91,10 @@ func TestLoadGallery(t *testing.T) {
 	text := "+1 1:1 2:3\n-1 2:1\n+1 1:2 3:4\n-1 3:1\n"
 	g := withTestSet(t, "tiny", text)
 	h := newHarness(t)
-	h.c.Generate(small())
+	h.c.Generate(labtest.Small())
 	h.wait("preset", isPhase(Ready))
 
-	s := small()
+	s := labtest.Small()
 	s.Data = g.Name
 	h.c.LoadGallery(s) // no gallery source
 	got := h.wait("no gallery", hasErr)
@@ -140,7 +141,7 @@ func TestLoadGallery(t *testing.T) {
 	}
 
 	// Opening preset settings forgets the set.
-	h.c.Open(small())
+	h.c.Open(labtest.Small())
 	got = h.wait("preset again", func(x *Snapshot) bool { return x.Phase == Ready && x.Data.Source == SourcePreset })
 	if got.Settings.Data != "" {
 		t.Errorf("preset after a gallery set: data %q", got.Settings.Data)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"imlab/core/libsvm/libsvmtest"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
@@ -19,7 +20,7 @@ import (
 func TestHostileFilesKeepData(t *testing.T) {
 	h := newHarness(t)
 	h.c.env.Budget = libsvmtest.Budget
-	s := small()
+	s := labtest.Small()
 	s.Bias = false // the catalogue's messages count no bias feature
 	h.c.Generate(s)
 	before := h.wait("ready", isPhase(Ready))

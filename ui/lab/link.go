@@ -1,7 +1,10 @@
 package lab
 
-import "imlab/ui/lab/setup"
-import "fmt"
+import (
+	"fmt"
+
+	"imlab/ui/lab/setup"
+)
 
 // OpenLink applies a link's hash as a fresh page load does, whether the
 // page has just opened or a link was pasted into an open tab: a preset link

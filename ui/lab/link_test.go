@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
 func TestOpenLinkAsksForTheFileThenRestores(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Taus, s.Eps, s.Seed, s.MaxPasses = []int{1, 2}, 1e-6, 5, 40
 	s.File = setup.RefOf("tiny.svm", []byte(goodFile))
 	got, _, err := h.c.OpenLink("#" + s.Hash())
@@ -35,7 +36,7 @@ func TestOpenLinkAsksForTheFileThenRestores(t *testing.T) {
 
 func TestOpenLinkWarnsOfAnotherFile(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.File = setup.RefOf("tiny.svm", []byte(goodFile))
 	got, _, _ := h.c.OpenLink(s.Hash())
 	other := strings.Replace(goodFile, "0.25", "0.5", 1)
@@ -51,7 +52,7 @@ func TestOpenLinkWarnsOfAnotherFile(t *testing.T) {
 
 func TestOpenBadLinkKeepsData(t *testing.T) {
 	h := newHarness(t)
-	h.c.Generate(small())
+	h.c.Generate(labtest.Small())
 	before := h.wait("ready", isPhase(Ready))
 	if _, _, err := h.c.OpenLink("n=abc"); !errors.Is(err, setup.ErrSettings) {
 		t.Fatalf("OpenLink(n=abc) = %v", err)
@@ -64,7 +65,7 @@ func TestOpenBadLinkKeepsData(t *testing.T) {
 
 func TestRereadAppliesFileOptions(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Bias = false
 	h.c.LoadFile(source("tiny.svm", goodFile), s)
 	if d := h.wait("loaded", isPhase(Ready)).Data.Stats.D; d != 3 {
@@ -80,7 +81,7 @@ func TestRereadAppliesFileOptions(t *testing.T) {
 
 func TestSingleLabelWarns(t *testing.T) {
 	h := newHarness(t)
-	h.c.LoadFile(source("one.svm", "3 1:1\n3 2:1\n3 1:2\n"), small())
+	h.c.LoadFile(source("one.svm", "3 1:1\n3 2:1\n3 1:2\n"), labtest.Small())
 	got := h.wait("loaded", isPhase(Ready))
 	if st := got.Status(); !strings.Contains(st, "warning: every example has label 3") {
 		t.Errorf("status %q, want a warning naming label 3", st)
@@ -89,7 +90,7 @@ func TestSingleLabelWarns(t *testing.T) {
 
 func TestMultiClassNamesTheField(t *testing.T) {
 	h := newHarness(t)
-	h.c.LoadFile(source("three.svm", "1 1:1\n2 2:1\n3 1:2\n"), small())
+	h.c.LoadFile(source("three.svm", "1 1:1\n2 2:1\n3 1:2\n"), labtest.Small())
 	got := h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
 	st := got.Status()
 	var fe *setup.FieldError
@@ -101,9 +102,9 @@ func TestMultiClassNamesTheField(t *testing.T) {
 
 func TestRereadAfterMultiClassError(t *testing.T) {
 	h := newHarness(t)
-	h.c.Generate(small())
+	h.c.Generate(labtest.Small())
 	h.wait("ready", isPhase(Ready))
-	s := small()
+	s := labtest.Small()
 	h.c.LoadFile(source("three.svm", "1 1:1\n2 2:1\n3 1:2\n"), s)
 	h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
 	s.PositiveClass = "2"
@@ -113,7 +114,7 @@ func TestRereadAfterMultiClassError(t *testing.T) {
 		t.Errorf("after entering the positive class: n = %d, pos %q", got.Data.Stats.N, got.Settings.PositiveClass)
 	}
 	// Once preset data replaces the file, the file options leave it alone.
-	h.c.Generate(small())
+	h.c.Generate(labtest.Small())
 	h.wait("preset", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == SourcePreset })
 	h.c.Reread(s)
 	if sn := h.c.Snapshot(); sn.Phase != Ready || sn.Data.Source != SourcePreset {

@@ -62,10 +62,6 @@ type Loaded struct {
 	// the worker's MsgRows as it came: the copy (~10 MB by default) waits
 	// until the page needs the rows (Controller.rowsLocked).
 	Rows func()
-	// rows, if not nil, are Data's rows still to come from the worker that
-	// loaded it (loadOnWorker): the page is ready without them
-	// (docs/ready.md, "Tenth session").
-	rows *pendingRows
 }
 
 // dataLoad is the building of a DataSpec's data and what the page shows of
@@ -107,14 +103,14 @@ func (l *dataLoad) Step() (done bool, err error) {
 }
 
 // Stop abandons the load, if it has not ended; Step then reports
-// errSuperseded.
+// errStopped.
 func (l *dataLoad) Stop() { l.stop() }
 
 // Loaded is the data, once Step has reported done without an error.
 func (l *dataLoad) Loaded() *Loaded { return l.ld }
 
 // load builds the data, calling step between its steps (a preset's
-// blocks, a file's reads); a false answer abandons it (errSuperseded).
+// blocks, a file's reads); a false answer abandons it (errStopped).
 func (d DataSpec) load(b budget.Budget, step func() bool) (*Loaded, error) {
 	var ds *dataset.Dataset
 	var err error
@@ -124,11 +120,11 @@ func (d DataSpec) load(b budget.Budget, step func() bool) (*Loaded, error) {
 		cfg := s.Synth()
 		cfg.Budget = b
 		ds, err = generate(cfg, step)
-		if errors.Is(err, errSuperseded) {
+		if errors.Is(err, errStopped) {
 			return nil, err
 		}
 		in = installed{source: SourcePreset, name: fmt.Sprintf("%s norms, %s (ω' = %s), n = %s, d = %s, seed %d",
-			s.Norms.Label(), densityName(s.Density), table.Float(s.Density), thousands(s.N), thousands(s.D), s.DataSeed)}
+			s.Norms.Label(), densityName(s.Density), table.Float(s.Density), table.Thousands(s.N), table.Thousands(s.D), s.DataSeed)}
 	} else {
 		// The raw bytes are held while the data set is built: they count
 		// against the budget too.
@@ -144,7 +140,7 @@ func (d DataSpec) load(b budget.Budget, step func() bool) (*Loaded, error) {
 			if w := singleLabelWarning(classes); w != "" {
 				in.warnings = append(in.warnings, w)
 			}
-		} else if !errors.Is(err, errSuperseded) {
+		} else if !errors.Is(err, errStopped) {
 			err = classFieldError(d.Name, err)
 		}
 	}
@@ -165,7 +161,7 @@ func describe(ds *dataset.Dataset, in installed) *DataInfo {
 }
 
 // generate builds cfg's data set a step of the generator at a time,
-// calling step between steps; a false answer abandons it (errSuperseded).
+// calling step between steps; a false answer abandons it (errStopped).
 func generate(cfg synth.Config, step func() bool) (*dataset.Dataset, error) {
 	g, err := synth.NewGenerator(cfg)
 	if err != nil {
@@ -178,14 +174,14 @@ func generate(cfg synth.Config, step func() bool) (*dataset.Dataset, error) {
 			return g.Dataset(), nil
 		}
 		if !step() {
-			return nil, errSuperseded
+			return nil, errStopped
 		}
 	}
 }
 
 // steppedReader makes each read of a file's parser a step (Loading): Read
 // calls step before it reads; a false answer stops the read with
-// errSuperseded.
+// errStopped.
 type steppedReader struct {
 	r    io.Reader
 	step func() bool
@@ -193,7 +189,7 @@ type steppedReader struct {
 
 func (y *steppedReader) Read(p []byte) (int, error) {
 	if !y.step() {
-		return 0, errSuperseded
+		return 0, errStopped
 	}
 	return y.r.Read(p)
 }

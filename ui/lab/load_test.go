@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
@@ -32,7 +33,7 @@ func sameData(t *testing.T, what string, got, want *DataInfo) {
 // page: the page's copy and what it shows are the main thread's, bit for
 // bit, and the main thread generated and parsed nothing.
 func TestLoadInAWorker(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	main, in := newHarness(t), newWorkerHarness(t, &fakeHost{cores: 4})
 	for _, h := range []*harness{main, in} {
 		h.c.Generate(s)
@@ -88,7 +89,7 @@ func hasErr(s *Snapshot) bool { return s.Err != nil && s.Phase != Loading }
 // status says why.
 func TestLoadFallsBackToTheMainThread(t *testing.T) {
 	h := newWorkerHarness(t, &fakeHost{cores: 4, err: errors.New("no Worker here")})
-	h.c.Generate(small())
+	h.c.Generate(labtest.Small())
 	r := h.wait("ready", isPhase(Ready))
 	if r.Data.InWorker {
 		t.Errorf("the data says it was loaded in a worker")
@@ -180,7 +181,7 @@ func TestPauseWhileLoading(t *testing.T) {
 // a worker that waited for it; a first message asking for other data gets
 // that data.
 func TestWorkerPreloadsTheLinksPreset(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	link := s.Hash()
 	other := s
 	other.DataSeed++

@@ -9,6 +9,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
@@ -102,7 +103,7 @@ func TestJobSpecsCarryTheBudget(t *testing.T) {
 // budget the same settings reach ε.
 func TestMainThreadRunStopsAtTheBudget(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Taus, s.MaxPasses = []int{1, 4}, 1
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
@@ -129,11 +130,11 @@ func TestMainThreadRunStopsAtTheBudget(t *testing.T) {
 // the spec's budget, not the method's default: its last point lies at the
 // budget, and its error is a budget spent, which the page then counts.
 func TestWorkerJobStopsAtTheBudget(t *testing.T) {
-	f := newPoolFixture(t)
-	ds := generateData(t, f.s)
-	s := f.s
+	f := labtest.NewPool(t)
+	ds := labtest.Data(t, f.S)
+	s := f.S
 	s.MaxPasses = 2
-	spec := JobSpecs(s, f.lambda, f.pstar)[0]
+	spec := JobSpecs(s, f.Lambda, f.PStar)[0]
 	run, err := NewJobRun(ds, spec)
 	if err != nil {
 		t.Fatal(err)
@@ -147,29 +148,28 @@ func TestWorkerJobStopsAtTheBudget(t *testing.T) {
 			last = u.Points[n-1]
 		}
 	}
-	if !u.OverBudget || !overBudget(u.err()) || u.Err == "" {
+	if !u.OverBudget || !overBudget(updateErr(u)) || u.Err == "" {
 		t.Fatalf("job %d ended with %q (over budget: %v), want its budget spent", spec.Index, u.Err, u.OverBudget)
 	}
 	if x := float64(last.Iter) / float64(ds.N); x > 2+1e-9 || x < 1 {
 		t.Errorf("job τ = %d ended at %g iterations/n, want its budget of 2 (iterations/n = passes/τ)", spec.Tau, x)
 	}
-	if rf := runsFailed([]error{u.err()}, 1, s.MaxPasses).Error(); !strings.Contains(rf, "1 of 1 runs stopped at the pass budget") {
+	if rf := runsFailed([]error{updateErr(u)}, 1, s.MaxPasses).Error(); !strings.Contains(rf, "1 of 1 runs stopped at the pass budget") {
 		t.Errorf("the page says %q", rf)
 	}
-	// The worker sends what fillSlice makes of a slice's Advance calls: the
+	// The worker sends what its slices make of their Advance calls: the
 	// end must keep saying how the job ended.
-	again, err := NewJobRun(ds, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer again.Close()
 	var clock time.Duration
 	now := func() time.Duration { clock += time.Millisecond; return clock }
-	slicer := NewSlicer(WorkerSliceTarget)
-	for u = (Update{}); !u.Done; {
-		u, _ = fillSlice(again, slicer, now, false, nil)
-	}
-	if !u.OverBudget || !overBudget(u.err()) {
+	next := []JobSpec{spec}
+	Serve(ds, func() (JobSpec, bool) {
+		if len(next) == 0 {
+			return JobSpec{}, false
+		}
+		spec, next = next[0], nil
+		return spec, true
+	}, func(v Update) { u = v }, NewControl(), NewSlicer(WorkerSliceTarget), now)
+	if !u.OverBudget || !overBudget(updateErr(u)) {
 		t.Errorf("the worker's last update %+v does not say the budget was spent", u)
 	}
 }

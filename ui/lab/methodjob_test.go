@@ -16,14 +16,15 @@ import (
 	"imlab/core/sampling"
 	"imlab/core/synth"
 	"imlab/core/theory"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
-// methodSettings is small() running method m, to a target every method
+// methodSettings is labtest.Small() running method m, to a target every method
 // reaches within its budget there: 1e−8, and SGD's own ε
 // (catalog.DefaultsOf), as choosing it in the page sets.
 func methodSettings(m catalog.Name) setup.Settings {
-	s := small()
+	s := labtest.Small()
 	s.Method, s.Eps, s.Taus = m, 1e-8, []int{1, 4}
 	if m == catalog.SGD {
 		s.Eps = catalog.DefaultsOf(m).Eps
@@ -63,7 +64,7 @@ func TestMethodsOnWorkersGiveTheMainThreadsTraces(t *testing.T) {
 			if got.Workers != n {
 				t.Errorf("%s: ran on %d workers, want %d", m, got.Workers, n)
 			}
-			sameTraces(t, string(m)+" workers="+string(rune('0'+n)), tracesOf(got), tracesOf(main))
+			labtest.SameTraces(t, string(m)+" workers="+string(rune('0'+n)), tracesOf(got), tracesOf(main))
 		}
 	}
 }
@@ -285,11 +286,11 @@ func TestCompareMethods(t *testing.T) {
 	}
 	h := newWorkerHarness(t, &fakeHost{cores: 4})
 	h.c.SetWorkers(2)
-	sameTraces(t, "compare, workers=2", all(runMethodTraces(t, h, s)), all(main))
+	labtest.SameTraces(t, "compare, workers=2", all(runMethodTraces(t, h, s)), all(main))
 	alone := runMethodTraces(t, newHarness(t), methodSettings(catalog.SDCA))
-	sameTraces(t, "sdca compared vs alone", tracesOf(alone), all(main)[4:8])
+	labtest.SameTraces(t, "sdca compared vs alone", tracesOf(alone), all(main)[4:8])
 	dfsdcaAlone := runMethodTraces(t, newHarness(t), methodSettings(catalog.DFSDCA))
-	sameTraces(t, "dfsdca with compared methods vs alone", tracesOf(dfsdcaAlone), tracesOf(main))
+	labtest.SameTraces(t, "dfsdca with compared methods vs alone", tracesOf(dfsdcaAlone), tracesOf(main))
 	nice, imp := Plots(&main)
 	if len(nice.Series) != 6 || len(imp.Series) != 6 || nice.XLabel != PassesLabel {
 		t.Errorf("compare plots: %d and %d series, x label %q", len(nice.Series), len(imp.Series), nice.XLabel)
@@ -357,10 +358,11 @@ func TestMethodViewOfGrowingTraces(t *testing.T) {
 	for _, j := range done.Jobs {
 		longest = max(longest, len(j.Trace))
 	}
+	var seen traceReadings
 	check := func(what string, jobs []JobView) {
 		t.Helper()
 		fresh := &MethodTheory{Method: mt.Method, N: mt.N, Cost: mt.Cost, Nice: mt.Nice, Imp: mt.Imp}
-		got, want := mt.View(jobs, s.Eps), fresh.View(jobs, s.Eps)
+		got, want := methodView(mt, &seen, jobs, s.Eps), methodView(fresh, &traceReadings{}, jobs, s.Eps)
 		if !sameFloats(got.Rows, want.Rows, func(r MethodRow) []float64 { return []float64{r.NicePasses, r.ImpPasses, r.Empirical} }) ||
 			!sameFloats(got.Curves[:], want.Curves[:], func(c TauCurveView) []float64 { return c.Measured }) ||
 			got.Curves[0].MeasuredStar != want.Curves[0].MeasuredStar || got.Curves[1].MeasuredStar != want.Curves[1].MeasuredStar {
@@ -375,7 +377,7 @@ func TestMethodViewOfGrowingTraces(t *testing.T) {
 		}
 		check(fmt.Sprintf("traces cut at %d points", n), jobs)
 		check(fmt.Sprintf("traces cut at %d points, again", n), jobs)
-		if v := mt.View(jobs, s.Eps); !math.IsNaN(v.Rows[0].NicePasses) {
+		if v := methodView(mt, &seen, jobs, s.Eps); !math.IsNaN(v.Rows[0].NicePasses) {
 			reached++
 		}
 	}

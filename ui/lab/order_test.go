@@ -9,6 +9,7 @@ import (
 	"imlab/core/method"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
@@ -19,9 +20,9 @@ import (
 // part. The order is longest first: τ-nice at the largest τ before
 // anything else.
 func TestJobCostFollowsThePlans(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32}
-	ds := generateData(t, s)
+	ds := labtest.Data(t, s)
 	st := ds.Summarize()
 	specs := JobSpecs(s, problem.DefaultLambda(ds), 0)
 	for _, spec := range specs {
@@ -29,7 +30,7 @@ func TestJobCostFollowsThePlans(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plan := run.exp.Jobs()[0].Plan.Theta
+		plan := run.Advance(0).Plan.Theory.Step // θ, for dfSDCA
 		run.Close()
 		predicted := (float64(spec.Tau) + evalPerIter) * float64(st.NNZ) / float64(st.N) / JobCost(spec, st)
 		hi := 1.2
@@ -55,7 +56,7 @@ func TestJobCostFollowsThePlans(t *testing.T) {
 func TestJobCostFollowsTheWork(t *testing.T) {
 	s := setup.DefaultSettings()
 	s.N, s.D = 2000, 50
-	pr, res := solvedPreset(t, s)
+	pr, res := labtest.SolvedPreset(t, s)
 	ds, lambda := pr.Data, pr.Lambda
 	st := ds.Summarize()
 	lo, hi := math.Inf(1), 0.0
@@ -99,7 +100,7 @@ func TestLongestFirst(t *testing.T) {
 // A pool hands its jobs out in its order, and the jobs given back first;
 // traces stay in run order.
 func TestPoolHandsOutInOrder(t *testing.T) {
-	specs := JobSpecs(small(), 0.1, 0) // 6 jobs
+	specs := JobSpecs(labtest.Small(), 0.1, 0) // 6 jobs
 	order := []int{5, 2, 0, 4, 1, 3}
 	p := newJobPoolInOrder(specs, order)
 	var got []int
@@ -135,8 +136,8 @@ func TestPoolHandsOutInOrder(t *testing.T) {
 // Jobs handed out in any order, on any number of workers, give the traces
 // of the experiment run in one thread, bit for bit, in run order.
 func TestPoolTracesIdenticalInAnyOrder(t *testing.T) {
-	f := newPoolFixture(t)
-	n := len(JobSpecs(f.s, f.lambda, f.pstar))
+	f := labtest.NewPool(t)
+	n := len(JobSpecs(f.S, f.Lambda, f.PStar))
 	reversed := make([]int, n)
 	for k := range reversed {
 		reversed[k] = n - 1 - k
@@ -144,6 +145,6 @@ func TestPoolTracesIdenticalInAnyOrder(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		fp := startFakePoolInOrder(t, f, workers, reversed)
 		fp.wait(t)
-		sameTraces(t, fmt.Sprintf("reversed order, %d workers", workers), fp.pool.Traces(), f.want)
+		labtest.SameTraces(t, fmt.Sprintf("reversed order, %d workers", workers), fp.pool.Traces(), f.Want)
 	}
 }

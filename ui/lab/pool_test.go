@@ -1,76 +1,14 @@
 package lab
 
 import (
-	"context"
-	"math"
 	"sync"
 	"testing"
 	"time"
 
-	"imlab/core/dataset"
-	"imlab/core/experiment"
 	"imlab/core/method"
-	"imlab/core/optimum"
-	"imlab/core/problem"
-	"imlab/core/synth"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
-
-// poolFixture is the small preset, its optimum, and the traces of the
-// whole experiment run in one thread, one job after another.
-type poolFixture struct {
-	s      setup.Settings
-	lambda float64
-	pstar  float64
-	want   [][]method.Point
-}
-
-func newPoolFixture(t *testing.T) poolFixture {
-	t.Helper()
-	s := small()
-	pr, res := solvedPreset(t, s)
-	lambda := pr.Lambda
-	exp, err := experiment.New(pr, res.P, experiment.Config{Taus: s.Taus, Eps: s.Eps, Partition: s.Partition,
-		Seed: s.Seed, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := exp.Until(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	f := poolFixture{s: s, lambda: lambda, pstar: res.P}
-	for _, j := range exp.Jobs() {
-		f.want = append(f.want, j.Run.Trace())
-	}
-	return f
-}
-
-// solvedPreset generates s's data and poses its problem at the default λ,
-// with P* solved, as the page does at load.
-func solvedPreset(t *testing.T, s setup.Settings) (*problem.Problem, *optimum.Result) {
-	t.Helper()
-	ds := generateData(t, s)
-	l := s.Loss.Loss()
-	pr, err := problem.New(ds, l, problem.DefaultLambda(ds))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := optimum.Solve(pr, optimum.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pr, res
-}
-
-// generateData makes the preset's data set afresh, as each worker does.
-func generateData(t *testing.T, s setup.Settings) *dataset.Dataset {
-	t.Helper()
-	ds, err := synth.Generate(s.Synth())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ds
-}
 
 // fakePool runs the pool's jobs on n goroutine workers, each with its own
 // copy of the data, its own Control and slicer, as Web Workers would.
@@ -81,25 +19,25 @@ type fakePool struct {
 	errs     chan error
 }
 
-func startFakePool(t *testing.T, f poolFixture, n int, slicer func() *Slicer, prepare func(worker int, ctl *Control)) *fakePool {
+func startFakePool(t *testing.T, f labtest.Pool, n int, slicer func() *Slicer, prepare func(worker int, ctl *Control)) *fakePool {
 	t.Helper()
-	return startFakePoolWith(t, f, newJobPool(JobSpecs(f.s, f.lambda, f.pstar)), n, slicer, prepare)
+	return startFakePoolWith(t, f, newJobPool(JobSpecs(f.S, f.Lambda, f.PStar)), n, slicer, prepare)
 }
 
 // startFakePoolInOrder is startFakePool with the jobs handed out in order.
-func startFakePoolInOrder(t *testing.T, f poolFixture, n int, order []int) *fakePool {
+func startFakePoolInOrder(t *testing.T, f labtest.Pool, n int, order []int) *fakePool {
 	t.Helper()
-	pool := newJobPoolInOrder(JobSpecs(f.s, f.lambda, f.pstar), order)
+	pool := newJobPoolInOrder(JobSpecs(f.S, f.Lambda, f.PStar), order)
 	return startFakePoolWith(t, f, pool, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
 }
 
-func startFakePoolWith(t *testing.T, f poolFixture, pool *jobPool, n int, slicer func() *Slicer, prepare func(worker int, ctl *Control)) *fakePool {
+func startFakePoolWith(t *testing.T, f labtest.Pool, pool *jobPool, n int, slicer func() *Slicer, prepare func(worker int, ctl *Control)) *fakePool {
 	t.Helper()
 	fp := &fakePool{pool: pool, errs: make(chan error, 1)}
 	start := time.Now()
 	now := func() time.Duration { return time.Since(start) }
 	for w := 0; w < n; w++ {
-		ds := generateData(t, f.s)
+		ds := labtest.Data(t, f.S)
 		ctl := NewControl()
 		if prepare != nil {
 			prepare(w, ctl) // before the worker starts
@@ -137,39 +75,17 @@ func (fp *fakePool) wait(t *testing.T) {
 	}
 }
 
-// sameTraces compares traces bit for bit, but for the solver's own time.
-func sameTraces(t *testing.T, what string, got, want [][]method.Point) {
-	t.Helper()
-	if len(got) != len(want) {
-		t.Fatalf("%s: %d traces, want %d", what, len(got), len(want))
-	}
-	bits := math.Float64bits
-	for k := range want {
-		if len(got[k]) != len(want[k]) {
-			t.Errorf("%s: job %d: %d points, want %d", what, k, len(got[k]), len(want[k]))
-			continue
-		}
-		for i, p := range want[k] {
-			q := got[k][i]
-			if bits(q.Passes) != bits(p.Passes) || q.Iter != p.Iter || bits(q.Primal) != bits(p.Primal) || bits(q.Gap) != bits(p.Gap) {
-				t.Errorf("%s: job %d point %d: %+v, want %+v", what, k, i, q, p)
-				break
-			}
-		}
-	}
-}
-
 func TestPoolTracesIdenticalForAnyWorkers(t *testing.T) {
-	f := newPoolFixture(t)
+	f := labtest.NewPool(t)
 	for _, n := range []int{1, 2, 3} {
 		fp := startFakePool(t, f, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
 		fp.wait(t)
-		sameTraces(t, "workers="+string(rune('0'+n)), fp.pool.Traces(), f.want)
+		labtest.SameTraces(t, "workers="+string(rune('0'+n)), fp.pool.Traces(), f.Want)
 	}
 }
 
 func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
-	f := newPoolFixture(t)
+	f := labtest.NewPool(t)
 	const workers = 2
 	parked := make(chan int, 64)
 	// One Advance of 8 iterations per slice: many slices per job.
@@ -177,11 +93,24 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 	// Each worker is held at its second slice's end until the test has
 	// paused it, so the pause lands mid-job whatever the scheduling.
 	held, resume := make(chan int), make(chan struct{})
+	// Every slice ends in a Wait, which yields first: the yields count the
+	// slices; a park holds until the next Wait.
+	var mu sync.Mutex
+	slicesOf, parkedNow := make([]int, workers), make([]bool, workers)
 	fp := startFakePool(t, f, workers, tiny, func(w int, ctl *Control) {
-		ctl.onPark = func() { parked <- w }
-		slices := 0
+		ctl.OnPark = func() {
+			mu.Lock()
+			parkedNow[w] = true
+			mu.Unlock()
+			parked <- w
+		}
 		ctl.Yield = func() {
-			if slices++; slices == 2 {
+			mu.Lock()
+			slicesOf[w]++
+			slices := slicesOf[w]
+			parkedNow[w] = false
+			mu.Unlock()
+			if slices == 2 {
 				held <- w
 				<-resume
 			}
@@ -192,18 +121,18 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 		w := <-held
 		ctl := fp.controls[w]
 		ctl.Set(CmdPause)
-		ctl.mu.Lock()
-		before[w] = ctl.slices
-		ctl.mu.Unlock()
+		mu.Lock()
+		before[w] = slicesOf[w]
+		mu.Unlock()
 		resume <- struct{}{}
 	}
 	for seen := map[int]bool{}; len(seen) < workers; {
 		seen[<-parked] = true
 	}
-	for w, ctl := range fp.controls {
-		ctl.mu.Lock()
-		after, isParked := ctl.slices, ctl.parked
-		ctl.mu.Unlock()
+	for w := range fp.controls {
+		mu.Lock()
+		after, isParked := slicesOf[w], parkedNow[w]
+		mu.Unlock()
 		if !isParked || after-before[w] > 1 {
 			t.Errorf("worker %d: parked %v after %d more slices, want parked after at most 1", w, isParked, after-before[w])
 		}
@@ -228,11 +157,11 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 	}
 	fp.wait(t)
 	close(parked)
-	sameTraces(t, "paused and stepped", fp.pool.Traces(), f.want)
+	labtest.SameTraces(t, "paused and stepped", fp.pool.Traces(), f.Want)
 }
 
 func TestPoolStopEndsWorkers(t *testing.T) {
-	f := newPoolFixture(t)
+	f := labtest.NewPool(t)
 	tiny := func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }
 	fp := startFakePool(t, f, 2, tiny, nil)
 	for _, ctl := range fp.controls {
@@ -254,7 +183,7 @@ func flatten(tr [][]method.Point) []method.Point {
 }
 
 func TestPoolApplyRefusesStrayUpdates(t *testing.T) {
-	p := newJobPool(JobSpecs(small(), 1, 0))
+	p := newJobPool(JobSpecs(labtest.Small(), 1, 0))
 	if err := p.Apply(Update{Job: 0}); err == nil {
 		t.Error("update for a job not handed out was accepted")
 	}
@@ -266,7 +195,7 @@ func TestPoolApplyRefusesStrayUpdates(t *testing.T) {
 		t.Error("update for a finished job was accepted")
 	}
 	if p.Err() == nil || p.Done() {
-		t.Errorf("after one failed job of %d: Err %v, Done %v", len(small().Taus)*2, p.Err(), p.Done())
+		t.Errorf("after one failed job of %d: Err %v, Done %v", len(labtest.Small().Taus)*2, p.Err(), p.Done())
 	}
 }
 
@@ -288,7 +217,7 @@ func TestPoolSize(t *testing.T) {
 // of the pool's own points, which later updates extend without touching
 // what a view shows, nor letting a view's append write into the pool.
 func TestPoolJobsShareTraces(t *testing.T) {
-	p := newJobPool(JobSpecs(small(), 1, 0))
+	p := newJobPool(JobSpecs(labtest.Small(), 1, 0))
 	spec, _ := p.Next()
 	pt := func(k int) method.Point { return method.Point{Iter: k, Passes: float64(k), Gap: 1 / float64(k+1)} }
 	if err := p.Apply(Update{Job: spec.Index, Points: []method.Point{pt(0), pt(1)}}); err != nil {

@@ -40,13 +40,3 @@ func residuesOf(run *method.Run) *Residues {
 	}
 	return r
 }
-
-// follow makes v show an adaptive run's residues r (if any): its
-// probabilities are then the adaptive ones, beside the static ones it
-// started from.
-func (v *SamplingView) follow(r *Residues) {
-	if r == nil || len(r.P) != len(v.Norms) {
-		return
-	}
-	v.P, v.Other, v.Residues = r.P, r.Static, r
-}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"imlab/core/dataset"
+	"imlab/ui/lab/internal/labtest"
 )
 
 // rowsLaterHost is a fakeHost whose data's worker sends the data as the
@@ -87,7 +88,7 @@ func (h *harness) rowsFilled() bool {
 // message of their own, MsgRows); a Run pressed before they come waits for
 // them, and its traces are the main thread's, bit for bit.
 func TestReadyBeforeTheRowsCome(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	main := runTraces(t, newHarness(t), s)
 
 	host := newRowsLaterHost(false)
@@ -130,7 +131,7 @@ func TestReadyBeforeTheRowsCome(t *testing.T) {
 // meantime, which ends the data's workers, keeps the one sending the rows
 // until they came.
 func TestRowsComeWithoutARun(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	for _, reset := range []bool{false, true} {
 		host := newRowsLaterHost(false)
 		h := newHarness(t)
@@ -159,7 +160,7 @@ func TestRowsComeWithoutARun(t *testing.T) {
 // shows, and a Run then reports it rather than waiting for ever; the data
 // generated again runs.
 func TestWorkerDyingBeforeTheRowsIsAnError(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	host := newRowsLaterHost(true)
 	h := newHarness(t)
 	h.c.env.Workers = host

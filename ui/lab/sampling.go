@@ -2,10 +2,6 @@ package lab
 
 import "imlab/core/sampling"
 
-// recentMinibatches is how many of the last minibatches a run keeps for
-// the sampling view.
-const recentMinibatches = 8
-
 // SamplingView is what the sampling view shows of the run in progress (or
 // the last one): the examples by ‖x_i‖², the sampling's probabilities p_i
 // and buckets, the minibatches just used and the visits so far.
@@ -46,7 +42,7 @@ func (c *Controller) samplingViewLocked(pj []poolJob) *SamplingView {
 			if os.Tau != j.Tau || os.Sampling == j.Sampling || (os.Sampling != sampling.Nice && os.Sampling.Static() != sampling.Imp) {
 				continue
 			}
-			if p := c.mtheory.probsOf(os.Tau, os.Sampling); p != nil {
+			if p := c.mtheory.Probs(os.Tau, os.Sampling); p != nil {
 				v.Other = p
 			} else if opl := pj[o].plan; opl != nil {
 				v.Other = opl.P
@@ -56,4 +52,14 @@ func (c *Controller) samplingViewLocked(pj []poolJob) *SamplingView {
 		return v
 	}
 	return nil
+}
+
+// follow makes v show an adaptive run's residues r (if any): its
+// probabilities are then the adaptive ones, beside the static ones it
+// started from.
+func (v *SamplingView) follow(r *Residues) {
+	if r == nil || len(r.P) != len(v.Norms) {
+		return
+	}
+	v.P, v.Other, v.Residues = r.P, r.Static, r
 }

@@ -31,9 +31,11 @@ type Control struct {
 	state   Command
 	wake    chan struct{}
 	parked  bool
-	onPark  func() // called (without the lock) whenever Wait parks; for tests
-	stepped bool   // CmdStep: the next trace point pauses
-	slices  int    // calls of Wait (after each slice, and before each job); for tests
+	stepped bool // CmdStep: the next trace point pauses
+	slices  int  // calls of Wait (after each slice, and before each job); for tests
+	// OnPark, if set, is called (without the lock) whenever Wait parks;
+	// for tests.
+	OnPark func()
 	// Yield, if set, hands control to the host's event loop at the start
 	// of every Wait, so that the page's commands can arrive (in a Web
 	// Worker, a message is delivered only when Go yields).
@@ -101,7 +103,7 @@ func (c *Control) Wait(madePoint bool, beforePark func()) bool {
 		if c.wake == nil {
 			c.wake = make(chan struct{})
 		}
-		ch, onPark := c.wake, c.onPark
+		ch, onPark := c.wake, c.OnPark
 		c.parked = true
 		c.mu.Unlock()
 		if beforePark != nil {
@@ -136,7 +138,7 @@ func Serve(ds *dataset.Dataset, next func() (JobSpec, bool), send func(Update), 
 }
 
 // jobPace sizes a worker's slices: by its Slicer at full speed, or, while
-// the page slows runs down (pagePace.Speed), a fixed number of minibatches per
+// the page slows runs down (Pace.Speed), a fixed number of minibatches per
 // slice with a frame between slices.
 type jobPace struct {
 	slicer      *Slicer
@@ -147,7 +149,7 @@ type jobPace struct {
 	updateEvery time.Duration
 }
 
-func newJobPace(slicer *Slicer, now func() time.Duration, p *pagePace) *jobPace {
+func newJobPace(slicer *Slicer, now func() time.Duration, p *Pace) *jobPace {
 	jp := &jobPace{slicer: slicer, now: now, speed: func() int { return 0 }, frame: func() {}, onSlice: func(time.Duration) {},
 		updateEvery: WorkerUpdateEvery}
 	if p != nil {

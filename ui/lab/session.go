@@ -90,7 +90,7 @@ type runSession struct {
 // newRunSession takes the crew of the data (on Web Workers) for the run;
 // ok is false if the data cannot be sent to new workers.
 func (c *Controller) newRunSession(t *task, s setup.Settings, pr *problem.Problem, key pstarKey, host WorkerHost) (r *runSession, data DataSpec, ok bool) {
-	_, onPage := host.(*pageHost)
+	_, onPage := host.(*PageHost)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	r = &runSession{c: c, t: t, s: s, pr: pr, key: key, lambda: c.lambda, stats: c.data.Stats, onPage: onPage, seen: map[int]bool{}}

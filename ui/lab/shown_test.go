@@ -3,6 +3,8 @@ package lab
 import (
 	"testing"
 	"time"
+
+	"imlab/ui/lab/internal/labtest"
 )
 
 // A load prepares the run — P* asked of the data's worker, the second
@@ -10,7 +12,7 @@ import (
 // pressed before that prepares what it needs itself and gives the main
 // thread's traces, and the load, superseded, then prepares nothing.
 func TestLoadPreparesTheRunOnceShown(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	main := runTraces(t, newHarness(t), s)
 
 	for _, runFirst := range []bool{false, true} {
@@ -49,7 +51,7 @@ func TestLoadPreparesTheRunOnceShown(t *testing.T) {
 		if done.Err != nil || done.Workers != 2 {
 			t.Fatalf("runFirst %v: err %v, %d workers", runFirst, done.Err, done.Workers)
 		}
-		sameTraces(t, "after the load's preparations", tracesOf(done), tracesOf(main))
+		labtest.SameTraces(t, "after the load's preparations", tracesOf(done), tracesOf(main))
 		if runFirst {
 			close(shown) // the load, superseded by the run, prepares nothing more
 			time.Sleep(20 * time.Millisecond)

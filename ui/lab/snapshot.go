@@ -33,7 +33,7 @@ func (c *Controller) Snapshot() Snapshot {
 		s.Sampling = c.samplingViewLocked(pj)
 		s.Compared = c.comparedLocked(pj) // methodcompare.go
 		s.Progress = progress(s.Jobs, c.settings.Eps)
-		s.Method = c.mtheory.View(s.Jobs, c.settings.Eps)
+		s.Method = methodView(c.mtheory, &c.readings, s.Jobs, c.settings.Eps)
 		end := c.env.Now()
 		if c.phase == Done {
 			end = c.finishedAt

@@ -5,7 +5,6 @@ import (
 	"math"
 	"time"
 
-	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
@@ -39,40 +38,6 @@ func (p Phase) String() string {
 
 // Busy reports whether work is in progress (the Run button then reads Pause).
 func (p Phase) Busy() bool { return p == Loading || p == Optimum || p == Running }
-
-// Source is where the data came from.
-type Source int
-
-// The sources of data.
-const (
-	SourcePreset Source = iota // generated from the synthetic preset
-	SourceFile                 // read from a LIBSVM file
-)
-
-func (s Source) String() string {
-	if s == SourceFile {
-		return "file"
-	}
-	return "preset"
-}
-
-// DataInfo describes the loaded data set.
-type DataInfo struct {
-	Source        Source
-	Name          string        // a description of the preset, or the file name
-	File          setup.FileRef // the file read (Source == SourceFile)
-	Gallery       string        // the gallery set File is (gallery.go); "" for a file of the user's
-	Warnings      []string      // about the data, shown with it (a single label, another file than the link's)
-	Stats         dataset.Stats
-	Hist          dataset.Histogram // of ‖x_i‖²
-	Norms         []float64         // ‖x_i‖² of every example (read-only)
-	DefaultLambda float64           // the paper's max_i ‖x_i‖ / n
-	LoadTime      time.Duration     // how long generating or parsing took, where it ran
-	InWorker      bool              // loaded in a Web Worker (else on the page's main thread)
-}
-
-// HistogramBins is the number of bins of the ‖x_i‖² histogram.
-const HistogramBins = 40
 
 // JobView is one run as the UI shows it.
 type JobView struct {
@@ -144,7 +109,7 @@ func (s *Snapshot) Status() string {
 	case Loading:
 		return "loading data…"
 	case Ready:
-		msg := fmt.Sprintf("ready: %s examples × %s features loaded; press Run", thousands(s.Data.Stats.N), thousands(s.Data.Stats.D))
+		msg := fmt.Sprintf("ready: %s examples × %s features loaded; press Run", table.Thousands(s.Data.Stats.N), table.Thousands(s.Data.Stats.D))
 		for _, w := range s.Data.Warnings {
 			msg += "; warning: " + w
 		}
@@ -220,20 +185,4 @@ func progress(jobs []JobView, eps float64) float64 {
 		}
 	}
 	return sum / float64(len(jobs))
-}
-
-// thousands formats n with comma separators from 10,000 up.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	if n < 10000 && n > -10000 {
-		return s
-	}
-	out := []byte{}
-	for i, c := range []byte(s) {
-		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
-			out = append(out, ","...)
-		}
-		out = append(out, c)
-	}
-	return string(out)
 }

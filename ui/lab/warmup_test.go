@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"imlab/core/method"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
@@ -47,7 +48,7 @@ func workerTraces(t *testing.T, s setup.Settings, warm time.Duration) ([][]metho
 	if pstar.Kind != MsgPStar || pstar.Err != "" {
 		t.Fatalf("P*: %+v", pstar)
 	}
-	in <- theoryRequestOf(s, lambda).message()
+	in <- theoryMessage(s, lambda)
 	if m := next("theory"); m.Kind != MsgTheory || m.Err != "" {
 		t.Fatalf("theory: %+v", m)
 	}
@@ -84,7 +85,7 @@ func workerTraces(t *testing.T, s setup.Settings, warm time.Duration) ([][]metho
 // jobs that come next give bit for bit the traces of a worker that never
 // warmed up.
 func TestWorkerWarmsUpAfterTheTheoryAtLoad(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	warm, slices := workerTraces(t, s, time.Hour)
 	if slices == 0 {
 		t.Fatal("no warm-up slice")
@@ -93,15 +94,15 @@ func TestWorkerWarmsUpAfterTheTheoryAtLoad(t *testing.T) {
 	if none != 0 {
 		t.Errorf("%d warm-up slices with WarmUp < 0, want none", none)
 	}
-	sameTraces(t, "after a warm-up", warm, cold)
+	labtest.SameTraces(t, "after a warm-up", warm, cold)
 }
 
 // A warm-up makes no slice once the page has sent a message or a command
 // other than run on: it neither runs on nor parks.
 func TestWarmUpStopsForTheNextMessage(t *testing.T) {
-	s := small()
-	ds := generateData(t, s)
-	theory := theoryRequestOf(s, 0.1).message()
+	s := labtest.Small()
+	ds := labtest.Data(t, s)
+	theory := theoryMessage(s, 0.1)
 	for _, tc := range []struct {
 		name  string
 		after int            // slices before the page speaks
@@ -133,4 +134,11 @@ func TestWarmUpStopsForTheNextMessage(t *testing.T) {
 // nowSince is a worker's clock: the time since t0.
 func nowSince(t0 time.Time) func() time.Duration {
 	return func() time.Duration { return time.Since(t0) }
+}
+
+// theoryMessage is the page's request for the theory of a run of s at λ =
+// lambda, as a worker gets it.
+func theoryMessage(s setup.Settings, lambda float64) Message {
+	return Message{Kind: MsgTheory, Loss: s.Loss, Lambda: lambda, Taus: s.Taus,
+		Spec: JobSpec{Loss: s.Loss, Lambda: lambda, Method: s.Method, Partition: s.Partition, Seed: s.Seed}}
 }

@@ -58,6 +58,25 @@ type Message struct {
 	cause error
 }
 
+// errStopped ends the work of a worker that is stopped, or of a load
+// abandoned.
+var errStopped = errors.New("worker stopped")
+
+// LoadError is the error a MsgLoaded reports, nil if none: what the
+// worker's load returned, where the message never left the page's memory
+// (PageHost), else the words, on the form field at fault if one is.
+func (m Message) LoadError() error {
+	switch {
+	case m.Err == "":
+		return nil
+	case m.cause != nil:
+		return m.cause
+	case m.Field != "":
+		return &setup.FieldError{Field: m.Field, Err: errors.New(m.Err)}
+	}
+	return errors.New(m.Err)
+}
+
 // WorkerEnv is what a worker's host provides.
 type WorkerEnv struct {
 	Yield  func()               // to the host's event loop, between slices; nil = none
@@ -72,7 +91,7 @@ type WorkerEnv struct {
 	// once, before that message arrives, and a first message asking for
 	// other data loads that instead (docs/ready.md).
 	Preload *DataSpec
-	// The page's own thread (pageHost) sets these:
+	// PageHost sets these, for a worker on the page's own thread:
 	//   - held, if not nil, is the data of the first message, already in
 	//     memory: the worker takes it as it is instead of loading it again;
 	//   - control, if not nil, is the worker's Control, on which the host
@@ -80,12 +99,12 @@ type WorkerEnv struct {
 	//   - pace, if not nil, slows jobs down as the page asks (SetSpeed).
 	held    *dataset.Dataset
 	control *Control
-	pace    *pagePace
+	pace    *Pace
 }
 
-// pagePace is how a worker on the page's own thread slows its jobs down so
-// that a class can watch minibatches go by.
-type pagePace struct {
+// Pace is how a worker on the page's own thread (PageHost) slows its jobs
+// down so that a class can watch minibatches go by.
+type Pace struct {
 	// Speed is the minibatches per slice while the page slows runs down,
 	// 0 at full speed (slices sized by the Slicer). It is read before
 	// every slice.
@@ -123,7 +142,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 	if ctl == nil {
 		ctl = NewControl()
 	}
-	ctl.Yield, ctl.onPark = env.Yield, env.OnPark
+	ctl.Yield, ctl.OnPark = env.Yield, env.OnPark
 	wk := &worker{env: env, send: send, ctl: ctl, slicer: env.Slicer(), work: make(chan Message, 64), q: &jobQueue{state: map[int]bool{}},
 		ctx: ctx, cancel: cancel}
 	go wk.receive(in)
@@ -213,7 +232,7 @@ func (wk *worker) wait() bool {
 // load loads d, pausing as commanded.
 func (wk *worker) load(ctx context.Context, d DataSpec) (*Loaded, error) {
 	if !wk.wait() { // paused before the data came (crew.go sends the pause first): a load short enough to end in its first slice waits too
-		return nil, errSuperseded
+		return nil, errStopped
 	}
 	t0 := wk.env.Now()
 	l := d.loading(wk.env.Budget)
@@ -229,14 +248,14 @@ func (wk *worker) load(ctx context.Context, d DataSpec) (*Loaded, error) {
 // steps does s a step at a time; once every has passed since the last
 // wait (0: after every step), it waits while paused (Control.Wait yields
 // to the host first), adding the time to waited. A stop, or the end of
-// ctx, abandons s (errSuperseded). P* and the theory wait after each of
+// ctx, abandons s (errStopped). P* and the theory wait after each of
 // their steps (a pass or two over the data); a load's steps are far
 // shorter, and it waits once a slice's worth of time has passed.
 func (wk *worker) steps(ctx context.Context, s stepper, every time.Duration) error {
 	last := wk.env.Now()
 	for {
 		if ctx.Err() != nil {
-			return errSuperseded
+			return errStopped
 		}
 		if done, err := s.Step(); done || err != nil {
 			return err
@@ -246,7 +265,7 @@ func (wk *worker) steps(ctx context.Context, s stepper, every time.Duration) err
 			last = wk.env.Now()
 			wk.waited += last - t
 			if !ok {
-				return errSuperseded
+				return errStopped
 			}
 		}
 	}
@@ -301,7 +320,7 @@ func (wk *worker) loadFirst() (ds *dataset.Dataset, ok bool) {
 // docs/ready.md), or why it failed.
 func (wk *worker) loaded(ld *Loaded, err error, ret bool) (*dataset.Dataset, bool) {
 	switch {
-	case errors.Is(err, errSuperseded):
+	case errors.Is(err, errStopped):
 		return nil, false
 	case err != nil && ret:
 		reply := Message{Kind: MsgLoaded, Err: err.Error(), cause: err}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"imlab/core/method"
+	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
 )
 
@@ -134,7 +135,7 @@ func newWorkerHarness(t *testing.T, host *fakeHost) *harness {
 }
 
 func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	mh := newHarness(t)
 	main := runTraces(t, mh, s)
 	if mh.c.mainThreadPlans() == 0 {
@@ -181,7 +182,7 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 			t.Errorf("workers=%d: status %q does not say where it ran", n, got.Status())
 		}
 		what := "workers=" + string(rune('0'+n))
-		sameTraces(t, what, tracesOf(got), tracesOf(main))
+		labtest.SameTraces(t, what, tracesOf(got), tracesOf(main))
 		if math.Float64bits(got.PStar) != math.Float64bits(main.PStar) {
 			t.Errorf("%s: P* %v, main thread %v", what, got.PStar, main.PStar)
 		}
@@ -235,12 +236,12 @@ func TestWorkersGiveTheMainThreadsResultsOnAFile(t *testing.T) {
 	if got.Workers != 2 {
 		t.Errorf("ran on %d workers, want 2", got.Workers)
 	}
-	sameTraces(t, "file, workers=2", tracesOf(got), tracesOf(main))
+	labtest.SameTraces(t, "file, workers=2", tracesOf(got), tracesOf(main))
 }
 
 func TestWorkersFallBackToTheMainThread(t *testing.T) {
 	h := newWorkerHarness(t, &fakeHost{cores: 4, err: errors.New("Worker is not defined")})
-	done := runTraces(t, h, small())
+	done := runTraces(t, h, labtest.Small())
 	if done.Workers != 0 || !strings.Contains(done.Status(), "main thread: workers could not start: Worker is not defined") {
 		t.Errorf("workers %d, status %q", done.Workers, done.Status())
 	}
@@ -254,7 +255,7 @@ func TestWorkersPauseStepRunReset(t *testing.T) {
 		env: WorkerEnv{Slicer: func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }}}
 	h := newWorkerHarness(t, host)
 	h.c.SetWorkers(2)
-	s := small()
+	s := labtest.Small()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
 	// A step from Ready starts both workers and parks each after its first
@@ -293,7 +294,7 @@ func TestWorkersResetEndsThem(t *testing.T) {
 		env: WorkerEnv{Slicer: func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }}}
 	h := newWorkerHarness(t, host)
 	h.c.SetWorkers(2)
-	s := small()
+	s := labtest.Small()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
 	h.c.Step(s) // the workers park after a point: the run cannot end before Reset
@@ -361,7 +362,7 @@ func readyOnTwoWorkers(t *testing.T, s setup.Settings) (Snapshot, *fakeHost, *ha
 // start with the data (they are kept for its runs), so the pause comes while
 // the data's worker is starting: Start waits on a gate the test opens.
 func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	main := runTraces(t, newHarness(t), s)
 	host := &fakeHost{cores: 4, gate: make(chan struct{})}
 	h := newWorkerHarness(t, host)
@@ -380,7 +381,7 @@ func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 	if done.Err != nil || done.Workers != 2 {
 		t.Fatalf("err %v, %d workers (%s)", done.Err, done.Workers, done.WorkersNote)
 	}
-	sameTraces(t, "paused while starting", tracesOf(done), tracesOf(main))
+	labtest.SameTraces(t, "paused while starting", tracesOf(done), tracesOf(main))
 
 	h.c.Reset()
 	h.c.Step(s)
@@ -390,7 +391,7 @@ func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 	}
 	h.c.Run(s)
 	done = h.wait("done", isPhase(Done))
-	sameTraces(t, "stepped", tracesOf(done), tracesOf(main))
+	labtest.SameTraces(t, "stepped", tracesOf(done), tracesOf(main))
 }
 
 // An explicit workers= is bounded by the memory budget too: each worker
@@ -418,7 +419,7 @@ func TestWorkersBoundedByTheBudget(t *testing.T) {
 // and P* is asked of the data's worker once, at load, before Run. New data
 // ends them.
 func TestWorkersStayWithTheirData(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	main, host, h := readyOnTwoWorkers(t, s)
 	host.mu.Lock()
 	loader := host.conns[0]
@@ -436,7 +437,7 @@ func TestWorkersStayWithTheirData(t *testing.T) {
 		if done.Err != nil || done.Workers != 2 {
 			t.Fatalf("round %d: err %v, %d workers", round, done.Err, done.Workers)
 		}
-		sameTraces(t, fmt.Sprintf("round %d", round), tracesOf(done), tracesOf(main))
+		labtest.SameTraces(t, fmt.Sprintf("round %d", round), tracesOf(done), tracesOf(main))
 		if n := host.started.Load(); n != 2 {
 			t.Errorf("round %d: %d workers started, want 2 (the data's, and one more)", round, n)
 		}
