@@ -12,8 +12,8 @@ import (
 
 	"imlab/core/method/catalog"
 	"imlab/core/table"
-	"imlab/ui/lab"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // TestMethodsSameTraces runs every method other than dfSDCA (whose own test
@@ -98,7 +98,7 @@ func sameMethodTraces(t *testing.T, m catalog.Name) {
 			if len(rows) != 3 || !strings.Contains(caption, setup.MethodName(m)) {
 				t.Errorf("%s: ratio table %v, caption %q", m, rows, caption)
 			}
-			if n := eval[int](p, `document.querySelectorAll("#taustar tbody tr").length`); n < len(lab.TauStarTaus) {
+			if n := eval[int](p, `document.querySelectorAll("#taustar tbody tr").length`); n < len(worker.TauStarTaus) {
 				t.Errorf("%s: the best-τ table has %d rows", m, n)
 			}
 			if n := eval[int](p, `document.querySelectorAll("#taustar td.star").length`); n < 2 {

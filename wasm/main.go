@@ -35,6 +35,7 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/lab"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 func main() {
@@ -104,7 +105,7 @@ func main() {
 		sl, fr := snap.Slices, page.FrameStats()
 		parts := page.FrameParts()
 		ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
-		mean := func(s lab.SliceStats) float64 { return ms(s.Total) / float64(max(1, s.Count)) }
+		mean := func(s worker.SliceStats) float64 { return ms(s.Total) / float64(max(1, s.Count)) }
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		maxPause := uint64(0)

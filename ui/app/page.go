@@ -14,6 +14,7 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/lab"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 	"imlab/ui/schedule"
 )
 
@@ -45,7 +46,7 @@ type Page struct {
 
 // pageKey is what the whole page's rendering depends on beyond the form.
 type pageKey struct {
-	data    *lab.DataInfo
+	data    *worker.DataInfo
 	loading bool
 }
 
@@ -146,7 +147,7 @@ func (p *Page) frame() {
 		p.cv.dropRun()
 		// The frame statistics describe the latest run (from its first
 		// frame), not the page's drawings at load.
-		p.cost.whole, p.cost.parts = lab.SliceStats{}, [4]lab.SliceStats{}
+		p.cost.whole, p.cost.parts = worker.SliceStats{}, [4]worker.SliceStats{}
 	}
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
@@ -424,8 +425,8 @@ const footerHTML = `<p>Each curve is one dfSDCA run at its theoretical step size
 // FrameStats reports the time spent in each frame's snapshot, re-render
 // request and canvas drawing, from the latest run's first frame (before
 // any run, from the page's first).
-func (p *Page) FrameStats() lab.SliceStats { return p.cost.whole }
+func (p *Page) FrameStats() worker.SliceStats { return p.cost.whole }
 
 // FrameParts is FrameStats split into the snapshot, the re-rendering, the
 // plots and the teaching views (sampling view, speedup map).
-func (p *Page) FrameParts() [4]lab.SliceStats { return p.cost.parts }
+func (p *Page) FrameParts() [4]worker.SliceStats { return p.cost.parts }

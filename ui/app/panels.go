@@ -19,6 +19,7 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/lab"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab/prose"
 )
@@ -76,7 +77,7 @@ func (p *Page) dataPanel(s *lab.Snapshot) *vecty.HTML {
 // warning about its data.
 func (p *Page) fileField(s *lab.Snapshot) *vecty.HTML {
 	inUse := "no file in use"
-	if d := s.Data; d != nil && d.Source == lab.SourceFile {
+	if d := s.Data; d != nil && d.Source == worker.SourceFile {
 		inUse = "in use: " + d.File.Name + " (" + strconv.FormatInt(d.File.Size, 10) + " bytes)"
 	} else if a := s.Awaited; a.Name != "" {
 		inUse = "the link asks for " + a.Name

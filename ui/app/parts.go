@@ -9,6 +9,7 @@ import (
 	"github.com/hexops/vecty/elem"
 
 	"imlab/ui/lab"
+	"imlab/ui/lab/worker"
 )
 
 // The parts of the page that frame re-renders alone, each a vecty
@@ -65,7 +66,7 @@ func (r *Results) Render() vecty.ComponentOrHTML { return r.p.ratioTable(&r.p.sn
 // runSummary is what the results show of a run: its data, its jobs and
 // how many of them reached the target, and whether it is done.
 type runSummary struct {
-	data    *lab.DataInfo
+	data    *worker.DataInfo
 	runID   uint64
 	jobs    int
 	reached int
@@ -120,7 +121,7 @@ func (r *Results) refreshArticle() {
 // its re-rendering while Data stays the same.
 type DataCard struct {
 	vecty.Core
-	Data *lab.DataInfo `vecty:"prop"`
+	Data *worker.DataInfo `vecty:"prop"`
 }
 
 // Render implements vecty.Component.

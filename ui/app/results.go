@@ -19,6 +19,7 @@ import (
 	"imlab/ui/chart"
 	"imlab/ui/lab"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab/prose"
 )
@@ -194,7 +195,7 @@ func num(x float64) string {
 }
 
 // dataSummary is the Data card: the facts of d (nil: no data yet).
-func dataSummary(d *lab.DataInfo) *vecty.HTML {
+func dataSummary(d *worker.DataInfo) *vecty.HTML {
 	var why map[string]string
 	if d != nil {
 		why = prose.ExplainData(d)

@@ -11,6 +11,7 @@ import (
 	"imlab/core/sampling"
 	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab/lesson"
 )
@@ -69,7 +70,7 @@ func TestImportanceLink(t *testing.T) {
 func TestAdaptiveRunsOnTheImportanceSide(t *testing.T) {
 	s := labtest.Small()
 	s.Importance = sampling.AdaptiveImp
-	specs := JobSpecs(s, 1e-3, 0.5)
+	specs := worker.JobSpecs(s, 1e-3, 0.5)
 	for k, sp := range specs {
 		want := sampling.Nice
 		if k >= len(s.Taus) {
@@ -113,7 +114,7 @@ func TestAdaptiveRunsOnTheImportanceSide(t *testing.T) {
 // example, the largest below the first refresh's (the run converged), the
 // probabilities moved from the static ones and each a distribution per
 // bucket's worth (sum τ).
-func checkResidues(t *testing.T, where string, r *Residues, n int) {
+func checkResidues(t *testing.T, where string, r *worker.Residues, n int) {
 	t.Helper()
 	if r == nil {
 		t.Fatalf("%s: no residues", where)
@@ -141,13 +142,13 @@ func TestWorkerSendsResidues(t *testing.T) {
 	s.Importance = sampling.AdaptiveImp
 	pr, res := labtest.SolvedPreset(t, s)
 	ds := pr.Data
-	specs := JobSpecs(s, pr.Lambda, res.P)
-	for _, spec := range []JobSpec{specs[0], specs[len(specs)-1]} {
-		run, err := NewJobRun(ds, spec)
+	specs := worker.JobSpecs(s, pr.Lambda, res.P)
+	for _, spec := range []worker.JobSpec{specs[0], specs[len(specs)-1]} {
+		run, err := worker.NewJobRun(ds, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var u Update
+		var u worker.Update
 		for !u.Done {
 			u = run.Advance(1 << 20)
 		}

@@ -14,6 +14,7 @@ import (
 	"imlab/core/loss"
 	"imlab/core/problem"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // Env is what the host provides. Zero fields get defaults that suit tests:
@@ -40,7 +41,7 @@ type Env struct {
 	// Workers, if set, loads the data and runs the experiments' jobs in a
 	// pool of workers (Web Workers); nil, or workers that cannot start, =
 	// the same worker loop on the page's own thread (pageHost), in slices.
-	Workers WorkerHost
+	Workers worker.Host
 	// Shown waits until the UI shows itself whole (a page that renders in
 	// parts after its first data is ready: until the last part; at once
 	// after that). What a load prepares after the data is installed — the
@@ -67,7 +68,7 @@ type Controller struct {
 
 	ds       *dataset.Dataset
 	rows     *pendingRows // ds's rows, until they came from its worker and were filled in
-	data     *DataInfo
+	data     *worker.DataInfo
 	dataFrom setup.Settings // preset settings that generated ds (SourcePreset)
 	file     *fileBytes     // the last file read, until preset data replaces it
 	awaited  setup.FileRef  // the file a link asks for (AwaitFile), until one is loaded
@@ -76,22 +77,22 @@ type Controller struct {
 
 	lambda     float64
 	pstar      float64
-	mtheory    *MethodTheory // of the run's method (methodtheory.go)
-	readings   traceReadings // what the snapshots read of the jobs' traces, for mtheory
+	mtheory    *worker.MethodTheory // of the run's method (methodtheory.go)
+	readings   traceReadings        // what the snapshots read of the jobs' traces, for mtheory
 	runStart   time.Duration
 	pausedFor  time.Duration
 	finishedAt time.Duration
-	stats      SliceStats
+	stats      worker.SliceStats
 	speed      int // minibatches per frame; 0 = full speed (see SetSpeed)
 
 	// The pool of workers of the run in progress (see runOnWorkers).
-	workersWanted int          // SetWorkers
-	conns         []WorkerConn // the run's workers
-	pool          *jobPool     // the jobs of the run shown; nil if none
-	poolWorkers   int          // how many Web Workers ran the run shown; 0 = the page's thread
-	workersNote   string       // why the run shown is on the page's thread, if Web Workers failed
+	workersWanted int           // SetWorkers
+	conns         []worker.Conn // the run's workers
+	pool          *jobPool      // the jobs of the run shown; nil if none
+	poolWorkers   int           // how many Web Workers ran the run shown; 0 = the page's thread
+	workersNote   string        // why the run shown is on the page's thread, if Web Workers failed
 	pauseStart    time.Duration
-	loader        WorkerConn      // the worker loading data (loadOnWorker); nil if none
+	loader        worker.Conn     // the worker loading data (loadOnWorker); nil if none
 	crew          *crew           // the workers kept with the data between runs; nil if none, or while a run owns them
 	workerBusy    []time.Duration // each worker's solver time in the run on workers
 	timeline      []RunEvent      // the moments of the last run (timeline.go)
@@ -140,7 +141,7 @@ func New(env Env) *Controller {
 		env.Budget = setup.Budget
 	}
 	if env.SliceTarget <= 0 {
-		env.SliceTarget = DefaultSliceTarget
+		env.SliceTarget = worker.DefaultSliceTarget
 	}
 	if env.Frame == nil {
 		env.Frame = func() {}
@@ -257,7 +258,7 @@ func sameRun(a, b setup.Settings) bool {
 
 func (c *Controller) runTask(t *task, s setup.Settings, step bool) error {
 	c.mu.Lock()
-	regenerate := c.data == nil || (c.data.Source == SourcePreset && !setup.SameData(c.dataFrom, s))
+	regenerate := c.data == nil || (c.data.Source == worker.SourcePreset && !setup.SameData(c.dataFrom, s))
 	c.mu.Unlock()
 	if regenerate {
 		if err := c.generate(t, s); err != nil || !t.checkpoint() {
@@ -309,7 +310,7 @@ func (c *Controller) runTask(t *task, s setup.Settings, step bool) error {
 	pstar, known := c.pstars[key]
 	c.poolWorkers, c.workersNote, c.workerBusy = 0, "", nil
 	c.mu.Unlock()
-	return c.onWorkers(true, func(h WorkerHost) error { return c.runOnWorkers(t, s, pr, key, pstar, known, h) })
+	return c.onWorkers(true, func(h worker.Host) error { return c.runOnWorkers(t, s, pr, key, pstar, known, h) })
 }
 
 // ReportError shows err in the status, for failures outside the

@@ -15,6 +15,7 @@ import (
 	"imlab/core/synth"
 	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // harness runs a controller with a counting yield and lets a test wait for
@@ -221,14 +222,14 @@ func TestLoadFile(t *testing.T) {
 	s.Bias = true
 	h.c.LoadFile(source("tiny.svm", goodFile), s)
 	got := h.wait("file loaded", isPhase(Ready))
-	if got.Err != nil || got.Data.Source != SourceFile || got.Data.Stats.N != 4 || got.Data.Stats.D != 4 {
+	if got.Err != nil || got.Data.Source != worker.SourceFile || got.Data.Stats.N != 4 || got.Data.Stats.D != 4 {
 		t.Fatalf("after loading: err %v, data %+v", got.Err, got.Data)
 	}
 	// A run on the file keeps the file (no preset is generated).
 	s.Taus = []int{1, 2}
 	h.c.Run(s)
 	done := h.wait("done", isPhase(Done))
-	if done.Data.Source != SourceFile || len(done.Rows) != 2 || done.Err != nil {
+	if done.Data.Source != worker.SourceFile || len(done.Rows) != 2 || done.Err != nil {
 		t.Errorf("run on file: source %s, %d rows, err %v", done.Data.Source, len(done.Rows), done.Err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // crew is the workers holding the data in use, kept from its load to the
@@ -16,7 +17,7 @@ import (
 // gives them back, any other end closes them.
 type crew struct {
 	in    *inbox
-	conns []WorkerConn
+	conns []worker.Conn
 	ds    *dataset.Dataset // the page's copy of their data
 	ready []bool           // has its data (MsgReady or MsgLoaded)
 	rows  *pendingRows     // the data's rows, if the first worker loaded it for the page
@@ -29,17 +30,17 @@ type crew struct {
 }
 
 // grow starts workers until the crew has n, sending each the data.
-func (cr *crew) grow(host WorkerHost, n int, data DataSpec) error {
+func (cr *crew) grow(host worker.Host, n int, data worker.DataSpec) error {
 	if len(cr.conns) >= n {
 		return nil
 	}
 	base := len(cr.conns)
-	conns, err := host.Start(n-base, func(w int, m Message) { cr.in.put(base+w, m) })
+	conns, err := host.Start(n-base, func(w int, m worker.Message) { cr.in.put(base+w, m) })
 	if err != nil {
 		return err
 	}
 	for _, w := range conns { // the data first: a worker's first message must be it
-		w.Send(Message{Kind: MsgData, Data: data})
+		w.Send(worker.Message{Kind: worker.MsgData, Data: data})
 	}
 	cr.conns = append(cr.conns, conns...)
 	cr.ready = append(cr.ready, make([]bool, len(conns))...)
@@ -56,15 +57,15 @@ func (cr *crew) drain(c *Controller) {
 		if !ok {
 			return
 		}
-		if m.m.Kind == MsgReady {
+		if m.m.Kind == worker.MsgReady {
 			cr.ready[m.w] = true
 			continue
 		}
-		if m.m.Kind == MsgTheory { // kept by the inbox (inbox.theory)
+		if m.m.Kind == worker.MsgTheory { // kept by the inbox (inbox.theory)
 			cr.busy[m.w] = max(cr.busy[m.w], m.m.Busy)
 			continue
 		}
-		if m.m.Kind != MsgPStar || m.w != 0 || len(cr.asked) == 0 {
+		if m.m.Kind != worker.MsgPStar || m.w != 0 || len(cr.asked) == 0 {
 			continue
 		}
 		k := cr.asked[0]
@@ -109,14 +110,14 @@ func (c *Controller) dropCrewLocked() {
 // only copies what it made; rows are the data's rows still to come from
 // a Web Worker, which the page is ready without. It returns a *workersFailed when Web Workers
 // cannot start.
-func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loaded, *pendingRows, error) {
-	_, onPage := host.(*PageHost)
+func (c *Controller) loadOnWorker(t *task, spec worker.DataSpec, host worker.Host) (*worker.Loaded, *pendingRows, error) {
+	_, onPage := host.(*worker.PageHost)
 	c.mu.Lock()
 	c.dropCrewLocked() // new data: the workers of the old are of no use
 	c.mu.Unlock()
 	in, rows := newInbox(), &pendingRows{done: make(chan struct{})}
-	conns, err := host.Start(1, func(w int, m Message) {
-		if m.Kind == MsgRows || m.Kind == MsgFailed { // the first of them ends the wait for the rows
+	conns, err := host.Start(1, func(w int, m worker.Message) {
+		if m.Kind == worker.MsgRows || m.Kind == worker.MsgFailed { // the first of them ends the wait for the rows
 			select {
 			case <-rows.done:
 			default:
@@ -124,7 +125,7 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 				close(rows.done)
 			}
 		}
-		if m.Kind != MsgRows {
+		if m.Kind != worker.MsgRows {
 			in.put(w, m)
 		}
 	})
@@ -153,9 +154,9 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 			return nil, nil, errSuperseded
 		}
 		switch m.m.Kind {
-		case MsgFailed:
+		case worker.MsgFailed:
 			return nil, nil, failure(onPage, m.w, m.m.Err)
-		case MsgLoaded:
+		case worker.MsgLoaded:
 			ld, err := m.m.Loaded, m.m.LoadError()
 			if err != nil {
 				return nil, nil, err
@@ -182,14 +183,14 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 // sendData sends w the data spec to load, paused if the page is, and
 // makes w the loader, which Pause and Run command; false if t is
 // superseded.
-func (c *Controller) sendData(t *task, w WorkerConn, spec DataSpec) bool {
+func (c *Controller) sendData(t *task, w worker.Conn, spec worker.DataSpec) bool {
 	c.mu.Lock()
 	paused := c.paused
 	c.mu.Unlock()
 	if paused { // before the data: a load short enough to end in its first slice still waits
-		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
+		w.Send(worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdPause})
 	}
-	w.Send(Message{Kind: MsgData, Data: spec})
+	w.Send(worker.Message{Kind: worker.MsgData, Data: spec})
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !t.aliveLocked() {
@@ -198,9 +199,9 @@ func (c *Controller) sendData(t *task, w WorkerConn, spec DataSpec) bool {
 	c.loader = w
 	switch { // a Pause or Run meanwhile did not know where to go
 	case c.paused && !paused:
-		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
+		w.Send(worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdPause})
 	case paused && !c.paused:
-		w.Send(Message{Kind: MsgCmd, Cmd: CmdRun})
+		w.Send(worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdRun})
 	}
 	return true
 }
@@ -225,7 +226,7 @@ func failure(onPage bool, w int, why string) error {
 // run slowed down (whose minibatches the page shows as they go); else the
 // page's own thread, whose worker takes the page's data as it is for a
 // run. Call with c.mu held.
-func (c *Controller) hostLocked(run bool) WorkerHost {
+func (c *Controller) hostLocked(run bool) worker.Host {
 	if c.env.Workers != nil && c.workersWanted >= 0 && !(run && c.speed > 0) {
 		return c.env.Workers
 	}
@@ -235,7 +236,7 @@ func (c *Controller) hostLocked(run bool) WorkerHost {
 // onWorkers does work on the host of hostLocked and, if that is Web
 // Workers and they fail to start (workersFailed), the same work on the
 // page's thread, the status saying why.
-func (c *Controller) onWorkers(run bool, work func(WorkerHost) error) error {
+func (c *Controller) onWorkers(run bool, work func(worker.Host) error) error {
 	c.mu.Lock()
 	h := c.hostLocked(run)
 	c.mu.Unlock()
@@ -277,7 +278,7 @@ func (c *Controller) prepareRun(t *task) {
 		return
 	}
 	cr.asked = append(cr.asked, key)
-	cr.conns[0].Send(Message{Kind: MsgPStar, Loss: key.loss, Lambda: lambda})
+	cr.conns[0].Send(worker.Message{Kind: worker.MsgPStar, Loss: key.loss, Lambda: lambda})
 }
 
 // lambdaOfLocked is the λ of a run of s on the data shown.
@@ -291,7 +292,7 @@ func (c *Controller) lambdaOfLocked(s setup.Settings) float64 {
 // askTheoryLocked asks cr's worker w for the MethodTheory of a run of s
 // with regulariser lambda, unless it was asked already, and returns it if
 // it is known. Call with c.mu held.
-func (c *Controller) askTheoryLocked(cr *crew, w int, s setup.Settings, lambda float64) (*MethodTheory, bool) {
+func (c *Controller) askTheoryLocked(cr *crew, w int, s setup.Settings, lambda float64) (*worker.MethodTheory, bool) {
 	req := theoryRequestOf(s, lambda)
 	if mt, ok := cr.in.theory(req); ok {
 		return mt, true

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // MaxFileBytes is the largest file LoadFile opens: half the page's Budget.
@@ -166,29 +167,29 @@ func (c *Controller) beginLoad(t *task) (prev Phase, ok bool) {
 
 func (c *Controller) generate(t *task, s setup.Settings) error {
 	s.Data = ""
-	return c.load(t, DataSpec{Preset: s}, s, setup.FileRef{}, setup.FileRef{})
+	return c.load(t, worker.DataSpec{Preset: s}, s, setup.FileRef{}, setup.FileRef{})
 }
 
 // parseFile parses raw, the bytes of the file ref, and installs the data.
 // want, if it names a file, is the file a link asked for.
 func (c *Controller) parseFile(t *task, ref setup.FileRef, raw []byte, s setup.Settings, want setup.FileRef) error {
 	s.File, s.Data = ref, ""
-	return c.load(t, DataSpec{File: raw, Name: ref.Name, Bias: s.Bias, PositiveClass: s.PositiveClass}, s, ref, want)
+	return c.load(t, worker.DataSpec{File: raw, Name: ref.Name, Bias: s.Bias, PositiveClass: s.PositiveClass}, s, ref, want)
 }
 
 // load builds the data of spec, in a worker if the page has them
 // (loadOnWorker) or else here, and installs it with the settings s; ref is
 // the file read (for a file), want the file a link asked for, if any.
-func (c *Controller) load(t *task, spec DataSpec, s setup.Settings, ref, want setup.FileRef) error {
+func (c *Controller) load(t *task, spec worker.DataSpec, s setup.Settings, ref, want setup.FileRef) error {
 	if _, ok := c.beginLoad(t); !ok {
 		return nil
 	}
 	// A worker is sent the data at once (its load need not wait for this
 	// thread's paint, and the page's first paint is long: docs/ready.md);
 	// the "loading" status paints while the page waits for it.
-	var ld *Loaded
+	var ld *worker.Loaded
 	var rows *pendingRows
-	err := c.onWorkers(false, func(h WorkerHost) (err error) {
+	err := c.onWorkers(false, func(h worker.Host) (err error) {
 		ld, rows, err = c.loadOnWorker(t, spec, h)
 		return err
 	})
@@ -220,7 +221,7 @@ func (c *Controller) load(t *task, spec DataSpec, s setup.Settings, ref, want se
 
 // install makes ld the data (rows: its rows still to come, if not nil),
 // shown with the settings s; earlier results are cleared.
-func (c *Controller) install(t *task, ld *Loaded, rows *pendingRows, s setup.Settings) {
+func (c *Controller) install(t *task, ld *worker.Loaded, rows *pendingRows, s setup.Settings) {
 	c.mu.Lock()
 	if !t.aliveLocked() {
 		c.mu.Unlock()
@@ -230,7 +231,7 @@ func (c *Controller) install(t *task, ld *Loaded, rows *pendingRows, s setup.Set
 	c.ds, c.rows, c.data = ld.Data, rows, ld.Info
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
-	if ld.Info.Source == SourcePreset {
+	if ld.Info.Source == worker.SourcePreset {
 		c.dataFrom, c.file = s, nil
 	}
 	c.settings, c.awaited = s, setup.FileRef{}

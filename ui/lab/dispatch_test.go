@@ -6,19 +6,20 @@ import (
 	"time"
 
 	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/worker"
 )
 
 // recConn records what the page sends to one worker.
-type recConn struct{ sent []Message }
+type recConn struct{ sent []worker.Message }
 
-func (c *recConn) Send(m Message) { c.sent = append(c.sent, m) }
-func (c *recConn) Close()         {}
+func (c *recConn) Send(m worker.Message) { c.sent = append(c.sent, m) }
+func (c *recConn) Close()                {}
 
 // jobsOf lists the jobs sent to a worker, in order.
 func (c *recConn) jobsOf() []int {
 	var out []int
 	for _, m := range c.sent {
-		if m.Kind == MsgJob {
+		if m.Kind == worker.MsgJob {
 			out = append(out, m.Spec.Index)
 		}
 	}
@@ -32,10 +33,10 @@ func (c *recConn) jobsOf() []int {
 func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
 	s := labtest.Small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32} // 12 jobs
-	pool := newJobPool(JobSpecs(s, 0.1, 0))
+	pool := newJobPool(worker.JobSpecs(s, 0.1, 0))
 	const n = 2
 	rc := []*recConn{{}, {}}
-	d := newDispatcher(pool, []WorkerConn{rc[0], rc[1]}, []bool{true, true})
+	d := newDispatcher(pool, []worker.Conn{rc[0], rc[1]}, []bool{true, true})
 	d.fillAll()
 	for w, c := range rc {
 		if got := c.jobsOf(); len(got) != 2 {
@@ -59,9 +60,9 @@ func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
 	for len(d.queued[0]) > 0 {
 		d.done(0, d.queued[0][0])
 	}
-	var asked []Message
+	var asked []worker.Message
 	for _, m := range rc[1].sent {
-		if m.Kind == MsgTakeBack {
+		if m.Kind == worker.MsgTakeBack {
 			asked = append(asked, m)
 		}
 	}
@@ -103,34 +104,34 @@ func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
 // while paused in another job; a job it has started it keeps.
 func TestWorkerGivesBackAQueuedJob(t *testing.T) {
 	s := labtest.Small()
-	specs := JobSpecs(s, 0.1, 0)
+	specs := worker.JobSpecs(s, 0.1, 0)
 	for k := range specs { // P* = 0 and no target: the jobs run their full length
 		specs[k].Eps = 0
 	}
-	in := make(chan Message, 16)
-	out := make(chan Message, 1024)
+	in := make(chan worker.Message, 16)
+	out := make(chan worker.Message, 1024)
 	parked := make(chan struct{}, 16)
-	go RunWorker(in, func(m Message) { out <- m }, WorkerEnv{OnPark: func() { parked <- struct{}{} }})
-	in <- Message{Kind: MsgData, Data: DataSpec{Preset: s}}
-	if m := <-out; m.Kind != MsgReady {
+	go worker.Run(in, func(m worker.Message) { out <- m }, worker.Env{OnPark: func() { parked <- struct{}{} }})
+	in <- worker.Message{Kind: worker.MsgData, Data: worker.DataSpec{Preset: s}}
+	if m := <-out; m.Kind != worker.MsgReady {
 		t.Fatalf("first message %+v, want ready", m)
 	}
-	in <- Message{Kind: MsgCmd, Cmd: CmdPause}
-	in <- Message{Kind: MsgJob, Spec: specs[0]}
-	in <- Message{Kind: MsgJob, Spec: specs[1]}
+	in <- worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdPause}
+	in <- worker.Message{Kind: worker.MsgJob, Spec: specs[0]}
+	in <- worker.Message{Kind: worker.MsgJob, Spec: specs[1]}
 	<-parked // job 0 has started and is paused after its first slice
-	in <- Message{Kind: MsgTakeBack, Job: specs[0].Index}
-	in <- Message{Kind: MsgTakeBack, Job: specs[1].Index}
+	in <- worker.Message{Kind: worker.MsgTakeBack, Job: specs[0].Index}
+	in <- worker.Message{Kind: worker.MsgTakeBack, Job: specs[1].Index}
 	var got []string
 	timeout := time.After(time.Minute)
 	for done := false; !done; {
 		select {
 		case m := <-out:
 			switch m.Kind {
-			case MsgTakeBack:
+			case worker.MsgTakeBack:
 				got = append(got, fmt.Sprintf("back %d", m.Job))
-				in <- Message{Kind: MsgCmd, Cmd: CmdRun}
-			case MsgUpdate:
+				in <- worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdRun}
+			case worker.MsgUpdate:
 				if m.Update.Job != specs[0].Index {
 					t.Fatalf("update for job %d, which was given back", m.Update.Job)
 				}
@@ -157,9 +158,9 @@ func TestDispatcherSpreadsTheFirstJobs(t *testing.T) {
 	s := labtest.Small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32} // 12 jobs
 	order := []int{5, 4, 11, 3, 10, 2, 9, 1, 8, 0, 7, 6}
-	pool := newJobPoolInOrder(JobSpecs(s, 0.1, 0), order)
+	pool := newJobPoolInOrder(worker.JobSpecs(s, 0.1, 0), order)
 	rc := []*recConn{{}, {}}
-	d := newDispatcher(pool, []WorkerConn{rc[0], rc[1]}, []bool{true, true})
+	d := newDispatcher(pool, []worker.Conn{rc[0], rc[1]}, []bool{true, true})
 	d.fillAll()
 	if got0, got1 := rc[0].jobsOf(), rc[1].jobsOf(); fmt.Sprint(got0, got1) != "[4 11] [5 3]" {
 		t.Errorf("workers were sent %v and %v, want [4 11] and [5 3]: the two longest first, one each", got0, got1)

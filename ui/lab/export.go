@@ -12,6 +12,7 @@ import (
 	"imlab/ui/chart"
 	"imlab/ui/figures"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // TracesTable is every trace point of every started run, in run order,
@@ -118,7 +119,7 @@ func Provenance(s *Snapshot) []string {
 	lines := []string{"imlab " + Version}
 	if d := s.Data; d != nil {
 		fp := "none (synthetic preset, data seed " + strconv.FormatUint(st.DataSeed, 10) + ")"
-		if d.Source == SourceFile {
+		if d.Source == worker.SourceFile {
 			fp = d.File.Fingerprint + " (SHA-256, first 8 bytes, of " + strconv.FormatInt(d.File.Size, 10) + " bytes)"
 		}
 		lines = append(lines, fmt.Sprintf("data: %s; n=%d, d=%d, nnz=%d, fingerprint=%s",

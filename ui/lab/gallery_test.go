@@ -11,6 +11,7 @@ import (
 	"imlab/internal/shareddata"
 	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // mapGallery is a GallerySource holding files in memory.
@@ -98,20 +99,20 @@ func TestLoadGallery(t *testing.T) {
 	s.Data = g.Name
 	h.c.LoadGallery(s) // no gallery source
 	got := h.wait("no gallery", hasErr)
-	if !errors.Is(got.Err, ErrNotInBuild) || got.Data == nil || got.Data.Source != SourcePreset {
+	if !errors.Is(got.Err, ErrNotInBuild) || got.Data == nil || got.Data.Source != worker.SourcePreset {
 		t.Fatalf("without a gallery: error %v, data %+v", got.Err, got.Data)
 	}
 
 	h.c.SetGallery(mapGallery{g.Name: "+1 1:1\n"})
 	h.c.LoadGallery(s)
 	got = h.wait("wrong bytes", hasErr)
-	if got.Err == nil || !strings.Contains(got.Err.Error(), "not the gallery's file") || got.Data.Source != SourcePreset {
+	if got.Err == nil || !strings.Contains(got.Err.Error(), "not the gallery's file") || got.Data.Source != worker.SourcePreset {
 		t.Fatalf("wrong bytes: error %v, data %+v", got.Err, got.Data)
 	}
 
 	h.c.SetGallery(mapGallery{g.Name: text})
 	h.c.LoadGallery(s)
-	got = h.wait("gallery set", func(s *Snapshot) bool { return s.Phase == Ready && s.Data != nil && s.Data.Source == SourceFile })
+	got = h.wait("gallery set", func(s *Snapshot) bool { return s.Phase == Ready && s.Data != nil && s.Data.Source == worker.SourceFile })
 	if got.Settings.Data != g.Name || got.Settings.File.Name != "" || !strings.Contains(got.Settings.Hash(), "data=tiny") {
 		t.Errorf("settings after a gallery load: data %q, file %v, hash %q", got.Settings.Data, got.Settings.File, got.Settings.Hash())
 	}
@@ -142,7 +143,7 @@ func TestLoadGallery(t *testing.T) {
 
 	// Opening preset settings forgets the set.
 	h.c.Open(labtest.Small())
-	got = h.wait("preset again", func(x *Snapshot) bool { return x.Phase == Ready && x.Data.Source == SourcePreset })
+	got = h.wait("preset again", func(x *Snapshot) bool { return x.Phase == Ready && x.Data.Source == worker.SourcePreset })
 	if got.Settings.Data != "" {
 		t.Errorf("preset after a gallery set: data %q", got.Settings.Data)
 	}

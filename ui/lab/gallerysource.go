@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // ErrNotInBuild reports a gallery set that this build of the site does not
@@ -116,7 +117,7 @@ func (c *Controller) LoadGallery(s setup.Settings) {
 // data with settings that name the set rather than a file.
 func (c *Controller) parseGallery(t *task, ref setup.FileRef, raw []byte, s setup.Settings, name string) error {
 	s.Data, s.File = name, setup.FileRef{}
-	return c.load(t, DataSpec{File: raw, Name: ref.Name, Bias: s.Bias, PositiveClass: s.PositiveClass}, s, ref, setup.FileRef{})
+	return c.load(t, worker.DataSpec{File: raw, Name: ref.Name, Bias: s.Bias, PositiveClass: s.PositiveClass}, s, ref, setup.FileRef{})
 }
 
 // DataFile returns the bytes of the file the data shown was read from (a
@@ -125,7 +126,7 @@ func (c *Controller) parseGallery(t *task, ref setup.FileRef, raw []byte, s setu
 func (c *Controller) DataFile() (ref setup.FileRef, gallery string, raw []byte, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.file == nil || c.data == nil || c.data.Source != SourceFile {
+	if c.file == nil || c.data == nil || c.data.Source != worker.SourceFile {
 		return setup.FileRef{}, "", nil, false
 	}
 	return c.file.ref, c.file.gallery, c.file.raw, true

@@ -7,6 +7,7 @@ import (
 
 	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 func TestOpenLinkAsksForTheFileThenRestores(t *testing.T) {
@@ -109,15 +110,15 @@ func TestRereadAfterMultiClassError(t *testing.T) {
 	h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
 	s.PositiveClass = "2"
 	h.c.Reread(s)
-	got := h.wait("re-read", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == SourceFile })
+	got := h.wait("re-read", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == worker.SourceFile })
 	if got.Data.Stats.N != 3 || got.Settings.PositiveClass != "2" {
 		t.Errorf("after entering the positive class: n = %d, pos %q", got.Data.Stats.N, got.Settings.PositiveClass)
 	}
 	// Once preset data replaces the file, the file options leave it alone.
 	h.c.Generate(labtest.Small())
-	h.wait("preset", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == SourcePreset })
+	h.wait("preset", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == worker.SourcePreset })
 	h.c.Reread(s)
-	if sn := h.c.Snapshot(); sn.Phase != Ready || sn.Data.Source != SourcePreset {
+	if sn := h.c.Snapshot(); sn.Phase != Ready || sn.Data.Source != worker.SourcePreset {
 		t.Errorf("Reread after a preset: phase %v, source %v", sn.Phase, sn.Data.Source)
 	}
 }

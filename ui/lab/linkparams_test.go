@@ -7,6 +7,7 @@ import (
 
 	"imlab/core/synth"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // TestLinksOutOfRangeRefusedOnRead: a link whose law parameter lies outside
@@ -36,7 +37,7 @@ func TestLinksOutOfRangeRefusedOnRead(t *testing.T) {
 			!strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), setup.Label(setup.FieldNorms)) {
 			t.Errorf("ParseHash(%s) = %v; want an error on the key norms with the range %s", tc.link, err, tc.want)
 		}
-		if PreloadFor(tc.link) != nil {
+		if worker.PreloadFor(tc.link) != nil {
 			t.Errorf("%s: the page's loader would generate it", tc.link)
 		}
 	}

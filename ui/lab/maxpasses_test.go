@@ -11,6 +11,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // TestMaxPassesLink: the pass budget is read from the link key maxpasses,
@@ -83,7 +84,7 @@ func TestMaxPassesFollowsMethod(t *testing.T) {
 func TestJobSpecsCarryTheBudget(t *testing.T) {
 	s := setup.DefaultSettings()
 	s.MaxPasses, s.Compare = 12.5, []catalog.Name{catalog.SAGA}
-	specs := JobSpecs(s, 1e-3, 0.5)
+	specs := worker.JobSpecs(s, 1e-3, 0.5)
 	if len(specs) != 4*len(s.Taus) {
 		t.Fatalf("%d specs", len(specs))
 	}
@@ -134,13 +135,13 @@ func TestWorkerJobStopsAtTheBudget(t *testing.T) {
 	ds := labtest.Data(t, f.S)
 	s := f.S
 	s.MaxPasses = 2
-	spec := JobSpecs(s, f.Lambda, f.PStar)[0]
-	run, err := NewJobRun(ds, spec)
+	spec := worker.JobSpecs(s, f.Lambda, f.PStar)[0]
+	run, err := worker.NewJobRun(ds, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	var u Update
+	var u worker.Update
 	var last method.Point
 	for !u.Done {
 		u = run.Advance(1 << 20)
@@ -161,14 +162,14 @@ func TestWorkerJobStopsAtTheBudget(t *testing.T) {
 	// end must keep saying how the job ended.
 	var clock time.Duration
 	now := func() time.Duration { clock += time.Millisecond; return clock }
-	next := []JobSpec{spec}
-	Serve(ds, func() (JobSpec, bool) {
+	next := []worker.JobSpec{spec}
+	worker.Serve(ds, func() (worker.JobSpec, bool) {
 		if len(next) == 0 {
-			return JobSpec{}, false
+			return worker.JobSpec{}, false
 		}
 		spec, next = next[0], nil
 		return spec, true
-	}, func(v Update) { u = v }, NewControl(), NewSlicer(WorkerSliceTarget), now)
+	}, func(v worker.Update) { u = v }, worker.NewControl(), worker.NewSlicer(worker.SliceTarget), now)
 	if !u.OverBudget || !overBudget(updateErr(u)) {
 		t.Errorf("the worker's last update %+v does not say the budget was spent", u)
 	}

@@ -18,6 +18,7 @@ import (
 	"imlab/core/theory"
 	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // methodSettings is labtest.Small() running method m, to a target every method
@@ -91,16 +92,16 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 	pstar := prep.PStar()
 	for _, m := range catalog.Names[1:] {
 		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
-			spec := JobSpec{Tau: 4, Sampling: smp, Loss: s.Loss, Lambda: lambda, PStar: pstar, Eps: s.Eps,
+			spec := worker.JobSpec{Tau: 4, Sampling: smp, Loss: s.Loss, Lambda: lambda, PStar: pstar, Eps: s.Eps,
 				Partition: s.Partition, Seed: 7, Method: m}
 			// Slices of any size give the same points: a page's slices
 			// follow the clock, the command line's its own chunks.
 			slice := []int{1, 7, 1000}[(len(smp)+int(m[1]))%3]
-			run, err := NewJobRun(ds, spec)
+			run, err := worker.NewJobRun(ds, spec)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got Update
+			var got worker.Update
 			for !got.Done {
 				u := run.Advance(slice)
 				got.Points, got.Done, got.Err = append(got.Points, u.Points...), u.Done, u.Err
@@ -184,7 +185,7 @@ func TestMethodView(t *testing.T) {
 			plan := func(tau int) (*theory.Plan, error) {
 				return theory.NewPlan(pr, theory.Spec{Sampling: c.Sampling, Tau: tau, Partition: s.Partition, Seed: s.Seed})
 			}
-			want, err := catalog.TauCurve(m, pr, plan, TauStarTaus, TauStarCost)
+			want, err := catalog.TauCurve(m, pr, plan, worker.TauStarTaus, worker.TauStarCost)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -232,7 +233,7 @@ func checkMeasuredTimes(t *testing.T, m catalog.Name, s setup.Settings, done Sna
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, ok := TauStarCost.MeasuredTime(tr, pr.Data.N, p.Tau, s.Eps)
+		want, ok := worker.TauStarCost.MeasuredTime(tr, pr.Data.N, p.Tau, s.Eps)
 		if !ok || math.Float64bits(c.Measured[i]) != math.Float64bits(want) {
 			t.Errorf("%s %s τ=%d: measured time %v, the command line's trace gives %v (%v)", m, c.Sampling, p.Tau, c.Measured[i], want, ok)
 		}
@@ -243,7 +244,7 @@ func checkMeasuredTimes(t *testing.T, m catalog.Name, s setup.Settings, done Sna
 		for k := range asIters {
 			asIters[k].Iter = int(math.Round(asIters[k].Passes * float64(pr.Data.N) / float64(p.Tau)))
 		}
-		if blind, _ := TauStarCost.MeasuredTime(asIters, pr.Data.N, p.Tau, s.Eps); blind == want {
+		if blind, _ := worker.TauStarCost.MeasuredTime(asIters, pr.Data.N, p.Tau, s.Eps); blind == want {
 			t.Errorf("lsvrg %s τ=%d: time %v with the full gradients as without them", c.Sampling, p.Tau, want)
 		}
 	}
@@ -336,7 +337,7 @@ func BenchmarkNewMethodTheory(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("n=%d,d=%d,density=%g", s.N, s.D, density), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := NewMethodTheory(pr, s); err != nil {
+				if _, err := worker.NewMethodTheory(pr, s); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -350,7 +351,7 @@ func BenchmarkNewMethodTheory(b *testing.B) {
 func TestMethodViewOfGrowingTraces(t *testing.T) {
 	s := methodSettings(catalog.SAGA)
 	done := runMethodTraces(t, newHarness(t), s)
-	mt, err := NewMethodTheory(problemOf(t, s, done), s)
+	mt, err := worker.NewMethodTheory(problemOf(t, s, done), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +362,7 @@ func TestMethodViewOfGrowingTraces(t *testing.T) {
 	var seen traceReadings
 	check := func(what string, jobs []JobView) {
 		t.Helper()
-		fresh := &MethodTheory{Method: mt.Method, N: mt.N, Cost: mt.Cost, Nice: mt.Nice, Imp: mt.Imp}
+		fresh := &worker.MethodTheory{Method: mt.Method, N: mt.N, Cost: mt.Cost, Nice: mt.Nice, Imp: mt.Imp}
 		got, want := methodView(mt, &seen, jobs, s.Eps), methodView(fresh, &traceReadings{}, jobs, s.Eps)
 		if !sameFloats(got.Rows, want.Rows, func(r MethodRow) []float64 { return []float64{r.NicePasses, r.ImpPasses, r.Empirical} }) ||
 			!sameFloats(got.Curves[:], want.Curves[:], func(c TauCurveView) []float64 { return c.Measured }) ||

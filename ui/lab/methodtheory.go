@@ -10,6 +10,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // traceReading is what methodView read of a job's trace: passes and modelled
@@ -62,7 +63,7 @@ type TauCurveView struct {
 // methodView returns the method view of jobs (in the experiment's run
 // order) with target eps, by the theory mt; what it reads of the traces is
 // kept in seen.
-func methodView(mt *MethodTheory, seen *traceReadings, jobs []JobView, eps float64) *MethodView {
+func methodView(mt *worker.MethodTheory, seen *traceReadings, jobs []JobView, eps float64) *MethodView {
 	if mt == nil {
 		return nil
 	}
@@ -115,7 +116,7 @@ func methodView(mt *MethodTheory, seen *traceReadings, jobs []JobView, eps float
 // animation frame of a run: what it reads of a job's trace is kept until
 // the trace grows, or the theory changes.
 type traceReadings struct {
-	mt   *MethodTheory
+	mt   *worker.MethodTheory
 	seen map[traceKey]traceReading
 }
 
@@ -128,7 +129,7 @@ type traceKey struct {
 // read returns the passes and the modelled time job j took to reach eps
 // (NaN if it has not) by mt's cost model, read again only if its trace
 // grew since the last call.
-func (rs *traceReadings) read(mt *MethodTheory, j JobView, eps float64) traceReading {
+func (rs *traceReadings) read(mt *worker.MethodTheory, j JobView, eps float64) traceReading {
 	if rs.mt != mt {
 		rs.mt, rs.seen = mt, map[traceKey]traceReading{}
 	}
@@ -170,13 +171,13 @@ func theoryRequestOf(s setup.Settings, lambda float64) theoryRequest {
 }
 
 // message is the request as a worker gets it.
-func (r theoryRequest) message() Message {
+func (r theoryRequest) message() worker.Message {
 	taus, _ := experiment.ParseTaus(r.Taus, 0)
-	return Message{Kind: MsgTheory, Loss: r.Loss, Lambda: r.Lambda, Taus: taus,
-		Spec: JobSpec{Loss: r.Loss, Lambda: r.Lambda, Method: r.Method, Partition: r.Partition, Seed: r.Seed}}
+	return worker.Message{Kind: worker.MsgTheory, Loss: r.Loss, Lambda: r.Lambda, Taus: taus,
+		Spec: worker.JobSpec{Loss: r.Loss, Lambda: r.Lambda, Method: r.Method, Partition: r.Partition, Seed: r.Seed}}
 }
 
 // theoryRequestIn is the request m (a MsgTheory either way) is or answers.
-func theoryRequestIn(m Message) theoryRequest {
+func theoryRequestIn(m worker.Message) theoryRequest {
 	return theoryRequest{Loss: m.Loss, Lambda: m.Lambda, Method: m.Spec.Method, Taus: setup.FormatTaus(m.Taus), Partition: m.Spec.Partition, Seed: m.Spec.Seed}
 }

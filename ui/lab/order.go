@@ -7,6 +7,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/sampling"
+	"imlab/ui/lab/worker"
 )
 
 // A pool's jobs differ several-fold in length (on the default preset
@@ -38,7 +39,7 @@ import (
 // are, and its runs take ImpIterFactor times the iterations it gives,
 // measured on the default preset (bench/jobcost -page). For the compared
 // methods' jobs it is a guess. An order needs no more.
-func JobCost(spec JobSpec, st dataset.Stats) float64 {
+func JobCost(spec worker.JobSpec, st dataset.Stats) float64 {
 	n := float64(st.N)
 	if n < 1 || spec.Tau < 1 {
 		return 0
@@ -72,7 +73,7 @@ const evalPerIter = 2
 
 // longestFirst returns the indices of specs (their JobSpec.Index) ordered
 // by decreasing cost, ties in run order.
-func longestFirst(specs []JobSpec, cost func(JobSpec) float64) []int {
+func longestFirst(specs []worker.JobSpec, cost func(worker.JobSpec) float64) []int {
 	order := make([]int, len(specs))
 	costs := make([]float64, len(specs))
 	for k, s := range specs {

@@ -11,6 +11,7 @@ import (
 	"imlab/core/sampling"
 	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // The predicted θ behind JobCost is the plan's within 20 % for τ-nice on
@@ -24,9 +25,9 @@ func TestJobCostFollowsThePlans(t *testing.T) {
 	s.Taus = []int{1, 2, 4, 8, 16, 32}
 	ds := labtest.Data(t, s)
 	st := ds.Summarize()
-	specs := JobSpecs(s, problem.DefaultLambda(ds), 0)
+	specs := worker.JobSpecs(s, problem.DefaultLambda(ds), 0)
 	for _, spec := range specs {
-		run, err := NewJobRun(ds, spec)
+		run, err := worker.NewJobRun(ds, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,7 +43,7 @@ func TestJobCostFollowsThePlans(t *testing.T) {
 			t.Errorf("%s τ=%d: predicted θ %.4g, the plan's %.4g", spec.Sampling, spec.Tau, predicted, plan)
 		}
 	}
-	order := longestFirst(specs, func(j JobSpec) float64 { return JobCost(j, st) })
+	order := longestFirst(specs, func(j worker.JobSpec) float64 { return JobCost(j, st) })
 	if first := specs[order[0]]; first.Sampling != sampling.Nice || first.Tau != 32 {
 		t.Errorf("first job %s τ=%d, want τ-nice τ=32", first.Sampling, first.Tau)
 	}
@@ -60,8 +61,8 @@ func TestJobCostFollowsTheWork(t *testing.T) {
 	ds, lambda := pr.Data, pr.Lambda
 	st := ds.Summarize()
 	lo, hi := math.Inf(1), 0.0
-	for _, spec := range JobSpecs(s, lambda, res.P) {
-		run, err := NewJobRun(ds, spec)
+	for _, spec := range worker.JobSpecs(s, lambda, res.P) {
+		run, err := worker.NewJobRun(ds, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,12 +87,12 @@ func TestJobCostFollowsTheWork(t *testing.T) {
 }
 
 func TestLongestFirst(t *testing.T) {
-	specs := make([]JobSpec, 6)
+	specs := make([]worker.JobSpec, 6)
 	costs := []float64{3, 1, 5, 1, 0, 5}
 	for k := range specs {
-		specs[k] = JobSpec{Index: k}
+		specs[k] = worker.JobSpec{Index: k}
 	}
-	got := longestFirst(specs, func(j JobSpec) float64 { return costs[j.Index] })
+	got := longestFirst(specs, func(j worker.JobSpec) float64 { return costs[j.Index] })
 	if want := []int{2, 5, 0, 1, 3, 4}; !slices.Equal(got, want) {
 		t.Errorf("order %v, want %v (decreasing cost, ties in run order)", got, want)
 	}
@@ -100,7 +101,7 @@ func TestLongestFirst(t *testing.T) {
 // A pool hands its jobs out in its order, and the jobs given back first;
 // traces stay in run order.
 func TestPoolHandsOutInOrder(t *testing.T) {
-	specs := JobSpecs(labtest.Small(), 0.1, 0) // 6 jobs
+	specs := worker.JobSpecs(labtest.Small(), 0.1, 0) // 6 jobs
 	order := []int{5, 2, 0, 4, 1, 3}
 	p := newJobPoolInOrder(specs, order)
 	var got []int
@@ -137,7 +138,7 @@ func TestPoolHandsOutInOrder(t *testing.T) {
 // of the experiment run in one thread, bit for bit, in run order.
 func TestPoolTracesIdenticalInAnyOrder(t *testing.T) {
 	f := labtest.NewPool(t)
-	n := len(JobSpecs(f.S, f.Lambda, f.PStar))
+	n := len(worker.JobSpecs(f.S, f.Lambda, f.PStar))
 	reversed := make([]int, n)
 	for k := range reversed {
 		reversed[k] = n - 1 - k

@@ -1,13 +1,17 @@
 package lab
 
-import "time"
+import (
+	"time"
+
+	"imlab/ui/lab/worker"
+)
 
 // pageHostLocked is the page's own thread as a host; its workers take the
 // page's data for a run. Call with c.mu held.
-func (c *Controller) pageHostLocked(run bool) *PageHost {
-	h := &PageHost{Env: WorkerEnv{Yield: c.env.Yield, Now: c.env.Now, Budget: c.env.Budget,
-		Slicer: func() *Slicer { return NewSlicer(c.env.SliceTarget) }},
-		Pace: Pace{Speed: c.currentSpeed, Frame: c.env.Frame, OnSlice: c.countSlice, UpdateEvery: 1}, // every slice's points
+func (c *Controller) pageHostLocked(run bool) *worker.PageHost {
+	h := &worker.PageHost{Env: worker.Env{Yield: c.env.Yield, Now: c.env.Now, Budget: c.env.Budget,
+		Slicer: func() *worker.Slicer { return worker.NewSlicer(c.env.SliceTarget) }},
+		Pace: worker.Pace{Speed: c.currentSpeed, Frame: c.env.Frame, OnSlice: c.countSlice, UpdateEvery: 1}, // every slice's points
 		Told: c.countWork}
 	if run {
 		h.Held = c.ds
@@ -33,16 +37,16 @@ func (c *Controller) countSlice(d time.Duration) {
 // countWork counts what a worker on the page's thread answered: a load
 // (unless it held the page's data), a P*, a theory or a job's plan
 // (mainThreadWork, mainThreadPlans).
-func (c *Controller) countWork(m Message, held bool) {
+func (c *Controller) countWork(m worker.Message, held bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	switch {
 	case m.Err != "":
-	case m.Kind == MsgLoaded || m.Kind == MsgReady && !held:
+	case m.Kind == worker.MsgLoaded || m.Kind == worker.MsgReady && !held:
 		c.mainLoads++
-	case m.Kind == MsgPStar:
+	case m.Kind == worker.MsgPStar:
 		c.mainPStars++
-	case m.Kind == MsgTheory, m.Kind == MsgUpdate && m.Update.Plan != nil:
+	case m.Kind == worker.MsgTheory, m.Kind == worker.MsgUpdate && m.Update.Plan != nil:
 		c.mainPlans++
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"imlab/core/method"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // This file is the protocol of a pool of workers that run an experiment's
@@ -33,7 +34,7 @@ import (
 // an update arrives. It is safe for concurrent use.
 type jobPool struct {
 	mu     sync.Mutex
-	specs  []JobSpec
+	specs  []worker.JobSpec
 	order  []int // the order jobs are handed out in (indices of specs)
 	next   int   // the next place in order never handed out
 	back   []int // jobs handed back (jobPool.Return), handed out again first
@@ -41,13 +42,13 @@ type jobPool struct {
 	traces [][]method.Point
 	done   []bool
 	errs   []error
-	mbs    []*Minibatches
-	plans  []*JobPlan
+	mbs    []*worker.Minibatches
+	plans  []*worker.JobPlan
 	left   int
 }
 
 // newJobPool returns a pool for the jobs specs, handed out in their run order.
-func newJobPool(specs []JobSpec) *jobPool {
+func newJobPool(specs []worker.JobSpec) *jobPool {
 	order := make([]int, len(specs))
 	for k := range order {
 		order[k] = k
@@ -58,7 +59,7 @@ func newJobPool(specs []JobSpec) *jobPool {
 // newJobPoolInOrder returns a pool for the jobs specs, handed out in order (a
 // permutation of their indices, such as longestFirst's); traces and
 // results stay in the specs' run order.
-func newJobPoolInOrder(specs []JobSpec, order []int) *jobPool {
+func newJobPoolInOrder(specs []worker.JobSpec, order []int) *jobPool {
 	for k, s := range specs {
 		if s.Index != k {
 			panic(fmt.Sprintf("lab: job spec %d has index %d", k, s.Index))
@@ -75,7 +76,7 @@ func newJobPoolInOrder(specs []JobSpec, order []int) *jobPool {
 		}
 		seen[k] = true
 	}
-	return &jobPool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]method.Point, n), plans: make([]*JobPlan, n), done: make([]bool, n), errs: make([]error, n), mbs: make([]*Minibatches, n), left: n}
+	return &jobPool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]method.Point, n), plans: make([]*worker.JobPlan, n), done: make([]bool, n), errs: make([]error, n), mbs: make([]*worker.Minibatches, n), left: n}
 }
 
 // poolSize is the number of workers for jobs jobs: min(cores − 1, jobs),
@@ -92,7 +93,7 @@ func poolSize(cores, jobs int, dataBytes int64) int {
 
 // Next returns the next job not yet handed out — a job handed back first,
 // then in the pool's order; ok is false once every job has been.
-func (p *jobPool) Next() (spec JobSpec, ok bool) {
+func (p *jobPool) Next() (spec worker.JobSpec, ok bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var k int
@@ -103,7 +104,7 @@ func (p *jobPool) Next() (spec JobSpec, ok bool) {
 		k = p.order[p.next]
 		p.next++
 	default:
-		return JobSpec{}, false
+		return worker.JobSpec{}, false
 	}
 	p.handed[k] = true
 	return p.specs[k], true
@@ -131,7 +132,7 @@ func (p *jobPool) Return(k int) error {
 
 // Apply merges an update from a worker. An update for an unknown or
 // finished job is a protocol error.
-func (p *jobPool) Apply(u Update) error {
+func (p *jobPool) Apply(u worker.Update) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if u.Job < 0 || u.Job >= len(p.specs) || !p.handed[u.Job] {
@@ -182,7 +183,7 @@ func (p *jobPool) Err() error {
 // updateErr is the failure of u's job as the page keeps it: errors.Is
 // finds method.ErrBudget in a budget spent, whichever side of a worker's
 // message the failure was made on.
-func updateErr(u Update) error {
+func updateErr(u worker.Update) error {
 	if u.Err == "" {
 		return nil
 	}
@@ -206,8 +207,8 @@ type poolJob struct {
 	started bool // handed out to a worker (perhaps queued behind another job)
 	done    bool
 	err     error
-	mb      *Minibatches // when done
-	plan    *JobPlan     // once started
+	mb      *worker.Minibatches // when done
+	plan    *worker.JobPlan     // once started
 }
 
 // jobs returns a view of every job, in run order. The traces are not

@@ -8,37 +8,38 @@ import (
 	"imlab/core/method"
 	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // fakePool runs the pool's jobs on n goroutine workers, each with its own
 // copy of the data, its own Control and slicer, as Web Workers would.
 type fakePool struct {
 	pool     *jobPool
-	controls []*Control
+	controls []*worker.Control
 	wg       sync.WaitGroup
 	errs     chan error
 }
 
-func startFakePool(t *testing.T, f labtest.Pool, n int, slicer func() *Slicer, prepare func(worker int, ctl *Control)) *fakePool {
+func startFakePool(t *testing.T, f labtest.Pool, n int, slicer func() *worker.Slicer, prepare func(worker int, ctl *worker.Control)) *fakePool {
 	t.Helper()
-	return startFakePoolWith(t, f, newJobPool(JobSpecs(f.S, f.Lambda, f.PStar)), n, slicer, prepare)
+	return startFakePoolWith(t, f, newJobPool(worker.JobSpecs(f.S, f.Lambda, f.PStar)), n, slicer, prepare)
 }
 
 // startFakePoolInOrder is startFakePool with the jobs handed out in order.
 func startFakePoolInOrder(t *testing.T, f labtest.Pool, n int, order []int) *fakePool {
 	t.Helper()
-	pool := newJobPoolInOrder(JobSpecs(f.S, f.Lambda, f.PStar), order)
-	return startFakePoolWith(t, f, pool, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
+	pool := newJobPoolInOrder(worker.JobSpecs(f.S, f.Lambda, f.PStar), order)
+	return startFakePoolWith(t, f, pool, n, func() *worker.Slicer { return worker.NewSlicer(worker.DefaultSliceTarget) }, nil)
 }
 
-func startFakePoolWith(t *testing.T, f labtest.Pool, pool *jobPool, n int, slicer func() *Slicer, prepare func(worker int, ctl *Control)) *fakePool {
+func startFakePoolWith(t *testing.T, f labtest.Pool, pool *jobPool, n int, slicer func() *worker.Slicer, prepare func(worker int, ctl *worker.Control)) *fakePool {
 	t.Helper()
 	fp := &fakePool{pool: pool, errs: make(chan error, 1)}
 	start := time.Now()
 	now := func() time.Duration { return time.Since(start) }
 	for w := 0; w < n; w++ {
 		ds := labtest.Data(t, f.S)
-		ctl := NewControl()
+		ctl := worker.NewControl()
 		if prepare != nil {
 			prepare(w, ctl) // before the worker starts
 		}
@@ -46,7 +47,7 @@ func startFakePoolWith(t *testing.T, f labtest.Pool, pool *jobPool, n int, slice
 		fp.wg.Add(1)
 		go func() {
 			defer fp.wg.Done()
-			Serve(ds, fp.pool.Next, func(u Update) {
+			worker.Serve(ds, fp.pool.Next, func(u worker.Update) {
 				if err := fp.pool.Apply(u); err != nil {
 					select {
 					case fp.errs <- err:
@@ -78,7 +79,7 @@ func (fp *fakePool) wait(t *testing.T) {
 func TestPoolTracesIdenticalForAnyWorkers(t *testing.T) {
 	f := labtest.NewPool(t)
 	for _, n := range []int{1, 2, 3} {
-		fp := startFakePool(t, f, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
+		fp := startFakePool(t, f, n, func() *worker.Slicer { return worker.NewSlicer(worker.DefaultSliceTarget) }, nil)
 		fp.wait(t)
 		labtest.SameTraces(t, "workers="+string(rune('0'+n)), fp.pool.Traces(), f.Want)
 	}
@@ -89,7 +90,7 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 	const workers = 2
 	parked := make(chan int, 64)
 	// One Advance of 8 iterations per slice: many slices per job.
-	tiny := func() *Slicer { return &Slicer{Target: time.Nanosecond, Min: 8, Max: 8} }
+	tiny := func() *worker.Slicer { return &worker.Slicer{Target: time.Nanosecond, Min: 8, Max: 8} }
 	// Each worker is held at its second slice's end until the test has
 	// paused it, so the pause lands mid-job whatever the scheduling.
 	held, resume := make(chan int), make(chan struct{})
@@ -97,7 +98,7 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 	// slices; a park holds until the next Wait.
 	var mu sync.Mutex
 	slicesOf, parkedNow := make([]int, workers), make([]bool, workers)
-	fp := startFakePool(t, f, workers, tiny, func(w int, ctl *Control) {
+	fp := startFakePool(t, f, workers, tiny, func(w int, ctl *worker.Control) {
 		ctl.OnPark = func() {
 			mu.Lock()
 			parkedNow[w] = true
@@ -120,7 +121,7 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 	for range workers {
 		w := <-held
 		ctl := fp.controls[w]
-		ctl.Set(CmdPause)
+		ctl.Set(worker.CmdPause)
 		mu.Lock()
 		before[w] = slicesOf[w]
 		mu.Unlock()
@@ -140,7 +141,7 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 	// Step moves each worker on to its job's next trace point, then it parks again.
 	points := len(flatten(fp.pool.Traces()))
 	for _, ctl := range fp.controls {
-		ctl.Set(CmdStep)
+		ctl.Set(worker.CmdStep)
 	}
 	for seen := map[int]bool{}; len(seen) < workers; {
 		seen[<-parked] = true
@@ -153,7 +154,7 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 		}
 	}()
 	for _, ctl := range fp.controls {
-		ctl.Set(CmdRun)
+		ctl.Set(worker.CmdRun)
 	}
 	fp.wait(t)
 	close(parked)
@@ -162,11 +163,11 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 
 func TestPoolStopEndsWorkers(t *testing.T) {
 	f := labtest.NewPool(t)
-	tiny := func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }
+	tiny := func() *worker.Slicer { return &worker.Slicer{Target: worker.DefaultSliceTarget, Min: 8, Max: 8} }
 	fp := startFakePool(t, f, 2, tiny, nil)
 	for _, ctl := range fp.controls {
-		ctl.Set(CmdStop)
-		ctl.Set(CmdRun) // a stopped worker stays stopped
+		ctl.Set(worker.CmdStop)
+		ctl.Set(worker.CmdRun) // a stopped worker stays stopped
 	}
 	fp.wg.Wait() // returns: every worker ended
 	if fp.pool.Done() {
@@ -183,15 +184,15 @@ func flatten(tr [][]method.Point) []method.Point {
 }
 
 func TestPoolApplyRefusesStrayUpdates(t *testing.T) {
-	p := newJobPool(JobSpecs(labtest.Small(), 1, 0))
-	if err := p.Apply(Update{Job: 0}); err == nil {
+	p := newJobPool(worker.JobSpecs(labtest.Small(), 1, 0))
+	if err := p.Apply(worker.Update{Job: 0}); err == nil {
 		t.Error("update for a job not handed out was accepted")
 	}
 	spec, _ := p.Next()
-	if err := p.Apply(Update{Job: spec.Index, Done: true, Err: "boom"}); err != nil {
+	if err := p.Apply(worker.Update{Job: spec.Index, Done: true, Err: "boom"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(Update{Job: spec.Index}); err == nil {
+	if err := p.Apply(worker.Update{Job: spec.Index}); err == nil {
 		t.Error("update for a finished job was accepted")
 	}
 	if p.Err() == nil || p.Done() {
@@ -217,10 +218,10 @@ func TestPoolSize(t *testing.T) {
 // of the pool's own points, which later updates extend without touching
 // what a view shows, nor letting a view's append write into the pool.
 func TestPoolJobsShareTraces(t *testing.T) {
-	p := newJobPool(JobSpecs(labtest.Small(), 1, 0))
+	p := newJobPool(worker.JobSpecs(labtest.Small(), 1, 0))
 	spec, _ := p.Next()
 	pt := func(k int) method.Point { return method.Point{Iter: k, Passes: float64(k), Gap: 1 / float64(k+1)} }
-	if err := p.Apply(Update{Job: spec.Index, Points: []method.Point{pt(0), pt(1)}}); err != nil {
+	if err := p.Apply(worker.Update{Job: spec.Index, Points: []method.Point{pt(0), pt(1)}}); err != nil {
 		t.Fatal(err)
 	}
 	a := p.jobs()[spec.Index].trace
@@ -232,7 +233,7 @@ func TestPoolJobsShareTraces(t *testing.T) {
 		t.Errorf("a view has capacity %d beyond its %d points: an append would write into the pool", cap(a), len(a))
 	}
 	for k := 2; k < 40; k++ { // grows, reallocating the pool's array at times
-		if err := p.Apply(Update{Job: spec.Index, Points: []method.Point{pt(k)}}); err != nil {
+		if err := p.Apply(worker.Update{Job: spec.Index, Points: []method.Point{pt(k)}}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,6 +1,9 @@
 package lab
 
-import "imlab/core/sampling"
+import (
+	"imlab/core/sampling"
+	"imlab/ui/lab/worker"
+)
 
 // SamplingView is what the sampling view shows of the run in progress (or
 // the last one): the examples by ‖x_i‖², the sampling's probabilities p_i
@@ -18,7 +21,7 @@ type SamplingView struct {
 	// Residues, for an adaptive run, are its residues at the last
 	// refresh (residues.go); P is then its adaptive probabilities and
 	// Other the static ones. Nil for any other run.
-	Residues *Residues
+	Residues *worker.Residues
 }
 
 // samplingViewLocked is the view of the last job of the run's jobPool (pj
@@ -57,7 +60,7 @@ func (c *Controller) samplingViewLocked(pj []poolJob) *SamplingView {
 // follow makes v show an adaptive run's residues r (if any): its
 // probabilities are then the adaptive ones, beside the static ones it
 // started from.
-func (v *SamplingView) follow(r *Residues) {
+func (v *SamplingView) follow(r *worker.Residues) {
 	if r == nil || len(r.P) != len(v.Norms) {
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/worker"
 )
 
 // A load prepares the run — P* asked of the data's worker, the second
@@ -30,7 +31,7 @@ func TestLoadPreparesTheRunOnceShown(t *testing.T) {
 		host.mu.Lock()
 		loader := host.conns[0]
 		host.mu.Unlock()
-		if n := loader.count(MsgPStar); n != 0 {
+		if n := loader.count(worker.MsgPStar); n != 0 {
 			t.Errorf("runFirst %v: P* asked %d times before the data was shown, want 0", runFirst, n)
 		}
 		if n := host.started.Load(); n != 1 {
@@ -39,9 +40,9 @@ func TestLoadPreparesTheRunOnceShown(t *testing.T) {
 		if !runFirst {
 			close(shown)
 			deadline := time.Now().Add(10 * time.Second)
-			for loader.count(MsgPStar) == 0 || host.started.Load() != 2 {
+			for loader.count(worker.MsgPStar) == 0 || host.started.Load() != 2 {
 				if time.Now().After(deadline) {
-					t.Fatalf("once shown: P* asked %d times, %d workers; want once, 2", loader.count(MsgPStar), host.started.Load())
+					t.Fatalf("once shown: P* asked %d times, %d workers; want once, 2", loader.count(worker.MsgPStar), host.started.Load())
 				}
 				time.Sleep(time.Millisecond)
 			}
@@ -55,7 +56,7 @@ func TestLoadPreparesTheRunOnceShown(t *testing.T) {
 		if runFirst {
 			close(shown) // the load, superseded by the run, prepares nothing more
 			time.Sleep(20 * time.Millisecond)
-			if n := loader.count(MsgPStar); n != 1 {
+			if n := loader.count(worker.MsgPStar); n != 1 {
 				t.Errorf("after the run: P* asked of the data's worker %d times, want once (the run's)", n)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"imlab/core/sampling"
 	"imlab/core/table"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // Phase is where the controller is in settings → data → P* → runs.
@@ -62,26 +63,26 @@ func (j JobView) X(p method.Point) float64 { return j.Axis.Of(p, j.N) }
 // Snapshot is a consistent copy of the controller's state for rendering.
 type Snapshot struct {
 	Phase    Phase
-	Err      error          // the last failure, shown in the status; data and plots stay
-	Settings setup.Settings // the settings of the data and run shown
-	Data     *DataInfo      // nil until data is loaded
-	Lambda   float64        // λ of the run (NaN before one starts)
-	PStar    float64        // P*, NaN until known
-	Jobs     []JobView      // nil until a run starts
+	Err      error            // the last failure, shown in the status; data and plots stay
+	Settings setup.Settings   // the settings of the data and run shown
+	Data     *worker.DataInfo // nil until data is loaded
+	Lambda   float64          // λ of the run (NaN before one starts)
+	PStar    float64          // P*, NaN until known
+	Jobs     []JobView        // nil until a run starts
 	Rows     []experiment.Row
 	Method   *MethodView // the run's method: its ratio table and best τ; nil before a run
 	// Compared are the jobs of the methods compared with the run's
 	// (Settings.Compare), in run order; nil if none.
 	Compared []ComparedJob
-	Progress float64       // fraction of the experiment done, 0…1
-	Elapsed  time.Duration // wall time spent running (pauses excluded)
-	Version  uint64        // increases with every change
-	RunID    uint64        // changes when the data or the experiment is replaced
-	Slices   SliceStats    // solver slices on the page's own thread, of every run so far
-	Awaited  setup.FileRef // the file a link asks for, until it is chosen
-	Sampling *SamplingView // the examples and minibatches of the current run; nil before one
-	Speed    int           // minibatches per frame; 0 = full speed
-	PausedIn Phase         // when Phase is Paused: what was paused (Loading, Optimum or Running)
+	Progress float64           // fraction of the experiment done, 0…1
+	Elapsed  time.Duration     // wall time spent running (pauses excluded)
+	Version  uint64            // increases with every change
+	RunID    uint64            // changes when the data or the experiment is replaced
+	Slices   worker.SliceStats // solver slices on the page's own thread, of every run so far
+	Awaited  setup.FileRef     // the file a link asks for, until it is chosen
+	Sampling *SamplingView     // the examples and minibatches of the current run; nil before one
+	Speed    int               // minibatches per frame; 0 = full speed
+	PausedIn Phase             // when Phase is Paused: what was paused (Loading, Optimum or Running)
 	// Workers is how many Web Workers ran the run shown; 0 = the page's
 	// main thread (pageHost), and then WorkersNote says why, if Web
 	// Workers failed to start.

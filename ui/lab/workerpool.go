@@ -1,6 +1,9 @@
 package lab
 
-import "imlab/ui/lab/setup"
+import (
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
+)
 
 // SetWorkers sets the number of workers of the next runs: WorkersAuto
 // (poolSize), WorkersNone (the page's own thread, in slices: pageHost),
@@ -27,34 +30,34 @@ func (c *Controller) dataBytesLocked() int64 {
 	}
 	st := c.data.Stats
 	b := int64(st.NNZ)*12 + int64(st.N)*24 + int64(st.D)*8
-	if c.data.Source == SourceFile && c.file != nil {
+	if c.data.Source == worker.SourceFile && c.file != nil {
 		b += int64(len(c.file.raw))
 	}
 	return b
 }
 
 // dataSpecLocked describes the data in use for a worker.
-func (c *Controller) dataSpecLocked() (DataSpec, bool) {
+func (c *Controller) dataSpecLocked() (worker.DataSpec, bool) {
 	switch {
 	case c.data == nil:
-		return DataSpec{}, false
-	case c.data.Source == SourcePreset:
-		return DataSpec{Preset: c.dataFrom}, true
+		return worker.DataSpec{}, false
+	case c.data.Source == worker.SourcePreset:
+		return worker.DataSpec{Preset: c.dataFrom}, true
 	case c.file != nil && c.file.ref == c.data.File:
-		return DataSpec{File: c.file.raw, Name: c.file.ref.Name, Bias: c.settings.Bias,
+		return worker.DataSpec{File: c.file.raw, Name: c.file.ref.Name, Bias: c.settings.Bias,
 			PositiveClass: c.settings.PositiveClass}, true
 	}
-	return DataSpec{}, false
+	return worker.DataSpec{}, false
 }
 
 // commandLocked sends cmd to the run's workers and to the worker loading
 // data; call with c.mu held.
-func (c *Controller) commandLocked(cmd Command) {
+func (c *Controller) commandLocked(cmd worker.Command) {
 	for _, w := range c.conns {
-		w.Send(Message{Kind: MsgCmd, Cmd: cmd})
+		w.Send(worker.Message{Kind: worker.MsgCmd, Cmd: cmd})
 	}
 	if c.loader != nil {
-		c.loader.Send(Message{Kind: MsgCmd, Cmd: cmd})
+		c.loader.Send(worker.Message{Kind: worker.MsgCmd, Cmd: cmd})
 	}
 }
 
@@ -80,7 +83,7 @@ func (c *Controller) pauseLocked() {
 		c.pauseStart = c.env.Now()
 	}
 	c.paused = true
-	c.commandLocked(CmdPause)
+	c.commandLocked(worker.CmdPause)
 }
 
 // resumeLocked resumes a paused run on its workers (step: up to the next
@@ -93,8 +96,8 @@ func (c *Controller) resumeLocked(step bool) {
 		c.pausedFor += c.env.Now() - c.pauseStart
 	}
 	if step {
-		c.commandLocked(CmdStep)
+		c.commandLocked(worker.CmdStep)
 	} else {
-		c.commandLocked(CmdRun)
+		c.commandLocked(worker.CmdRun)
 	}
 }

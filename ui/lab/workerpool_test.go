@@ -14,14 +14,15 @@ import (
 	"imlab/core/method"
 	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
-// fakeHost runs each worker as a goroutine running RunWorker, with its own
+// fakeHost runs each worker as a goroutine running worker.Run, with its own
 // copy of the data: the page's pool of Web Workers without a browser.
 type fakeHost struct {
 	cores   int
 	err     error // Start fails with it
-	env     WorkerEnv
+	env     worker.Env
 	started atomic.Int64 // workers started
 	parked  chan int     // a worker parked paused (when not nil)
 	mu      sync.Mutex
@@ -32,12 +33,12 @@ type fakeHost struct {
 
 type fakeConn struct {
 	mu     sync.Mutex
-	in     chan Message
+	in     chan worker.Message
 	closed bool
-	kinds  []MsgKind // every message the page sent
+	kinds  []worker.MsgKind // every message the page sent
 }
 
-func (c *fakeConn) Send(m Message) {
+func (c *fakeConn) Send(m worker.Message) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.kinds = append(c.kinds, m.Kind)
@@ -47,7 +48,7 @@ func (c *fakeConn) Send(m Message) {
 }
 
 // count is how many messages of kind k the page sent.
-func (c *fakeConn) count(k MsgKind) int {
+func (c *fakeConn) count(k worker.MsgKind) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	n := 0
@@ -64,14 +65,14 @@ func (c *fakeConn) Close() {
 	defer c.mu.Unlock()
 	if !c.closed {
 		c.closed = true
-		c.in <- Message{Kind: MsgCmd, Cmd: CmdStop}
+		c.in <- worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdStop}
 		close(c.in)
 	}
 }
 
 func (h *fakeHost) Cores() int { return h.cores }
 
-func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error) {
+func (h *fakeHost) Start(n int, receive func(int, worker.Message)) ([]worker.Conn, error) {
 	h.mu.Lock()
 	gate := h.gate
 	h.mu.Unlock()
@@ -81,9 +82,9 @@ func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error
 	if h.err != nil {
 		return nil, h.err
 	}
-	conns := make([]WorkerConn, n)
+	conns := make([]worker.Conn, n)
 	for w := range conns {
-		c := &fakeConn{in: make(chan Message, 256)}
+		c := &fakeConn{in: make(chan worker.Message, 256)}
 		conns[w] = c
 		h.mu.Lock()
 		h.conns = append(h.conns, c)
@@ -99,7 +100,7 @@ func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error
 			}
 		}
 		h.started.Add(1)
-		go RunWorker(c.in, func(m Message) {
+		go worker.Run(c.in, func(m worker.Message) {
 			h.points.Add(int64(len(m.Update.Points)))
 			receive(w, m)
 		}, env)
@@ -252,7 +253,7 @@ func TestWorkersFallBackToTheMainThread(t *testing.T) {
 
 func TestWorkersPauseStepRunReset(t *testing.T) {
 	host := &fakeHost{cores: 4, parked: make(chan int, 64),
-		env: WorkerEnv{Slicer: func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }}}
+		env: worker.Env{Slicer: func() *worker.Slicer { return &worker.Slicer{Target: worker.DefaultSliceTarget, Min: 8, Max: 8} }}}
 	h := newWorkerHarness(t, host)
 	h.c.SetWorkers(2)
 	s := labtest.Small()
@@ -291,7 +292,7 @@ func TestWorkersPauseStepRunReset(t *testing.T) {
 
 func TestWorkersResetEndsThem(t *testing.T) {
 	host := &fakeHost{cores: 4,
-		env: WorkerEnv{Slicer: func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }}}
+		env: worker.Env{Slicer: func() *worker.Slicer { return &worker.Slicer{Target: worker.DefaultSliceTarget, Min: 8, Max: 8} }}}
 	h := newWorkerHarness(t, host)
 	h.c.SetWorkers(2)
 	s := labtest.Small()
@@ -398,7 +399,7 @@ func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 // holds a copy of the data.
 func TestWorkersBoundedByTheBudget(t *testing.T) {
 	c := New(Env{Workers: &fakeHost{cores: 64}})
-	c.data = &DataInfo{Source: SourcePreset}
+	c.data = &worker.DataInfo{Source: worker.SourcePreset}
 	c.data.Stats.NNZ = int(int64(setup.Budget) / 12 / 3) // a third of the budget per copy
 	c.SetWorkers(8)
 	if n := c.poolSizeLocked(12); n != 3 {
@@ -425,10 +426,10 @@ func TestWorkersStayWithTheirData(t *testing.T) {
 	loader := host.conns[0]
 	host.mu.Unlock()
 	// The load asks for P* after the data is installed (ready): wait for it.
-	for deadline := time.Now().Add(10 * time.Second); loader.count(MsgPStar) == 0 && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(10 * time.Second); loader.count(worker.MsgPStar) == 0 && time.Now().Before(deadline); {
 		time.Sleep(time.Millisecond)
 	}
-	if got := loader.count(MsgPStar); got != 1 {
+	if got := loader.count(worker.MsgPStar); got != 1 {
 		t.Errorf("the data's worker was asked for P* %d times at load, want once", got)
 	}
 	for round := range 2 {
@@ -443,13 +444,13 @@ func TestWorkersStayWithTheirData(t *testing.T) {
 		}
 		host.mu.Lock()
 		for w, c := range host.conns {
-			if c.count(MsgData) != 1 || c.count(MsgPStar) > 1 || c.closed {
+			if c.count(worker.MsgData) != 1 || c.count(worker.MsgPStar) > 1 || c.closed {
 				t.Errorf("round %d: worker %d sent the data %d times, P* asked %d times, closed %v; want once, at most once, kept",
-					round, w, c.count(MsgData), c.count(MsgPStar), c.closed)
+					round, w, c.count(worker.MsgData), c.count(worker.MsgPStar), c.closed)
 			}
 		}
 		host.mu.Unlock()
-		if loader.count(MsgJob) == 0 {
+		if loader.count(worker.MsgJob) == 0 {
 			t.Errorf("round %d: the data's worker ran no job", round)
 		}
 		// The run shows Done before its goroutine hands the crew back (at

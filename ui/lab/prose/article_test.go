@@ -12,6 +12,7 @@ import (
 	"imlab/core/method"
 	"imlab/core/table"
 	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab"
 )
@@ -20,7 +21,7 @@ import (
 // rows out of τ order, τ = 8's empirical ratio not yet known.
 func articleSnapshot() lab.Snapshot {
 	s := lab.Snapshot{Settings: setup.DefaultSettings(), Lambda: 0.01,
-		Data: &lab.DataInfo{Stats: dataset.Stats{N: 3000, D: 100, NNZ: 30000, Density: 0.1, Sigma: 15.678, MaxNorm: 30}, DefaultLambda: 0.01}}
+		Data: &worker.DataInfo{Stats: dataset.Stats{N: 3000, D: 100, NNZ: 30000, Density: 0.1, Sigma: 15.678, MaxNorm: 30}, DefaultLambda: 0.01}}
 	s.Rows = []experiment.Row{
 		{Tau: 1, ThetaNice: 1e-4, ThetaImp: 4e-4, Theory: 4, NiceX: 10, ImpX: 2.5, Empirical: 4},
 		{Tau: 8, ThetaNice: 2e-4, ThetaImp: 6.5e-4, Theory: 3.4, NiceX: math.NaN(), ImpX: 3, Empirical: math.NaN()},

@@ -1,4 +1,4 @@
-package lab
+package worker
 
 import (
 	"fmt"
@@ -151,7 +151,7 @@ type jobPace struct {
 
 func newJobPace(slicer *Slicer, now func() time.Duration, p *Pace) *jobPace {
 	jp := &jobPace{slicer: slicer, now: now, speed: func() int { return 0 }, frame: func() {}, onSlice: func(time.Duration) {},
-		updateEvery: WorkerUpdateEvery}
+		updateEvery: UpdateEvery}
 	if p != nil {
 		jp.speed, jp.frame, jp.updateEvery = p.Speed, p.Frame, p.UpdateEvery
 		if p.OnSlice != nil {
@@ -238,8 +238,8 @@ func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control
 	}
 }
 
-// WorkerUpdateEvery is how much solver time a worker gathers trace points
+// UpdateEvery is how much solver time a worker gathers trace points
 // over before it sends them: each update wakes the page's thread (a message, a merge, a
 // frame), on the cores the workers need. Ten a second keep the plots
 // live; Pause, Step and a job's start and end send at once.
-const WorkerUpdateEvery = 100 * time.Millisecond
+const UpdateEvery = 100 * time.Millisecond

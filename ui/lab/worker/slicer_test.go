@@ -1,4 +1,4 @@
-package lab
+package worker
 
 import (
 	"math"
@@ -55,7 +55,7 @@ func TestSlicerBacksOffAtOnce(t *testing.T) {
 // estimate crept back by a weight as small as the slice, and slices stayed
 // short for dozens of yields.
 func TestSlicerRecoversQuickly(t *testing.T) {
-	s := NewSlicer(WorkerSliceTarget)
+	s := NewSlicer(SliceTarget)
 	const perUnit = time.Microsecond
 	for range 10 {
 		u := s.Units()

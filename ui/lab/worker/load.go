@@ -1,4 +1,4 @@
-package lab
+package worker
 
 import (
 	"bytes"
@@ -38,7 +38,7 @@ type DataSpec struct {
 // for: the preset its link names, or nil for a link that names a file,
 // that keeps the page off workers (workers=main) or that the page would
 // refuse. The page's loader hands the link to that
-// worker when it starts it (WorkerEnv.Preload), so that generating overlaps
+// worker when it starts it (Env.Preload), so that generating overlaps
 // the page's own start.
 func PreloadFor(hash string) *DataSpec {
 	s, t, err := setup.PageSettings(hash, setup.DefaultSettings())

@@ -1,4 +1,4 @@
-package lab
+package worker
 
 import (
 	"fmt"
@@ -9,16 +9,16 @@ import (
 
 // PageHost runs workers on the page's own thread, where Web Workers cannot
 // start or the page is asked not to use them (workers=main), and for
-// slowed-down runs: each is a goroutine running RunWorker, the very loop of
+// slowed-down runs: each is a goroutine running Run, the very loop of
 // a Web Worker, which yields to the page between slices (Env.Yield). The
-// controller talks to it as to any WorkerHost, so a run on the page's
+// controller talks to it as to any Host, so a run on the page's
 // thread goes the one way a run on workers goes; its workers, reached
 // without messages, take the page's data as it is (Held), obey commands at
 // once and slow down as the page asks (Pace).
 type PageHost struct {
 	// Env is every worker's; its workers never warm up (the page's thread
 	// has no idle core to spare).
-	Env WorkerEnv
+	Env Env
 	// Held is the page's data set, which its workers take as their data;
 	// nil to load the data of their first message.
 	Held *dataset.Dataset
@@ -33,8 +33,8 @@ type PageHost struct {
 func (h *PageHost) Cores() int { return 1 }
 
 // Start starts n workers on the page's thread; it never fails.
-func (h *PageHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error) {
-	conns := make([]WorkerConn, n)
+func (h *PageHost) Start(n int, receive func(int, Message)) ([]Conn, error) {
+	conns := make([]Conn, n)
 	for w := range conns {
 		conn := &pageConn{in: make(chan Message, 1024), ctl: NewControl()} // the page sends a few messages per job: never full
 		conns[w] = conn
@@ -47,7 +47,7 @@ func (h *PageHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error
 					receive(w, Message{Kind: MsgFailed, Err: fmt.Sprintf("internal error: %v", r)})
 				}
 			}()
-			RunWorker(conn.in, func(m Message) {
+			Run(conn.in, func(m Message) {
 				if h.Told != nil {
 					h.Told(m, held)
 				}

@@ -1,4 +1,4 @@
-package lab
+package worker
 
 import (
 	"time"
@@ -18,7 +18,7 @@ import (
 // warm-up serves them all (docs/workers.md, "Eleventh session").
 
 // warmUpPerJob is how long a warm-up runs each job of the experiment, by
-// default (WorkerEnv.WarmUp): the default run's 12 jobs take about half a
+// default (Env.WarmUp): the default run's 12 jobs take about half a
 // second of an idle core.
 const warmUpPerJob = 40 * time.Millisecond
 
@@ -34,7 +34,7 @@ type pstarOf struct {
 // needs the experiment's P*, solved by this worker, and stops as soon as
 // the page has sent anything (idle reports false) or commanded anything
 // but running on. It calls env.OnWarm (if not nil) after each slice.
-func warmUp(ds *dataset.Dataset, theory Message, solved pstarOf, env WorkerEnv, ctl *Control, slicer *Slicer, idle func() bool) {
+func warmUp(ds *dataset.Dataset, theory Message, solved pstarOf, env Env, ctl *Control, slicer *Slicer, idle func() bool) {
 	if solved.loss != theory.Loss || solved.lambda != theory.Lambda || env.WarmUp <= 0 {
 		return
 	}

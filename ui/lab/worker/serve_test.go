@@ -1,4 +1,4 @@
-package lab
+package worker
 
 import (
 	"testing"
@@ -24,7 +24,7 @@ func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	slicer := NewSlicer(WorkerSliceTarget)
+	slicer := NewSlicer(SliceTarget)
 	var points []method.Point
 	updates := 0
 	for {
@@ -48,13 +48,13 @@ func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
 	}
 	defer step.Close()
 	for range 3 {
-		if u, _ := fillSlice(step, NewSlicer(WorkerSliceTarget), now, true, nil); len(u.Points) != 1 {
+		if u, _ := fillSlice(step, NewSlicer(SliceTarget), now, true, nil); len(u.Points) != 1 {
 			t.Errorf("a stepping slice made %d points, want 1", len(u.Points))
 		}
 	}
 }
 
-// A worker sends its slices' points at most every WorkerUpdateEvery, and
+// A worker sends its slices' points at most every UpdateEvery, and
 // everything it holds before it parks: a Step from the pause then sends
 // exactly the step's point. The points are the job's, bit for bit. The
 // clock is fake: each reading advances it by 1 ms.
@@ -87,7 +87,7 @@ func TestWorkerBatchesUpdatesAndSendsThemBeforeParking(t *testing.T) {
 		}
 	}
 	var busy time.Duration
-	if !serveJob(ds, spec, send, ctl, newJobPace(NewSlicer(WorkerSliceTarget), now, nil), &busy) {
+	if !serveJob(ds, spec, send, ctl, newJobPace(NewSlicer(SliceTarget), now, nil), &busy) {
 		t.Fatal("the job did not end")
 	}
 	labtest.SameTraces(t, "batched updates", [][]method.Point{sent}, f.Want[:1])

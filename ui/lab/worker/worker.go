@@ -1,4 +1,4 @@
-package lab
+package worker
 
 import (
 	"context"
@@ -77,12 +77,18 @@ func (m Message) LoadError() error {
 	return errors.New(m.Err)
 }
 
-// WorkerEnv is what a worker's host provides.
-type WorkerEnv struct {
+// stepper is work in bounded steps, as core's are (pace.Stepper):
+// pipeline.Preparation, theoryBuild, dataLoad.
+type stepper interface {
+	Step() (done bool, err error)
+}
+
+// Env is what a worker's host provides.
+type Env struct {
 	Yield  func()               // to the host's event loop, between slices; nil = none
 	Now    func() time.Duration // monotonic clock; nil = the process clock
 	Budget budget.Budget        // for loading the data; 0 = Budget
-	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(WorkerSliceTarget)
+	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(SliceTarget)
 	OnPark func()               // called whenever the worker parks paused; for tests
 	WarmUp time.Duration        // how long a warm-up runs each job (warmup.go); 0 = warmUpPerJob, < 0 = none
 	OnWarm func()               // called after each slice of a warm-up; for tests
@@ -115,26 +121,26 @@ type Pace struct {
 	// OnSlice is told the duration of every slice of solver work (the
 	// page's slice statistics); nil = none.
 	OnSlice func(time.Duration)
-	// UpdateEvery replaces WorkerUpdateEvery: the page's own thread sends
+	// UpdateEvery replaces the package's UpdateEvery: the page's own thread sends
 	// every slice's points (a message costs it nothing).
 	UpdateEvery time.Duration
 }
 
-// WorkerSliceTarget is the length of a worker's slices of solver work. A
+// SliceTarget is the length of a worker's slices of solver work. A
 // worker draws nothing, so its slices need only be short enough for Pause,
 // Step and Reset to act within 100 ms; longer slices than the page's keep
 // the time spent yielding between them (a message round trip, more under
 // load) a small share of the work.
-const WorkerSliceTarget = 20 * time.Millisecond
+const SliceTarget = 20 * time.Millisecond
 
-// RunWorker is a worker's whole life: it loads the data of the first
+// Run is a worker's whole life: it loads the data of the first
 // message, then answers P* requests and runs jobs one at a time, obeying
 // commands between slices, until it gets MsgNoJob or is stopped. Jobs sent
 // while one runs wait their turn; MsgTakeBack gives one back at once if it
 // has not started. in delivers the page's messages in order (the host
 // fills it from its message handler); send posts a message to the page,
 // from any goroutine.
-func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
+func Run(in <-chan Message, send func(Message), env Env) {
 	env = env.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -154,7 +160,7 @@ func RunWorker(in <-chan Message, send func(Message), env WorkerEnv) {
 }
 
 // withDefaults fills in the zero fields of env.
-func (env WorkerEnv) withDefaults() WorkerEnv {
+func (env Env) withDefaults() Env {
 	if env.Now == nil {
 		start := time.Now()
 		env.Now = func() time.Duration { return time.Since(start) }
@@ -166,18 +172,18 @@ func (env WorkerEnv) withDefaults() WorkerEnv {
 		env.WarmUp = warmUpPerJob
 	}
 	if env.Slicer == nil {
-		env.Slicer = func() *Slicer { return NewSlicer(WorkerSliceTarget) }
+		env.Slicer = func() *Slicer { return NewSlicer(SliceTarget) }
 	}
 	return env
 }
 
-// worker is the state of RunWorker.
+// worker is the state of Run.
 type worker struct {
 	// ctx ends when the worker is stopped, so that work which cannot stop
 	// between slices (a load, P*) stops too.
 	ctx    context.Context
 	cancel func()
-	env    WorkerEnv
+	env    Env
 	send   func(Message)
 	ctl    *Control
 	slicer *Slicer

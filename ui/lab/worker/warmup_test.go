@@ -1,4 +1,4 @@
-package lab
+package worker
 
 import (
 	"testing"
@@ -20,14 +20,14 @@ func workerTraces(t *testing.T, s setup.Settings, warm time.Duration) ([][]metho
 	out := make(chan Message, 1024)
 	warmed := make(chan struct{}, 1)
 	slices := 0
-	env := WorkerEnv{WarmUp: warm, OnWarm: func() {
+	env := Env{WarmUp: warm, OnWarm: func() {
 		slices++ // the worker's goroutine; read after its last message
 		select {
 		case warmed <- struct{}{}:
 		default:
 		}
 	}}
-	go RunWorker(in, func(m Message) { out <- m }, env)
+	go Run(in, func(m Message) { out <- m }, env)
 	defer close(in)
 	watchdog := time.After(2 * time.Minute) // a hang, not a time: the test fails instead of waiting forever
 	next := func(what string) Message {
@@ -115,7 +115,7 @@ func TestWarmUpStopsForTheNextMessage(t *testing.T) {
 		{"a stop", 2, func(c *Control) { c.Set(CmdStop) }, true},
 	} {
 		ctl, slices, spoke := NewControl(), 0, false
-		env := WorkerEnv{WarmUp: time.Hour, Now: nowSince(time.Now()), OnWarm: func() {
+		env := Env{WarmUp: time.Hour, Now: nowSince(time.Now()), OnWarm: func() {
 			if slices++; slices == tc.after {
 				tc.speak(ctl)
 				spoke = true
@@ -124,7 +124,7 @@ func TestWarmUpStopsForTheNextMessage(t *testing.T) {
 		idle := func() bool { return !spoke || tc.idle }
 		// P* = 0 is below the optimum: every job runs its whole budget,
 		// many slices, so the page speaks in the middle of one.
-		warmUp(ds, theory, pstarOf{s.Loss, 0.1, 0}, env, ctl, NewSlicer(WorkerSliceTarget), idle)
+		warmUp(ds, theory, pstarOf{s.Loss, 0.1, 0}, env, ctl, NewSlicer(SliceTarget), idle)
 		if slices != tc.after {
 			t.Errorf("after %s: %d slices, want %d", tc.name, slices, tc.after)
 		}
