@@ -50,7 +50,7 @@ func TestImportanceLink(t *testing.T) {
 			t.Errorf("%s: the importance became %q", link, got.Importance)
 		}
 	}
-	if lines := strings.Join(Provenance(&Snapshot{Settings: s}), "\n"); !strings.Contains(lines, ", imp=adaptive") {
+	if lines := strings.Join(provenance(&Snapshot{Settings: s}), "\n"); !strings.Contains(lines, ", imp=adaptive") {
 		t.Errorf("the exports' settings lines do not say imp=adaptive:\n%s", lines)
 	}
 	f := setup.FormOf(s)

@@ -255,12 +255,12 @@ func TestBadFileKeepsData(t *testing.T) {
 func TestLargeFileRefusedUnread(t *testing.T) {
 	h := newHarness(t)
 	opened := false
-	h.c.LoadFile(FileSource{Name: "huge.svm.gz", Size: MaxFileBytes + 1, Open: func() (io.Reader, error) {
+	h.c.LoadFile(FileSource{Name: "huge.svm.gz", Size: maxFileBytes + 1, Open: func() (io.Reader, error) {
 		opened = true
 		return nil, errors.New("should not be read")
 	}}, labtest.Small())
 	s := h.c.Snapshot()
-	if !errors.Is(s.Err, ErrFileTooLarge) || !strings.Contains(s.Status(), "the limit is 512 MiB") || opened {
+	if !errors.Is(s.Err, errFileTooLarge) || !strings.Contains(s.Status(), "the limit is 512 MiB") || opened {
 		t.Errorf("status %q, opened %v", s.Status(), opened)
 	}
 }

@@ -11,16 +11,16 @@ import (
 	"imlab/ui/lab/worker"
 )
 
-// MaxFileBytes is the largest file LoadFile opens: half the page's Budget.
+// maxFileBytes is the largest file LoadFile opens: half the page's Budget.
 // The file's bytes stay in memory beside the data set built from them (so
 // that Reread can apply other options at once), and count against the
 // budget with it. A larger file is refused at once, unread; a smaller one,
 // compressed or not, is parsed under what the budget has left, which counts
 // its decompressed text, examples, features and non-zeros as they come.
-const MaxFileBytes = int64(setup.Budget) / 2
+const maxFileBytes = int64(setup.Budget) / 2
 
-// ErrFileTooLarge reports a file over MaxFileBytes.
-var ErrFileTooLarge = errors.New("file larger than the memory budget")
+// errFileTooLarge reports a file over maxFileBytes.
+var errFileTooLarge = errors.New("file larger than the memory budget")
 
 // errSuperseded aborts a read when a newer action replaced the task.
 var errSuperseded = errors.New("superseded by a newer action")
@@ -50,7 +50,7 @@ func (c *Controller) Generate(s setup.Settings) {
 }
 
 // LoadFile reads a LIBSVM file (plain, gzip or bzip2) with the Bias and
-// PositiveClass options of s. A file over MaxFileBytes is refused at once,
+// PositiveClass options of s. A file over maxFileBytes is refused at once,
 // unread; a file that fails to parse leaves the data and plots as they were.
 // The raw bytes are kept, so that Reread can apply other options at once
 // (until preset data replaces the file).
@@ -60,9 +60,9 @@ func (c *Controller) LoadFile(f FileSource, s setup.Settings) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
-	if f.Size > MaxFileBytes {
+	if f.Size > maxFileBytes {
 		c.err = fmt.Errorf("%s: %w: %.1f MiB, the limit is %d MiB (half the page's budget of %v: the file is held beside its data)",
-			f.Name, ErrFileTooLarge, float64(f.Size)/(1<<20), MaxFileBytes>>20, setup.Budget)
+			f.Name, errFileTooLarge, float64(f.Size)/(1<<20), maxFileBytes>>20, setup.Budget)
 		c.changedLocked()
 		return
 	}

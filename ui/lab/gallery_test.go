@@ -99,7 +99,7 @@ func TestLoadGallery(t *testing.T) {
 	s.Data = g.Name
 	h.c.LoadGallery(s) // no gallery source
 	got := h.wait("no gallery", hasErr)
-	if !errors.Is(got.Err, ErrNotInBuild) || got.Data == nil || got.Data.Source != worker.SourcePreset {
+	if !errors.Is(got.Err, errNotInBuild) || got.Data == nil || got.Data.Source != worker.SourcePreset {
 		t.Fatalf("without a gallery: error %v, data %+v", got.Err, got.Data)
 	}
 

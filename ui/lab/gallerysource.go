@@ -9,9 +9,9 @@ import (
 	"imlab/ui/lab/worker"
 )
 
-// ErrNotInBuild reports a gallery set that this build of the site does not
+// errNotInBuild reports a gallery set that this build of the site does not
 // carry.
-var ErrNotInBuild = errors.New("not in this build")
+var errNotInBuild = errors.New("not in this build")
 
 // GallerySource gives the gallery's files where the page runs: the served
 // site fetches them from its data/ folder, the single file reads its
@@ -68,10 +68,10 @@ func (c *Controller) LoadGallery(s setup.Settings) {
 	case !ok:
 		err = s.Validate() // names the gallery's sets, as the data= key's check does
 	case c.gallery == nil:
-		err = fmt.Errorf("data %s: %w: this page has no data gallery", g.Name, ErrNotInBuild)
+		err = fmt.Errorf("data %s: %w: this page has no data gallery", g.Name, errNotInBuild)
 	default:
 		if has, why := c.gallery.Has(g); !has {
-			err = fmt.Errorf("data %s: %w: %s", g.Name, ErrNotInBuild, why)
+			err = fmt.Errorf("data %s: %w: %s", g.Name, errNotInBuild, why)
 		}
 	}
 	if err == nil {

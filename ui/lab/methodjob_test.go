@@ -293,7 +293,7 @@ func TestCompareMethods(t *testing.T) {
 	dfsdcaAlone := runMethodTraces(t, newHarness(t), methodSettings(catalog.DFSDCA))
 	labtest.SameTraces(t, "dfsdca with compared methods vs alone", tracesOf(dfsdcaAlone), tracesOf(main))
 	nice, imp := Plots(&main)
-	if len(nice.Series) != 6 || len(imp.Series) != 6 || nice.XLabel != PassesLabel {
+	if len(nice.Series) != 6 || len(imp.Series) != 6 || nice.XLabel != passesLabel {
 		t.Errorf("compare plots: %d and %d series, x label %q", len(nice.Series), len(imp.Series), nice.XLabel)
 	}
 }

@@ -32,11 +32,11 @@ import (
 //
 //	β(τ) = 1 + (τ−1)(ω−1)/(n−1), ω = density·n examples per feature
 //	τ-nice:       θ ≈ τλγ / (β(τ)·max‖xᵢ‖² + nλγ)
-//	τ-importance: θ ≈ τλγ / (β(τ)·mean‖xᵢ‖² + nλγ) / ImpIterFactor
+//	τ-importance: θ ≈ τλγ / (β(τ)·mean‖xᵢ‖² + nλγ) / impIterFactor
 //
 // On dense data these are the plans' θ within a few per cent for τ-nice;
 // for τ-importance the formula leaves out how unequal the random buckets
-// are, and its runs take ImpIterFactor times the iterations it gives,
+// are, and its runs take impIterFactor times the iterations it gives,
 // measured on the default preset (bench/jobcost -page). For the compared
 // methods' jobs it is a guess. An order needs no more.
 func JobCost(spec worker.JobSpec, st dataset.Stats) float64 {
@@ -51,7 +51,7 @@ func JobCost(spec worker.JobSpec, st dataset.Stats) float64 {
 	maxSq := st.MaxNorm * st.MaxNorm
 	normSq, slower := maxSq, 1.0
 	if spec.Sampling == sampling.Imp && st.Sigma > 0 && !math.IsNaN(st.Sigma) {
-		normSq, slower = maxSq/st.Sigma, ImpIterFactor // mean‖xᵢ‖²
+		normSq, slower = maxSq/st.Sigma, impIterFactor // mean‖xᵢ‖²
 	}
 	nlg := n * spec.Lambda * gamma
 	theta := tau * spec.Lambda * gamma / (beta*normSq + nlg)
@@ -61,10 +61,10 @@ func JobCost(spec worker.JobSpec, st dataset.Stats) float64 {
 	return slower / theta * (tau + evalPerIter) * float64(st.NNZ) / n
 }
 
-// ImpIterFactor is how many more iterations τ-importance's runs take than
+// impIterFactor is how many more iterations τ-importance's runs take than
 // 1/θ of JobCost's formula gives, relative to τ-nice's: 1.4–1.6 on the
 // default preset at τ = 1…32 (bench/jobcost -page, sixth session).
-const ImpIterFactor = 1.5
+const impIterFactor = 1.5
 
 // evalPerIter is the work of the evaluations of P per iteration, in
 // examples: one evaluation (half an update's work per example, n

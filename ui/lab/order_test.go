@@ -17,7 +17,7 @@ import (
 // The predicted θ behind JobCost is the plan's within 20 % for τ-nice on
 // the page's presets (dense data); for τ-importance it ignores how unequal
 // the random buckets are, and over-estimates θ by up to 2× when they are
-// small (400 examples in 32 buckets), which ImpIterFactor takes back in
+// small (400 examples in 32 buckets), which impIterFactor takes back in
 // part. The order is longest first: τ-nice at the largest τ before
 // anything else.
 func TestJobCostFollowsThePlans(t *testing.T) {
@@ -36,7 +36,7 @@ func TestJobCostFollowsThePlans(t *testing.T) {
 		predicted := (float64(spec.Tau) + evalPerIter) * float64(st.NNZ) / float64(st.N) / JobCost(spec, st)
 		hi := 1.2
 		if spec.Sampling == sampling.Imp {
-			predicted *= ImpIterFactor
+			predicted *= impIterFactor
 			hi = 2
 		}
 		if r := predicted / plan; !(r > 0.8 && r < hi) {

@@ -35,13 +35,13 @@ func AxisLabel(m catalog.Name) string {
 	if catalog.AxisOf(m) == method.Iterations {
 		return figures.XLabel
 	}
-	return PassesLabel
+	return passesLabel
 }
 
-// PassesLabel is the x label of the convergence plots of a method other
+// passesLabel is the x label of the convergence plots of a method other
 // than dfSDCA: every gradient or coordinate evaluation counted, L-SVRG's
 // full gradients included.
-const PassesLabel = "passes through the data"
+const passesLabel = "passes through the data"
 
 // Histogram returns the plot of the ‖x_i‖² histogram of the loaded data, or
 // nil before any.

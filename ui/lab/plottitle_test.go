@@ -13,14 +13,14 @@ import (
 // exports keeps it exact.
 func TestPlotTitleRoundsItsNumbers(t *testing.T) {
 	s := &Snapshot{Settings: setup.DefaultSettings(), Lambda: 0.00039931234567891}
-	title := strings.Join(PlotTitle(s, sampling.Nice), "\n")
+	title := strings.Join(plotTitle(s, sampling.Nice), "\n")
 	if !strings.Contains(title, "lambda=0.0003993,") || strings.Contains(title, "3993123") {
 		t.Errorf("title %q, want λ as 0.0003993", title)
 	}
 	if !strings.Contains(title, "eps=1e-10") || !strings.Contains(title, "maxpasses=1000") {
 		t.Errorf("title %q, want eps=1e-10 and maxpasses=1000", title)
 	}
-	if p := strings.Join(Provenance(s), "\n"); !strings.Contains(p, "lambda=0.00039931234567891") {
+	if p := strings.Join(provenance(s), "\n"); !strings.Contains(p, "lambda=0.00039931234567891") {
 		t.Errorf("provenance %q lost λ's digits", p)
 	}
 }

@@ -38,8 +38,8 @@ type DataInfo struct {
 	InWorker      bool              // loaded in a Web Worker (else on the page's main thread)
 }
 
-// HistogramBins is the number of bins of the ‖x_i‖² histogram.
-const HistogramBins = 40
+// histogramBins is the number of bins of the ‖x_i‖² histogram.
+const histogramBins = 40
 
 // installed describes data about to be installed.
 type installed struct {

@@ -156,7 +156,7 @@ func describe(ds *dataset.Dataset, in installed) *DataInfo {
 	st := ds.SummarizeNorms(norms)
 	info := &DataInfo{Source: in.source, Name: in.name, Warnings: in.warnings,
 		Stats: st, DefaultLambda: problem.DefaultLambdaOf(st), Norms: norms}
-	info.Hist = dataset.NewHistogram(info.Norms, HistogramBins)
+	info.Hist = dataset.NewHistogram(info.Norms, histogramBins)
 	return info
 }
 

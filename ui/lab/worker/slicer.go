@@ -75,18 +75,18 @@ type SliceStats struct {
 	Count int
 	Total time.Duration
 	Max   time.Duration
-	Slow  int // slices over SlowSlice
+	Slow  int // slices over slowSlice
 }
 
-// SlowSlice is a slice long enough to drop a frame at 60 Hz on its own.
-const SlowSlice = 16 * time.Millisecond
+// slowSlice is a slice long enough to drop a frame at 60 Hz on its own.
+const slowSlice = 16 * time.Millisecond
 
 // Add records one slice of duration d.
 func (s *SliceStats) Add(d time.Duration) {
 	s.Count++
 	s.Total += d
 	s.Max = max(s.Max, d)
-	if d > SlowSlice {
+	if d > slowSlice {
 		s.Slow++
 	}
 }
