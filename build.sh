@@ -157,7 +157,7 @@ test_all() {
 	log "fuzzing the default budget's line limit briefly"
 	go test -run='^$' -fuzz='^FuzzReadDefaultLimit$' -fuzztime=1000x -parallel=1 ./core/libsvm
 	log "fuzzing the link parser briefly (round trip and validation)"
-	go test -run='^$' -fuzz='^FuzzParseHash$' -fuzztime=60000x ./ui/lab
+	go test -run='^$' -fuzz='^FuzzParseHash$' -fuzztime=60000x ./ui/lab/setup
 	log "fuzzing the generator's parameters briefly (laws, sizes, densities under a small budget)"
 	go test -run='^$' -fuzz='^FuzzGenerate$' -fuzztime=5000x ./core/synth
 	log "browser end-to-end tests"

@@ -16,6 +16,7 @@ import (
 
 	"imlab/core/synth"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // quick is a hash for a run that takes a second or two.
@@ -132,7 +133,7 @@ func TestDefaultRun(t *testing.T) {
 // nativeEpoch times the page's benchmark natively on the same data (best
 // of three), for comparison.
 func nativeEpoch(t *testing.T) float64 {
-	ds, err := synth.Generate(lab.DefaultSettings().Synth())
+	ds, err := synth.Generate(setup.DefaultSettings().Synth())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // formValue is the value of the form control with the given id.
@@ -31,7 +31,7 @@ func TestFirstRenderHashHoldsSettings(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	want := "#" + lab.DefaultSettings().Hash()
+	want := "#" + setup.DefaultSettings().Hash()
 	if h := eval[string](p, `location.hash`); h != want {
 		t.Errorf("hash at the first render %q, want %q", h, want)
 	}

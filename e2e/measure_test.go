@@ -40,7 +40,7 @@ import (
 // field waits IMLAB_BENCH_SETTLE_S seconds (default 3) instead.
 // IMLAB_BENCH_HASH=keys adds link keys to the page's hash (lesson=4, …).
 // IMLAB_BENCH_SETTLE_EXTRA=s waits s seconds more after that (the data's
-// worker warms the run's code up once it has answered the theory: ui/lab's
+// worker warms the run's code up once it has answered the theory: ui/lab/worker's
 // warmup.go).
 // IMLAB_BENCH_TIMELINE=1 also logs the run's moments (imlab.timeline()).
 // Each MEASURE line has a CPU line beside it: every browser thread's CPU

@@ -12,7 +12,8 @@ import (
 
 	"imlab/core/method/catalog"
 	"imlab/core/table"
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // TestMethodsSameTraces runs every method other than dfSDCA (whose own test
@@ -94,10 +95,10 @@ func sameMethodTraces(t *testing.T, m catalog.Name) {
 			want = got
 			rows := p.ratioRows()
 			caption := eval[string](p, `document.querySelector("#ratios caption").textContent`)
-			if len(rows) != 3 || !strings.Contains(caption, lab.MethodName(m)) {
+			if len(rows) != 3 || !strings.Contains(caption, setup.MethodName(m)) {
 				t.Errorf("%s: ratio table %v, caption %q", m, rows, caption)
 			}
-			if n := eval[int](p, `document.querySelectorAll("#taustar tbody tr").length`); n < len(lab.TauStarTaus) {
+			if n := eval[int](p, `document.querySelectorAll("#taustar tbody tr").length`); n < len(worker.TauStarTaus) {
 				t.Errorf("%s: the best-τ table has %d rows", m, n)
 			}
 			if n := eval[int](p, `document.querySelectorAll("#taustar td.star").length`); n < 2 {
@@ -182,7 +183,7 @@ func TestMethodDefaultsRunToDone(t *testing.T) {
 		p := openIn(t, browser, siteURL)
 		p.waitStatus(60*time.Second, "ready")
 		value := string(m)
-		if m == lab.DefaultMethod {
+		if m == setup.DefaultMethod {
 			value = "" // the selector's value for the default, which links leave out
 		}
 		eval[bool](p, `(() => { const s = document.getElementById("method"); s.value = "`+value+`";

@@ -15,7 +15,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"imlab/core/theory"
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab/lesson"
 
@@ -27,14 +27,14 @@ import (
 func TestLessonLinks(t *testing.T) {
 	for k, l := range lesson.Lessons {
 		t.Run(fmt.Sprint(k+1), func(t *testing.T) {
-			want, err := lab.ParseHash(l.Settings, lab.DefaultSettings())
+			want, err := setup.ParseHash(l.Settings, setup.DefaultSettings())
 			if err != nil {
 				t.Fatal(err)
 			}
 			// A lesson on a gallery set the build lacks says so, and runs no other data.
 			ready := "ready"
-			if g, ok := lab.GallerySetNamed(want.Data); ok {
-				if _, err := os.Stat(filepath.Join(distDir(), lab.GalleryDir, g.File)); err != nil {
+			if g, ok := setup.GallerySetNamed(want.Data); ok {
+				if _, err := os.Stat(filepath.Join(distDir(), setup.GalleryDir, g.File)); err != nil {
 					ready = "not in this build"
 				}
 			}
@@ -47,8 +47,8 @@ func TestLessonLinks(t *testing.T) {
 			if text := eval[string](p, `document.getElementById("lesson").textContent`); !strings.Contains(text, l.Question) {
 				t.Errorf("lesson text lacks its question")
 			}
-			f := lab.FormOf(want)
-			for id, v := range map[string]string{"norms": f[lab.FieldNorms], "taus": f[lab.FieldTaus], "n": f[lab.FieldN], "density": f[lab.FieldDensity]} {
+			f := setup.FormOf(want)
+			for id, v := range map[string]string{"norms": f[setup.FieldNorms], "taus": f[setup.FieldTaus], "n": f[setup.FieldN], "density": f[setup.FieldDensity]} {
 				if got := eval[string](p, `document.getElementById("`+id+`").value`); got != v {
 					t.Errorf("field %s = %q, want the lesson's %q", id, got, v)
 				}
@@ -68,9 +68,9 @@ func TestLessonLinks(t *testing.T) {
 // TestHideHidesExactlyTheNamedPanels hides four panels and checks that
 // those, and only those, are not displayed.
 func TestHideHidesExactlyTheNamedPanels(t *testing.T) {
-	hide := []lab.Panel{lab.PanelData, lab.PanelProblem, lab.PanelExport, lab.PanelArticle}
+	hide := []setup.Panel{setup.PanelData, setup.PanelProblem, setup.PanelExport, setup.PanelArticle}
 	p := open(t, quick+"&hide=data,problem,export,article")
-	for _, x := range lab.Panels {
+	for _, x := range setup.Panels {
 		shown := eval[bool](p, `(() => { const e = document.getElementById("`+x.ElementID()+`");
 			return !!e && getComputedStyle(e).display !== "none" && e.getClientRects().length > 0; })()`)
 		if shown == slices.Contains(hide, x) {
@@ -214,7 +214,7 @@ func TestSpeedupMapClickRunsTheCell(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	s, _, err := lab.PageSettings(hash, lab.DefaultSettings())
+	s, _, err := setup.PageSettings(hash, setup.DefaultSettings())
 	if err != nil {
 		t.Fatalf("the cell's link %q: %v", hash, err)
 	}

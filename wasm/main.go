@@ -34,6 +34,8 @@ import (
 	"imlab/ui/app"
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 func main() {
@@ -65,7 +67,7 @@ func main() {
 	ctl.SetGallery(browser.Gallery{})
 	settings, teaching, err := ctl.OpenLink(app.StartHash())
 	if err == nil { // the address holds the settings of what is shown from the first render on
-		browser.SetHash(lab.JoinHash(settings, teaching))
+		browser.SetHash(setup.JoinHash(settings, teaching))
 		app.LoadBakedFile(ctl, settings)
 	}
 	// OpenLink started the data's load in a goroutine, which runs only when
@@ -103,7 +105,7 @@ func main() {
 		sl, fr := snap.Slices, page.FrameStats()
 		parts := page.FrameParts()
 		ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
-		mean := func(s lab.SliceStats) float64 { return ms(s.Total) / float64(max(1, s.Count)) }
+		mean := func(s worker.SliceStats) float64 { return ms(s.Total) / float64(max(1, s.Count)) }
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		maxPause := uint64(0)

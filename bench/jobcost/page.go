@@ -14,12 +14,14 @@ import (
 	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // pageJobs times, one at a time, the jobs of the page's default run
 // (lab.DefaultSettings: the 10,000 × 100 preset, 12 jobs) as a worker runs
 // them: the job's setup (lab.NewJobRun: its plan), its calls of Advance
-// sized by a lab.Slicer of lab.WorkerSliceTarget (and how many took under a
+// sized by a worker.Slicer of worker.SliceTarget (and how many took under a
 // quarter of it: Advance stops at each evaluation of P), the slices a
 // worker makes of them (it fills a slice with calls up to half the
 // target), the trace points it sends (each an
@@ -30,10 +32,9 @@ import (
 // (its thread's, where the system tells it; else setup and solve). Run it natively, or
 // under node (GOOS=js GOARCH=wasm, go_js_wasm_exec) for the page's code.
 func pageJobs() {
-	s := lab.DefaultSettings()
+	s := setup.DefaultSettings()
 	start := time.Now()
-	ld, err := lab.DataSpec{Preset: s}.Load(context.Background(), lab.Budget, func() bool { return true },
-		func() time.Duration { return time.Since(start) }, lab.WorkerSliceTarget)
+	ld, err := worker.DataSpec{Preset: s}.Load(setup.Budget)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -52,11 +53,11 @@ func pageJobs() {
 	pstar := prep.PStar()
 	fmt.Printf("# P*: %.3f s\n", time.Since(t0).Seconds())
 	t0 = time.Now()
-	if _, err := lab.NewMethodTheory(pr, s, nil); err != nil {
+	if _, err := worker.NewMethodTheory(pr, s); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("# method theory: %.3f s\n", time.Since(t0).Seconds())
-	specs := lab.JobSpecs(s, lambda, pstar)
+	specs := worker.JobSpecs(s, lambda, pstar)
 	fmt.Println("job,sampling,tau,predicted,iterations,setup_s,solve_s,cpu_s,advance_calls,short_calls,slices,points,doubles_sent,alloc_kb,mallocs")
 	costs := make([]float64, len(specs))
 	predicted := make([]float64, len(specs))
@@ -70,12 +71,12 @@ func pageJobs() {
 		}
 		c0 := threadCPU()
 		t0 := time.Now()
-		run, err := lab.NewJobRun(ds, spec)
+		run, err := worker.NewJobRun(ds, spec)
 		if err != nil {
 			log.Fatal(err)
 		}
-		setup := time.Since(t0)
-		slicer := lab.NewSlicer(lab.WorkerSliceTarget)
+		setupTime := time.Since(t0)
+		slicer := worker.NewSlicer(worker.SliceTarget)
 		var solve time.Duration
 		nslices, short, points, doubles := 0, 0, 0, 0
 		filled, inSlice := 0, time.Duration(0) // slices as a worker fills them (lab's fillSlice)
@@ -88,10 +89,10 @@ func pageJobs() {
 			slicer.Observe(iters*spec.Tau, d)
 			solve += d
 			nslices++
-			if inSlice += d; inSlice >= lab.WorkerSliceTarget/2 || u.Done {
+			if inSlice += d; inSlice >= worker.SliceTarget/2 || u.Done {
 				filled, inSlice = filled+1, 0
 			}
-			if d < lab.WorkerSliceTarget/4 && !u.Done {
+			if d < worker.SliceTarget/4 && !u.Done {
 				short++
 			}
 			points += len(u.Points)
@@ -113,33 +114,33 @@ func pageJobs() {
 		cpu := threadCPU() - c0
 		runtime.ReadMemStats(&m1) // what the job allocated: each allocation is the collector's work, under wasm compiled by V8 as it gets hot
 		predicted[k] = lab.JobCost(spec, st)
-		costs[k] = (setup + solve).Seconds()
+		costs[k] = (setupTime + solve).Seconds()
 		if cpu > 0 { // steadier than the wall time on a loaded machine
 			costs[k] = cpu.Seconds()
 		}
-		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%.4f,%d,%d,%d,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setup.Seconds(), solve.Seconds(), cpu.Seconds(), nslices, short, filled, points, doubles,
+		fmt.Printf("%d,%s,%d,%.4g,%.0f,%.4f,%.4f,%.4f,%d,%d,%d,%d,%d,%d,%d\n", k, spec.Sampling, spec.Tau, predicted[k], done, setupTime.Seconds(), solve.Seconds(), cpu.Seconds(), nslices, short, filled, points, doubles,
 			(m1.TotalAlloc-m0.TotalAlloc)>>10, m1.Mallocs-m0.Mallocs)
 	}
 	runtime.ReadMemStats(&m1)
 	fmt.Printf("# collections during the jobs: %d\n", m1.NumGC-gc0)
 	// The messages a worker sends the page for the whole run (lab.Serve, as a
-	// worker serves its jobs: points gathered over lab.WorkerUpdateEvery).
+	// worker serves its jobs: points gathered over worker.UpdateEvery).
 	next, updates, points := 0, 0, 0
-	lab.Serve(ds, func() (lab.JobSpec, bool) {
+	worker.Serve(ds, func() (worker.JobSpec, bool) {
 		if next == len(specs) {
-			return lab.JobSpec{}, false
+			return worker.JobSpec{}, false
 		}
 		next++
 		return specs[next-1], true
-	}, func(u lab.Update) { updates, points = updates+1, points+len(u.Points) },
-		lab.NewControl(), lab.NewSlicer(lab.WorkerSliceTarget), func() time.Duration { return time.Since(start) })
+	}, func(u worker.Update) { updates, points = updates+1, points+len(u.Points) },
+		worker.NewControl(), worker.NewSlicer(worker.SliceTarget), func() time.Duration { return time.Since(start) })
 	fmt.Printf("# one worker serving the run sends %d updates for %d trace points\n", updates, points)
 	schedule(specs, costs, predicted, st)
 }
 
 // schedule prints the makespan of the measured jobs on 1 and 2 workers in
 // three orders.
-func schedule(specs []lab.JobSpec, costs, predicted []float64, st dataset.Stats) {
+func schedule(specs []worker.JobSpec, costs, predicted []float64, st dataset.Stats) {
 	total := 0.0
 	for _, c := range costs {
 		total += c

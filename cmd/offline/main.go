@@ -19,7 +19,7 @@ import (
 
 	"imlab/internal/csp"
 	"imlab/internal/offline"
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // singleGoal is the size the single file's lab, less the data sets it
@@ -97,7 +97,7 @@ func setPolicy(dir string) error {
 // holds any) into dir's data/ folder, and lists them in index.html, for
 // the page to offer (lab.Gallery).
 func gallery(dir, from string) error {
-	var sets []lab.GallerySet
+	var sets []setup.GallerySet
 	if from != "" {
 		var err error
 		if sets, err = offline.CopyGallery(dir, from); err != nil {
@@ -117,6 +117,6 @@ func gallery(dir, from string) error {
 	for i, g := range sets {
 		names[i] = g.File
 	}
-	fmt.Printf("%s/%s: the data gallery has %d of %d sets %v\n", dir, lab.GalleryDir, len(sets), len(lab.Gallery), names)
+	fmt.Printf("%s/%s: the data gallery has %d of %d sets %v\n", dir, setup.GalleryDir, len(sets), len(setup.Gallery), names)
 	return os.WriteFile(p, out, 0o644)
 }

@@ -12,7 +12,7 @@
 // thousands of jobs over a few data sets — prepares each data set once and
 // calls Experiment for every job (see core/paper's Reproduce).
 //
-// How the browser lab calls it (ui/lab's runTask):
+// How the browser lab calls it (ui/lab/worker's pstar, stepping p through worker.steps):
 //
 //	pr, err := pipeline.Pose(ds, l, lambda)
 //	p, err := pipeline.NewPreparation(pr)  // p.Step() a pass at a time, yielding between

@@ -110,3 +110,20 @@ func Sig(x float64, k int) string {
 	}
 	return strconv.FormatFloat(x, 'f', digits, 64)
 }
+
+// Thousands writes n with comma separators from 10,000 up (as the lab
+// writes sizes: 3000, 50,000).
+func Thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 10000 && n > -10000 {
+		return s
+	}
+	out := []byte{}
+	for i, c := range []byte(s) {
+		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
+			out = append(out, ","...)
+		}
+		out = append(out, c)
+	}
+	return string(out)
+}

@@ -65,3 +65,11 @@ func TestAddPanicsOnWidth(t *testing.T) {
 	tb := Table{Header: []string{"a", "b"}}
 	tb.Add("1")
 }
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 3000: "3000", -9999: "-9999", 10000: "10,000", 49749: "49,749", -123456: "-123,456", 1234567: "1,234,567"} {
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

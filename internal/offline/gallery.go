@@ -8,8 +8,7 @@ import (
 	"regexp"
 	"strings"
 
-	"imlab/ui/lab"
-
+	"imlab/ui/lab/setup"
 	"imlab/ui/lab/singlefile"
 )
 
@@ -33,9 +32,9 @@ var ErrGalleryFile = errors.New("not the gallery's file")
 // into dir's data/ folder, each checked against the catalogue's size and
 // fingerprint, and returns the sets copied; a set whose file is absent is
 // left out, for the page to say so.
-func CopyGallery(dir, from string) ([]lab.GallerySet, error) {
-	var sets []lab.GallerySet
-	for _, g := range lab.Gallery {
+func CopyGallery(dir, from string) ([]setup.GallerySet, error) {
+	var sets []setup.GallerySet
+	for _, g := range setup.Gallery {
 		b, err := os.ReadFile(filepath.Join(from, g.File))
 		if errors.Is(err, os.ErrNotExist) {
 			continue
@@ -43,11 +42,11 @@ func CopyGallery(dir, from string) ([]lab.GallerySet, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ref := lab.RefOf(g.File, b); !ref.Matches(g.Ref()) {
+		if ref := setup.RefOf(g.File, b); !ref.Matches(g.Ref()) {
 			return nil, fmt.Errorf("%s: %w (%d bytes, fingerprint %s; the catalogue's: %d bytes, %s)",
 				filepath.Join(from, g.File), ErrGalleryFile, ref.Size, ref.Fingerprint, g.Bytes, g.Fingerprint)
 		}
-		if err := writeFile(dir, lab.GalleryDir+"/"+g.File, b); err != nil {
+		if err := writeFile(dir, setup.GalleryDir+"/"+g.File, b); err != nil {
 			return nil, err
 		}
 		sets = append(sets, g)
@@ -57,7 +56,7 @@ func CopyGallery(dir, from string) ([]lab.GallerySet, error) {
 
 // MarkGallery returns index.html with its <meta name="imlab-gallery">
 // listing sets (replacing any there), after <meta charset>.
-func MarkGallery(index []byte, sets []lab.GallerySet) ([]byte, error) {
+func MarkGallery(index []byte, sets []setup.GallerySet) ([]byte, error) {
 	names := make([]string, len(sets))
 	for i, g := range sets {
 		names[i] = g.Name
@@ -78,11 +77,11 @@ func MarkGallery(index []byte, sets []lab.GallerySet) ([]byte, error) {
 func embedGallery(single []byte, dir string) ([]byte, int, error) {
 	html := string(single)
 	var blocks strings.Builder
-	for _, g := range lab.Gallery {
+	for _, g := range setup.Gallery {
 		if !g.InSingleFile {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(dir, lab.GalleryDir, g.File))
+		b, err := os.ReadFile(filepath.Join(dir, setup.GalleryDir, g.File))
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}

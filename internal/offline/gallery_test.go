@@ -8,13 +8,13 @@ import (
 	"testing"
 
 	"imlab/internal/shareddata"
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // MarkGallery lists the sets once, however often it runs.
 func TestMarkGallery(t *testing.T) {
 	index := []byte("<!doctype html>\n<html><head>\n<meta charset=\"utf-8\">\n</head><body></body></html>\n")
-	sets := lab.Gallery[:2]
+	sets := setup.Gallery[:2]
 	once, err := MarkGallery(index, sets)
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +61,7 @@ func TestCopyAndEmbedGallery(t *testing.T) {
 
 	// A file that is not the catalogue's is refused.
 	bad := t.TempDir()
-	if err := os.WriteFile(filepath.Join(bad, lab.Gallery[0].File), []byte("+1 1:1\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(bad, setup.Gallery[0].File), []byte("+1 1:1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := CopyGallery(t.TempDir(), bad); !errors.Is(err, ErrGalleryFile) {

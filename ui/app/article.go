@@ -6,9 +6,10 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
+	"imlab/ui/lab"
 
 	"imlab/ui/browser"
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab/prose"
 )
@@ -47,7 +48,7 @@ func (a *Article) Render() vecty.ComponentOrHTML {
 	}
 	a.shown = a.Numbers
 	// A named section is a landmark region, so screen readers list it.
-	return elem.Section(vecty.Markup(prop.ID(lab.PanelArticle.ElementID()), vecty.Attribute("aria-label", "Article: the paper explained")),
+	return elem.Section(vecty.Markup(prop.ID(setup.PanelArticle.ElementID()), vecty.Attribute("aria-label", "Article: the paper explained")),
 		// Quoting data, it is laid out whole (lab.css: before, only near the
 		// viewport, so that the page's first frames stay light).
 		elem.Article(vecty.Markup(prop.ID("article"), vecty.Attribute("aria-labelledby", "article-title"),

@@ -11,7 +11,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // formChanged re-parses the form after an edit of key and marks an invalid
@@ -19,22 +19,22 @@ import (
 // screen, not settings typed but not yet run (the page says when the form
 // differs from them). A change of a file option re-reads the file in use
 // at once, and a change of method takes the method's defaults.
-func (p *Page) formChanged(key lab.FieldKey) {
-	if key == lab.FieldMethod {
+func (p *Page) formChanged(key setup.FieldKey) {
+	if key == setup.FieldMethod {
 		p.form.ChooseMethod()
 	}
 	s, err := p.form.Settings()
 	p.formErr = nil
-	var fe *lab.FieldError
+	var fe *setup.FieldError
 	switch {
 	case err == nil:
-		if key == lab.FieldBias || key == lab.FieldPositiveClass {
+		if key == setup.FieldBias || key == setup.FieldPositiveClass {
 			p.ctl.Reread(s)
 		}
 	case errors.As(err, &fe):
 		p.formErr = fe
 	default:
-		p.formErr = &lab.FieldError{Err: err}
+		p.formErr = &setup.FieldError{Err: err}
 	}
 	p.exports.notice = ""
 	p.live.setProps(&p.snap, p.form) // its notice of edits not yet run
@@ -42,7 +42,7 @@ func (p *Page) formChanged(key lab.FieldKey) {
 }
 
 // settings returns the form's settings, or reports why they are invalid.
-func (p *Page) settings() (lab.Settings, bool) {
+func (p *Page) settings() (setup.Settings, bool) {
 	s, err := p.form.Settings()
 	if err != nil {
 		p.ctl.ReportError(err)
@@ -54,17 +54,17 @@ func (p *Page) settings() (lab.Settings, bool) {
 // formView is what the form's inputs read: the form as typed and the
 // field at fault, if any; its inputs' edits go to the page (formChanged).
 type formView struct {
-	form lab.Form
-	err  *lab.FieldError
+	form setup.Form
+	err  *setup.FieldError
 	page *Page
 }
 
-func (f formView) invalid(key lab.FieldKey) bool { return f.err != nil && f.err.Field == key }
+func (f formView) invalid(key setup.FieldKey) bool { return f.err != nil && f.err.Field == key }
 
 // field is a form row labelled as the schema labels key; hint (optional)
 // is described-by text.
-func (f formView) field(key lab.FieldKey, input *vecty.HTML, hint string) *vecty.HTML {
-	fd, _ := lab.FieldOf(key)
+func (f formView) field(key setup.FieldKey, input *vecty.HTML, hint string) *vecty.HTML {
+	fd, _ := setup.FieldOf(key)
 	id := fd.Element
 	var hintEl vecty.MarkupOrChild
 	if hint != "" {
@@ -83,7 +83,7 @@ func (f formView) field(key lab.FieldKey, input *vecty.HTML, hint string) *vecty
 
 // edit is the handler of an edit of the form field key: the input's new
 // text, as read by value from the event's target.
-func (f formView) edit(key lab.FieldKey, value func(target js.Value) string) func(*vecty.Event) {
+func (f formView) edit(key setup.FieldKey, value func(target js.Value) string) func(*vecty.Event) {
 	p := f.page
 	return p.act("editing the form", func(e *vecty.Event) {
 		p.form[key] = value(e.Target)
@@ -95,8 +95,8 @@ func (f formView) edit(key lab.FieldKey, value func(target js.Value) string) fun
 func inputValue(target js.Value) string { return target.Get("value").String() }
 
 // textInput is an <input> bound to the form field key.
-func (f formView) textInput(key lab.FieldKey, typ prop.InputType, extra ...vecty.Applyer) *vecty.HTML {
-	fd, _ := lab.FieldOf(key)
+func (f formView) textInput(key setup.FieldKey, typ prop.InputType, extra ...vecty.Applyer) *vecty.HTML {
+	fd, _ := setup.FieldOf(key)
 	id := fd.Element
 	m := []vecty.Applyer{
 		prop.ID(id), prop.Type(typ), prop.Value(f.form[key]), vecty.Attribute("name", id),
@@ -108,7 +108,7 @@ func (f formView) textInput(key lab.FieldKey, typ prop.InputType, extra ...vecty
 }
 
 // wholeInput is a number input for a whole number from min up.
-func (f formView) wholeInput(key lab.FieldKey, min int) *vecty.HTML {
+func (f formView) wholeInput(key setup.FieldKey, min int) *vecty.HTML {
 	return f.textInput(key, prop.TypeNumber, vecty.Attribute("min", min), vecty.Attribute("step", 1), vecty.Attribute("inputmode", "numeric"))
 }
 
@@ -116,8 +116,8 @@ func (f formView) wholeInput(key lab.FieldKey, min int) *vecty.HTML {
 type option struct{ value, label string }
 
 // selectInput is a <select> bound to the form field key.
-func (f formView) selectInput(key lab.FieldKey, options []option) *vecty.HTML {
-	fd, _ := lab.FieldOf(key)
+func (f formView) selectInput(key setup.FieldKey, options []option) *vecty.HTML {
+	fd, _ := setup.FieldOf(key)
 	id, value := fd.Element, f.form[key]
 	found := false
 	items := make([]vecty.MarkupOrChild, 0, len(options)+2)

@@ -13,16 +13,17 @@ import (
 
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab/singlefile"
 )
 
 // galleryField is the data gallery in the Data panel: one button per set
-// of lab.Gallery, disabled with the reason where this build lacks it.
+// of setup.Gallery, disabled with the reason where this build lacks it.
 func (c *SettingsPanels) galleryField() *vecty.HTML {
 	p := c.page
 	var items []vecty.MarkupOrChild
-	for i, g := range lab.Gallery {
+	for i, g := range setup.Gallery {
 		has, hint := c.Gallery[i] == "", g.About
 		if !has {
 			hint = "Unavailable: " + c.Gallery[i]
@@ -40,7 +41,7 @@ func (c *SettingsPanels) galleryField() *vecty.HTML {
 }
 
 // loadGallery loads gallery set g with the form's file options.
-func (p *Page) loadGallery(g lab.GallerySet) {
+func (p *Page) loadGallery(g setup.GallerySet) {
 	s, err := p.form.Settings()
 	if err != nil {
 		if s, err = p.form.FileOptions(p.snap.Settings); err != nil {
@@ -48,13 +49,13 @@ func (p *Page) loadGallery(g lab.GallerySet) {
 			return
 		}
 	}
-	s.Data, s.File = g.Name, lab.FileRef{}
+	s.Data, s.File = g.Name, setup.FileRef{}
 	p.ctl.LoadGallery(s)
 }
 
 // LoadBakedFile loads the file a saved lab carries (singlefile.FileElementID),
 // when the link it opened with (settings s) names a file.
-func LoadBakedFile(ctl *lab.Controller, s lab.Settings) {
+func LoadBakedFile(ctl *lab.Controller, s setup.Settings) {
 	if s.File.Name == "" || browser.Element(singlefile.FileElementID) == nil {
 		return
 	}
@@ -87,10 +88,10 @@ func (p *Page) saveButton(s *lab.Snapshot) *vecty.HTML {
 // saveLab downloads the single file with the page's state baked in.
 func (p *Page) saveLab() {
 	s, t := p.snap.Settings, p.teach.t
-	hash := lab.JoinHash(s, t)
+	hash := setup.JoinHash(s, t)
 	var files []singlefile.BakedFile
 	if ref, gallery, raw, ok := p.ctl.DataFile(); ok {
-		if g, isSet := lab.GallerySetNamed(gallery); isSet {
+		if g, isSet := setup.GallerySetNamed(gallery); isSet {
 			files = append(files, singlefile.BakedFile{ID: g.ElementID(), Name: g.File, Data: raw})
 		} else {
 			files = append(files, singlefile.BakedFile{ID: singlefile.FileElementID, Name: ref.Name, Data: raw})

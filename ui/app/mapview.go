@@ -12,7 +12,7 @@ import (
 
 	"imlab/ui/browser"
 	"imlab/ui/chart"
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab/speedupmap"
 )
@@ -210,7 +210,7 @@ func (v *MapView) run(row, col int) {
 	s := v.m.CellSettings(row, col)
 	v.selected = [2]int{row, col}
 	v.frames.Request()
-	v.p.form = lab.FormOf(s)
+	v.p.form = setup.FormOf(s)
 	v.p.formErr = nil
 	browser.SetHash(v.p.hashOf(s))
 	v.p.ctl.Run(s)

@@ -16,6 +16,7 @@ import (
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab/prose"
 )
@@ -45,10 +46,10 @@ func methodRatioTable(s *lab.Snapshot) *vecty.HTML {
 			))
 		}
 	}
-	caption := "Speed-up of τ-importance over τ-nice for " + lab.MethodName(m) + ". Theoretical: ratio of the passes per factor e its theory predicts; " +
+	caption := "Speed-up of τ-importance over τ-nice for " + setup.MethodName(m) + ". Theoretical: ratio of the passes per factor e its theory predicts; " +
 		"empirical: ratio of the passes through the data each needed to reach ε. " + prose.ExplainMethod(m) + " Hover or focus a number for its formula."
 	if len(rows) == 0 {
-		caption = "Speed-up of τ-importance over τ-nice for " + lab.MethodName(m) + ": press Run to fill in."
+		caption = "Speed-up of τ-importance over τ-nice for " + setup.MethodName(m) + ": press Run to fill in."
 	}
 	step := catalog.StepSymbol(m)
 	head := []vecty.MarkupOrChild{colHeader("τ"), colHeader("theoretical"), colHeader("empirical"), unitHeader(step+" τ-nice", unit), unitHeader(step+" τ-imp", unit)}
@@ -95,19 +96,19 @@ func tauStarTable(v *lab.MethodView) vecty.MarkupOrChild {
 }
 
 // setCompared adds method m to the form's compare list, or removes it; the
-// τ list follows if it was the default (lab.TausForCompare).
+// τ list follows if it was the default (setup.TausForCompare).
 func (p *Page) setCompared(m catalog.Name, on bool) {
-	key := lab.FieldCompare
-	now, _ := lab.ParseCompare(p.form[key])
+	key := setup.FieldCompare
+	now, _ := setup.ParseCompare(p.form[key])
 	if on {
 		now = append(now, m)
 	} else {
 		now = slices.DeleteFunc(now, func(x catalog.Name) bool { return x == m })
 	}
-	p.form[key] = lab.FormatCompare(lab.CompareList(now))
-	if taus, err := lab.ParseTaus(p.form[lab.FieldTaus]); err == nil {
-		if next := lab.TausForCompare(taus, len(now) > 0); !slices.Equal(next, taus) {
-			p.form[lab.FieldTaus] = lab.FormatTaus(next)
+	p.form[key] = setup.FormatCompare(setup.CompareList(now))
+	if taus, err := setup.ParseTaus(p.form[setup.FieldTaus]); err == nil {
+		if next := setup.TausForCompare(taus, len(now) > 0); !slices.Equal(next, taus) {
+			p.form[setup.FieldTaus] = setup.FormatTaus(next)
 		}
 	}
 	p.formChanged(key)
@@ -118,11 +119,11 @@ func (p *Page) setCompared(m catalog.Name, on bool) {
 // share its plots.
 func (f formView) compareField() *vecty.HTML {
 	p := f.page
-	key := lab.FieldCompare
-	chosen, _ := lab.ParseCompare(f.form[key])
+	key := setup.FieldCompare
+	chosen, _ := setup.ParseCompare(f.form[key])
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("compare"), vecty.Class("field", "compare"), vecty.Attribute("aria-describedby", "compare-hint")),
-		elem.Legend(vecty.Text(lab.Label(key))),
+		elem.Legend(vecty.Text(setup.Label(key))),
 	}
 	for _, m := range catalog.Names {
 		m := m
@@ -130,7 +131,7 @@ func (f formView) compareField() *vecty.HTML {
 		items = append(items, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
 			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
 				event.Change(p.act("editing the form", func(e *vecty.Event) { p.setCompared(m, e.Target.Get("checked").Bool()) })))),
-			vecty.Text(" "+lab.MethodName(m))))
+			vecty.Text(" "+setup.MethodName(m))))
 	}
 	items = append(items, elem.Small(vecty.Markup(prop.ID("compare-hint"), vecty.Class("hint")), vecty.Text(prose.CompareHint)))
 	if f.invalid(key) {

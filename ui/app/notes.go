@@ -9,6 +9,7 @@ import (
 
 	"imlab/core/table"
 	"imlab/ui/lab"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab/prose"
 )
@@ -57,7 +58,7 @@ func samplingNote() *vecty.HTML {
 }
 
 // dataNote is the Data card's note: what σ predicts (d nil: no data yet).
-func dataNote(d *lab.DataInfo) *vecty.HTML {
+func dataNote(d *worker.DataInfo) *vecty.HTML {
 	text := "σ, the largest ‖xᵢ‖² over their mean, bounds what importance sampling can gain at τ = 1."
 	if d != nil {
 		text = "σ = " + table.Sig(d.Stats.Sigma, 3) + ", the largest ‖xᵢ‖² over their mean, bounds what importance sampling can gain at τ = 1; " +

@@ -13,6 +13,8 @@ import (
 
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 	"imlab/ui/schedule"
 )
 
@@ -22,8 +24,8 @@ type Page struct {
 	vecty.Core
 
 	ctl     *lab.Controller
-	form    lab.Form
-	formErr *lab.FieldError
+	form    setup.Form
+	formErr *setup.FieldError
 	snap    lab.Snapshot
 	exports exportState // what the copy, save and export buttons left: the notice, the PNG width
 	shown   pageShown   // what the page's last render and the address bar show
@@ -44,7 +46,7 @@ type Page struct {
 
 // pageKey is what the whole page's rendering depends on beyond the form.
 type pageKey struct {
-	data    *lab.DataInfo
+	data    *worker.DataInfo
 	loading bool
 }
 
@@ -79,8 +81,8 @@ func pageKeyOf(s *lab.Snapshot) pageKey {
 // later are applied the same way. onReady is called once, when the
 // first data is ready (Run enabled), onComplete once, when the rest of the
 // page has rendered after it.
-func New(ctl *lab.Controller, s lab.Settings, onReady, onComplete func()) *Page {
-	p := &Page{ctl: ctl, form: lab.FormOf(s), hooks: loadHooks{ready: onReady, complete: onComplete}, shown: pageShown{link: browser.Hash()}}
+func New(ctl *lab.Controller, s setup.Settings, onReady, onComplete func()) *Page {
+	p := &Page{ctl: ctl, form: setup.FormOf(s), hooks: loadHooks{ready: onReady, complete: onComplete}, shown: pageShown{link: browser.Hash()}}
 	p.snap = ctl.Snapshot()
 	p.live, p.results = &Live{page: p, status: &StatusLine{}}, &Results{page: p}
 	p.live.setProps(&p.snap, p.form)
@@ -98,7 +100,7 @@ func New(ctl *lab.Controller, s lab.Settings, onReady, onComplete func()) *Page 
 		defer p.recoverTo("opening the link")
 		if s, t, err := p.ctl.OpenLink(hash); err == nil {
 			p.SetTeaching(t)
-			p.form, p.formErr, p.exports.notice = lab.FormOf(s), nil, ""
+			p.form, p.formErr, p.exports.notice = setup.FormOf(s), nil, ""
 		}
 		p.shown.link = hash
 		vecty.Rerender(p)
@@ -146,7 +148,7 @@ func (p *Page) frame() {
 		p.cv.dropRun()
 		// The frame statistics describe the latest run (from its first
 		// frame), not the page's drawings at load.
-		p.cost.whole, p.cost.parts = lab.SliceStats{}, [4]lab.SliceStats{}
+		p.cost.whole, p.cost.parts = worker.SliceStats{}, [4]worker.SliceStats{}
 	}
 	if s.Version != p.snap.Version {
 		important := s.Phase != p.snap.Phase || s.Err != p.snap.Err
@@ -420,8 +422,8 @@ const footerHTML = `<p>Each curve is one dfSDCA run at its theoretical step size
 // FrameStats reports the time spent in each frame's snapshot, re-render
 // request and canvas drawing, from the latest run's first frame (before
 // any run, from the page's first).
-func (p *Page) FrameStats() lab.SliceStats { return p.cost.whole }
+func (p *Page) FrameStats() worker.SliceStats { return p.cost.whole }
 
 // FrameParts is FrameStats split into the snapshot, the re-rendering, the
 // plots and the teaching views (sampling view, speedup map).
-func (p *Page) FrameParts() [4]lab.SliceStats { return p.cost.parts }
+func (p *Page) FrameParts() [4]worker.SliceStats { return p.cost.parts }

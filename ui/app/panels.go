@@ -21,6 +21,8 @@ import (
 	"imlab/core/table"
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab/prose"
 )
@@ -39,20 +41,20 @@ func lawHint(law string) string {
 // teaching setting, a finished load of other data) leaves the form alone.
 type SettingsPanels struct {
 	vecty.Core
-	Form    lab.Form        `vecty:"prop"` // a copy: the page's own is edited in place
-	Err     *lab.FieldError `vecty:"prop"` // the field at fault, if any
-	Data    *lab.DataInfo   `vecty:"prop"` // the data in use
-	Loading bool            `vecty:"prop"` // data is loading: the buttons that load data wait
-	Awaited lab.FileRef     `vecty:"prop"` // the file a link asks for
-	Gallery []string        `vecty:"prop"` // why each set of lab.Gallery is unavailable ("" where it is not)
+	Form    setup.Form        `vecty:"prop"` // a copy: the page's own is edited in place
+	Err     *setup.FieldError `vecty:"prop"` // the field at fault, if any
+	Data    *worker.DataInfo  `vecty:"prop"` // the data in use
+	Loading bool              `vecty:"prop"` // data is loading: the buttons that load data wait
+	Awaited setup.FileRef     `vecty:"prop"` // the file a link asks for
+	Gallery []string          `vecty:"prop"` // why each set of setup.Gallery is unavailable ("" where it is not)
 
 	page *Page // the inputs' and buttons' actions
 }
 
 // settingsPanels is the page's SettingsPanels for the snapshot s.
 func (p *Page) settingsPanels(s *lab.Snapshot) *SettingsPanels {
-	why := make([]string, len(lab.Gallery))
-	for i, g := range lab.Gallery {
+	why := make([]string, len(setup.Gallery))
+	for i, g := range setup.Gallery {
 		if has, reason := p.ctl.GalleryHas(g); !has {
 			why[i] = reason
 		}
@@ -80,17 +82,17 @@ func (c *SettingsPanels) dataPanel(f formView) *vecty.HTML {
 		laws[i] = option{l.String(), l.Label()}
 	}
 	p := c.page
-	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelData.ElementID()), vecty.Class("panel")),
+	return elem.FieldSet(vecty.Markup(prop.ID(setup.PanelData.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Data")),
 		elem.Paragraph(vecty.Markup(prop.ID("data-intro"), vecty.Class("panel-intro")), vecty.Text(prose.DataIntro(c.Data))),
-		f.field(lab.FieldNorms, f.selectInput(lab.FieldNorms, laws), lawHint(f.form[lab.FieldNorms])),
-		f.field(lab.FieldDensity, f.selectInput(lab.FieldDensity, []option{
-			{fmtG(lab.SparseDensity), "sparse (ω' = 0.1)"}, {fmtG(lab.DenseDensity), "dense (ω' = 0.8)"},
+		f.field(setup.FieldNorms, f.selectInput(setup.FieldNorms, laws), lawHint(f.form[setup.FieldNorms])),
+		f.field(setup.FieldDensity, f.selectInput(setup.FieldDensity, []option{
+			{fmtG(setup.SparseDensity), "sparse (ω' = 0.1)"}, {fmtG(setup.DenseDensity), "dense (ω' = 0.8)"},
 		}), ""),
 		elem.Div(vecty.Markup(vecty.Class("row3")),
-			f.field(lab.FieldN, f.wholeInput(lab.FieldN, 2), ""),
-			f.field(lab.FieldD, f.wholeInput(lab.FieldD, 1), ""),
-			f.field(lab.FieldDataSeed, f.wholeInput(lab.FieldDataSeed, 0), ""),
+			f.field(setup.FieldN, f.wholeInput(setup.FieldN, 2), ""),
+			f.field(setup.FieldD, f.wholeInput(setup.FieldD, 1), ""),
+			f.field(setup.FieldDataSeed, f.wholeInput(setup.FieldDataSeed, 0), ""),
 		),
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
 			p.button("generate", "Generate data", "Generate the preset data and show its statistics", !c.Loading, func() {
@@ -104,11 +106,11 @@ func (c *SettingsPanels) dataPanel(f formView) *vecty.HTML {
 		elem.Div(vecty.Markup(vecty.Class("divider"), vecty.UnsafeHTML("<span>or a LIBSVM file</span>"))),
 		c.fileField(),
 		elem.Div(vecty.Markup(vecty.Class("field", "check")),
-			elem.Input(vecty.Markup(prop.ID("bias"), prop.Type(prop.TypeCheckbox), prop.Checked(f.form[lab.FieldBias] == "true"),
-				event.Change(f.edit(lab.FieldBias, checked)))),
-			elem.Label(vecty.Markup(prop.For("bias")), vecty.Text(lab.Label(lab.FieldBias)+" (as the paper does for real data)")),
+			elem.Input(vecty.Markup(prop.ID("bias"), prop.Type(prop.TypeCheckbox), prop.Checked(f.form[setup.FieldBias] == "true"),
+				event.Change(f.edit(setup.FieldBias, checked)))),
+			elem.Label(vecty.Markup(prop.For("bias")), vecty.Text(setup.Label(setup.FieldBias)+" (as the paper does for real data)")),
 		),
-		f.field(lab.FieldPositiveClass, f.textInput(lab.FieldPositiveClass, prop.TypeText, prop.Placeholder("automatic for two classes")), ""),
+		f.field(setup.FieldPositiveClass, f.textInput(setup.FieldPositiveClass, prop.TypeText, prop.Placeholder("automatic for two classes")), ""),
 	)
 }
 
@@ -121,7 +123,7 @@ func checked(target js.Value) string { return strconv.FormatBool(target.Get("che
 func (c *SettingsPanels) fileField() *vecty.HTML {
 	p := c.page
 	inUse := "no file in use"
-	if d := c.Data; d != nil && d.Source == lab.SourceFile {
+	if d := c.Data; d != nil && d.Source == worker.SourceFile {
 		inUse = "in use: " + d.File.Name + " (" + strconv.FormatInt(d.File.Size, 10) + " bytes)"
 	} else if a := c.Awaited; a.Name != "" {
 		inUse = "the link asks for " + a.Name
@@ -134,7 +136,7 @@ func (c *SettingsPanels) fileField() *vecty.HTML {
 		}
 	}
 	return elem.Div(vecty.Markup(vecty.Class("field")),
-		elem.Label(vecty.Markup(prop.For("file")), vecty.Text(lab.Label(lab.FieldFile)+" (plain, .gz or .bz2)")),
+		elem.Label(vecty.Markup(prop.For("file")), vecty.Text(setup.Label(setup.FieldFile)+" (plain, .gz or .bz2)")),
 		elem.Input(vecty.Markup(
 			prop.ID("file"), prop.Type(prop.TypeFile), vecty.Attribute("name", "file"),
 			vecty.Attribute("aria-describedby", "file-name file-hint"),
@@ -146,7 +148,7 @@ func (c *SettingsPanels) fileField() *vecty.HTML {
 		elem.Output(vecty.Markup(prop.ID("file-name"), vecty.Attribute("for", "file")), vecty.Text(inUse)),
 		elem.Small(vecty.Markup(prop.ID("file-hint"), vecty.Class("hint")),
 			vecty.Text(fmt.Sprintf("Or drop a file anywhere on the page. Read in your browser, never uploaded; data sets up to the page's memory budget of %v. "+
-				"A link names the file (size and fingerprint) and asks for it again.", lab.Budget))),
+				"A link names the file (size and fingerprint) and asks for it again.", setup.Budget))),
 		warnings,
 	)
 }
@@ -158,27 +160,27 @@ func (c *SettingsPanels) problemPanel(f formView) *vecty.HTML {
 		lambdaHint = "empty = the paper's max ‖xᵢ‖ / n = " + table.Sig(d.DefaultLambda, 4) + " for the loaded data"
 		placeholder = "default " + table.Sig(d.DefaultLambda, 4)
 	}
-	return elem.FieldSet(vecty.Markup(prop.ID(lab.PanelProblem.ElementID()), vecty.Class("panel")),
+	return elem.FieldSet(vecty.Markup(prop.ID(setup.PanelProblem.ElementID()), vecty.Class("panel")),
 		elem.Legend(vecty.Text("Problem and runs")),
-		f.field(lab.FieldMethod, f.selectInput(lab.FieldMethod, methodOptions()), prose.MethodHint),
+		f.field(setup.FieldMethod, f.selectInput(setup.FieldMethod, methodOptions()), prose.MethodHint),
 		f.compareField(), // methods.go
-		f.field(lab.FieldLoss, f.selectInput(lab.FieldLoss, []option{
+		f.field(setup.FieldLoss, f.selectInput(setup.FieldLoss, []option{
 			{"logistic", "logistic (γ = 4)"}, {"square", "square (γ = 1)"}, {"smoothhinge", "smoothed hinge (γ = 1)"},
 		}), ""),
 		elem.Div(vecty.Markup(vecty.Class("row2")),
-			f.field(lab.FieldLambda, f.textInput(lab.FieldLambda, prop.TypeText,
+			f.field(setup.FieldLambda, f.textInput(setup.FieldLambda, prop.TypeText,
 				prop.Placeholder(placeholder), vecty.Attribute("inputmode", "decimal"), vecty.Attribute("aria-describedby", "lambda-hint")), ""),
-			f.field(lab.FieldEps, f.textInput(lab.FieldEps, prop.TypeText, vecty.Attribute("inputmode", "decimal")), ""),
+			f.field(setup.FieldEps, f.textInput(setup.FieldEps, prop.TypeText, vecty.Attribute("inputmode", "decimal")), ""),
 		),
 		elem.Small(vecty.Markup(prop.ID("lambda-hint"), vecty.Class("hint", "wide")), vecty.Text(lambdaHint)),
-		f.field(lab.FieldMaxPasses, f.textInput(lab.FieldMaxPasses, prop.TypeText, vecty.Attribute("inputmode", "decimal")),
+		f.field(setup.FieldMaxPasses, f.textInput(setup.FieldMaxPasses, prop.TypeText, vecty.Attribute("inputmode", "decimal")),
 			"each run stops here if it has not reached ε (iterations/n for dfSDCA); choosing a method sets its default"),
-		f.field(lab.FieldTaus, f.textInput(lab.FieldTaus, prop.TypeText), "each τ runs with τ-nice and τ-importance sampling"),
+		f.field(setup.FieldTaus, f.textInput(setup.FieldTaus, prop.TypeText), "each τ runs with τ-nice and τ-importance sampling"),
 		elem.Div(vecty.Markup(vecty.Class("row2")),
-			f.field(lab.FieldPartition, f.selectInput(lab.FieldPartition, []option{
+			f.field(setup.FieldPartition, f.selectInput(setup.FieldPartition, []option{
 				{"random", "random"}, {"balanced", "balanced"},
 			}), ""),
-			f.field(lab.FieldSeed, f.wholeInput(lab.FieldSeed, 0), ""),
+			f.field(setup.FieldSeed, f.wholeInput(setup.FieldSeed, 0), ""),
 		),
 		f.importanceField(), // adaptive.go
 	)
@@ -189,8 +191,8 @@ func (c *SettingsPanels) problemPanel(f formView) *vecty.HTML {
 func methodOptions() []option {
 	opts := make([]option, len(catalog.Names))
 	for k, m := range catalog.Names {
-		opts[k] = option{string(m), lab.MethodName(m)}
-		if m == lab.DefaultMethod {
+		opts[k] = option{string(m), setup.MethodName(m)}
+		if m == setup.DefaultMethod {
 			opts[k].value = ""
 		}
 	}

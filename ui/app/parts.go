@@ -10,6 +10,8 @@ import (
 	"github.com/hexops/vecty/elem"
 
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // The parts of the page that frame re-renders alone, each a vecty
@@ -39,7 +41,7 @@ type Live struct {
 
 // setProps sets l's props, and its status line's, to what s shows with
 // the form f as typed.
-func (l *Live) setProps(s *lab.Snapshot, f lab.Form) {
+func (l *Live) setProps(s *lab.Snapshot, f setup.Form) {
 	typed, err := f.Settings()
 	l.Phase, l.Stale = s.Phase, err == nil && s.Data != nil && lab.Edited(s.Settings, typed)
 	l.status.setProps(s)
@@ -107,7 +109,7 @@ func (r *Results) Render() vecty.ComponentOrHTML { return ratioTable(r.Snap) }
 // runSummary is what the results show of a run: its data, its jobs and
 // how many of them reached the target, and whether it is done.
 type runSummary struct {
-	data    *lab.DataInfo
+	data    *worker.DataInfo
 	runID   uint64
 	jobs    int
 	reached int
@@ -167,7 +169,7 @@ func (r *Results) refreshArticle() {
 // its re-rendering while Data stays the same.
 type DataCard struct {
 	vecty.Core
-	Data *lab.DataInfo `vecty:"prop"`
+	Data *worker.DataInfo `vecty:"prop"`
 }
 
 // Render implements vecty.Component.

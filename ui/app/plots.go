@@ -8,6 +8,7 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+	"imlab/ui/lab/worker"
 	"imlab/ui/schedule"
 )
 
@@ -15,7 +16,7 @@ import (
 // only when its content or size changed, and at most one canvas per frame.
 type plotState struct {
 	curves lab.PlotKey
-	data   *lab.DataInfo
+	data   *worker.DataInfo
 	size   map[string]schedule.Box // the size each canvas was last seen at
 	valid  bool
 	at     time.Duration // when the curves were last drawn

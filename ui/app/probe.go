@@ -9,6 +9,7 @@ import (
 
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/worker"
 )
 
 // The page's measurement probes, off unless probeFrames is set: each frame
@@ -20,7 +21,7 @@ import (
 const probeFrames = false
 
 var (
-	probeAt  [4]lab.SliceStats        // the frame parts' totals when the run started
+	probeAt  [4]worker.SliceStats     // the frame parts' totals when the run started
 	probeSum map[string]time.Duration // the run's drawing costs, by canvas and step
 )
 
@@ -50,9 +51,9 @@ func (p *Page) probeFrame(t0 time.Duration) (end func()) {
 // frameCost is the time spent in the page's frames (Page.FrameStats,
 // Page.FrameParts), from the latest run's first frame.
 type frameCost struct {
-	whole lab.SliceStats    // per frame
-	parts [4]lab.SliceStats // of which: snapshot, re-render, plots, teaching views
-	probe [3]time.Duration  // this frame's snapshot, re-render and plots (probes on)
+	whole worker.SliceStats    // per frame
+	parts [4]worker.SliceStats // of which: snapshot, re-render, plots, teaching views
+	probe [3]time.Duration     // this frame's snapshot, re-render and plots (probes on)
 }
 
 // add counts d, this frame's time in part k.

@@ -17,6 +17,8 @@ import (
 	"imlab/ui/canvas"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab/prose"
 )
@@ -85,7 +87,7 @@ func (p *Page) plotsView(s *lab.Snapshot) *vecty.HTML {
 			fullscreenButton(id),
 		)
 	}
-	against := lab.AxisLabel(s.Settings.Method) + " (" + lab.MethodName(s.Settings.Method) + ")"
+	against := lab.AxisLabel(s.Settings.Method) + " (" + setup.MethodName(s.Settings.Method) + ")"
 	return elem.Section(vecty.Markup(vecty.Class("plots"), vecty.Attribute("aria-label", "Convergence plots")),
 		plot("plot-nice", "Primal gap against "+against+" for τ-nice sampling, one curve per τ"),
 		plot("plot-imp", "Primal gap against "+against+" for τ-importance sampling, one curve per τ"),
@@ -94,7 +96,7 @@ func (p *Page) plotsView(s *lab.Snapshot) *vecty.HTML {
 }
 
 func ratioTable(s *lab.Snapshot) *vecty.HTML {
-	if s.Settings.Method != lab.DefaultMethod {
+	if s.Settings.Method != setup.DefaultMethod {
 		return methodRatioTable(s) // methods.go
 	}
 	match, known := prose.PaperMatch(s)
@@ -157,7 +159,7 @@ func ratiosCard(s *lab.Snapshot, caption string, head, rows []vecty.MarkupOrChil
 				elem.TableBody(rows...),
 			),
 		),
-		vecty.If(s.Settings.Method == lab.DefaultMethod, ratiosNote(s)), // notes.go
+		vecty.If(s.Settings.Method == setup.DefaultMethod, ratiosNote(s)), // notes.go
 		tauStarTable(s.Method),
 	)
 }
@@ -189,7 +191,7 @@ func num(x float64) string {
 }
 
 // dataSummary is the Data card: the facts of d (nil: no data yet).
-func dataSummary(d *lab.DataInfo) *vecty.HTML {
+func dataSummary(d *worker.DataInfo) *vecty.HTML {
 	var why map[string]string
 	if d != nil {
 		why = prose.ExplainData(d)
@@ -226,7 +228,7 @@ func dataSummary(d *lab.DataInfo) *vecty.HTML {
 
 func (p *Page) shareExport(s *lab.Snapshot) *vecty.HTML {
 	have := len(s.Jobs) > 0
-	return elem.Section(vecty.Markup(prop.ID(lab.PanelExport.ElementID()), vecty.Class("card", "share"), vecty.Attribute("aria-label", "Share and export")),
+	return elem.Section(vecty.Markup(prop.ID(setup.PanelExport.ElementID()), vecty.Class("card", "share"), vecty.Attribute("aria-label", "Share and export")),
 		elem.Heading2(vecty.Text("Share and export")),
 		elem.Paragraph(vecty.Markup(vecty.Class("hint")),
 			vecty.Text("The address holds every setting of the data and results shown, so a link reproduces the run: same data, same results. "+

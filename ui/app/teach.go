@@ -15,6 +15,7 @@ import (
 	"imlab/ui/browser"
 	"imlab/ui/chart"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 	"imlab/ui/schedule"
 
 	"imlab/ui/lab/lesson"
@@ -23,7 +24,7 @@ import (
 // teachParts is the teaching side of the page: the lesson, hidden panels
 // and presenter mode from the link, the speedup map and the sampling view.
 type teachParts struct {
-	t        lab.Teaching
+	t        setup.Teaching
 	mapView  *MapView
 	lesson   *LessonCard
 	sampling samplingState
@@ -32,7 +33,7 @@ type teachParts struct {
 
 // SetTeaching applies the link's lesson, hidden panels, presenter mode and
 // speed.
-func (p *Page) SetTeaching(t lab.Teaching) {
+func (p *Page) SetTeaching(t setup.Teaching) {
 	if t.Lesson != p.teach.t.Lesson {
 		p.teach.class.guess = guess{}
 	}
@@ -42,18 +43,18 @@ func (p *Page) SetTeaching(t lab.Teaching) {
 
 // hashOf is the page's link for settings s: s's keys, then the teaching
 // keys, so that editing the form keeps the lesson, hide= and present=.
-func (p *Page) hashOf(s lab.Settings) string { return lab.JoinHash(s, p.teach.t) }
+func (p *Page) hashOf(s setup.Settings) string { return setup.JoinHash(s, p.teach.t) }
 
 // fontSize is the font size of plot text: larger in presenter mode.
 func (p *Page) fontSize() float64 {
 	if p.teach.t.Present {
-		return 12 * lab.PresentScale
+		return 12 * setup.PresentScale
 	}
 	return 12
 }
 
 // hidden reports whether the link hides panel x.
-func (p *Page) hidden(x lab.Panel) bool { return p.teach.t.Hidden(x) }
+func (p *Page) hidden(x setup.Panel) bool { return p.teach.t.Hidden(x) }
 
 func itoa(k int) string { return strconv.Itoa(k) }
 
@@ -81,7 +82,7 @@ func explain(id, value, what string) *vecty.HTML {
 }
 
 // hideClasses are the body's classes that hide the panels the link names:
-// assets/lab.css holds their rules (lab.Panel.HideClass), so the page needs
+// assets/lab.css holds their rules (setup.Panel.HideClass), so the page needs
 // no inline style sheet, which its Content-Security-Policy forbids
 // (internal/csp).
 func (p *Page) hideClasses() []string {
@@ -192,13 +193,13 @@ func (c *LessonCard) current(l lesson.Lesson) *vecty.HTML {
 func (p *Page) openLesson(k int) {
 	t := p.teach.t
 	t.Lesson = k
-	s, t, err := lab.PageSettings(t.Hash(), lab.DefaultSettings())
+	s, t, err := setup.PageSettings(t.Hash(), setup.DefaultSettings())
 	if err != nil {
 		p.ctl.ReportError(err)
 		return
 	}
 	p.SetTeaching(t)
-	p.form, p.formErr = lab.FormOf(s), nil
+	p.form, p.formErr = setup.FormOf(s), nil
 	browser.SetHash(p.hashOf(s))
 	if lesson.Lessons[k-1].NeedFile == "" {
 		p.ctl.Open(s) // a preset or a gallery set
@@ -350,10 +351,10 @@ func (p *Page) samplingView(s *lab.Snapshot) *vecty.HTML {
 	)
 }
 
-// speedOptions are the run speeds offered (lab.Speeds).
+// speedOptions are the run speeds offered (setup.Speeds).
 func speedOptions() []option {
-	speeds := make([]option, len(lab.Speeds))
-	for i, k := range lab.Speeds {
+	speeds := make([]option, len(setup.Speeds))
+	for i, k := range setup.Speeds {
 		label := itoa(k) + " minibatch per frame"
 		if k > 1 {
 			label = itoa(k) + " minibatches per frame"
@@ -401,7 +402,7 @@ func examples(recent [][]int) string {
 
 // speedSelect is a speed control (the sampling view's and the teacher
 // panel's): the speed never changes results, so it is a teaching key of the
-// link (speed=, lab.Teaching), outside the settings schema.
+// link (speed=, setup.Teaching), outside the settings schema.
 func speedSelect(id string, current int, speeds []option, set func(minibatchesPerFrame int)) *vecty.HTML {
 	items := []vecty.MarkupOrChild{vecty.Markup(prop.ID(id), event.Change(func(e *vecty.Event) {
 		k, _ := strconv.Atoi(e.Target.Get("value").String())

@@ -17,6 +17,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/ui/browser"
 	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab/lesson"
 )
@@ -44,11 +45,11 @@ type guess struct {
 // whether it is open is its own state.
 type TeacherPanel struct {
 	vecty.Core
-	Teaching lab.Teaching `vecty:"prop"`
-	Compare  string       `vecty:"prop"` // the form's compare list, as typed
-	Speed    int          `vecty:"prop"` // the run's speed (minibatches per frame)
-	Link     string       `vecty:"prop"` // the link these settings make
-	Notice   string       `vecty:"prop"` // the notice of the last copy or save
+	Teaching setup.Teaching `vecty:"prop"`
+	Compare  string         `vecty:"prop"` // the form's compare list, as typed
+	Speed    int            `vecty:"prop"` // the run's speed (minibatches per frame)
+	Link     string         `vecty:"prop"` // the link these settings make
+	Notice   string         `vecty:"prop"` // the notice of the last copy or save
 
 	open bool
 	page *Page // the settings' actions
@@ -56,7 +57,7 @@ type TeacherPanel struct {
 
 // teacherPanel is the page's TeacherPanel for the snapshot s.
 func (p *Page) teacherPanel(s *lab.Snapshot) *TeacherPanel {
-	return &TeacherPanel{Teaching: p.teach.t, Compare: p.form[lab.FieldCompare], Speed: s.Speed,
+	return &TeacherPanel{Teaching: p.teach.t, Compare: p.form[setup.FieldCompare], Speed: s.Speed,
 		Link: strings.SplitN(browser.URL(), "#", 2)[0] + "#" + p.hashOf(s.Settings), Notice: p.exports.notice, page: p}
 }
 
@@ -143,7 +144,7 @@ func (c *TeacherPanel) Render() vecty.ComponentOrHTML {
 func (c *TeacherPanel) panelsShown() vecty.List {
 	p := c.page
 	var shown vecty.List
-	for _, x := range lab.Panels {
+	for _, x := range setup.Panels {
 		id := "teacher-show-" + string(x)
 		shown = append(shown, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
 			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(!c.Teaching.Hidden(x)),
@@ -157,25 +158,25 @@ func (c *TeacherPanel) panelsShown() vecty.List {
 // compares it.
 func (c *TeacherPanel) methodsCompared() vecty.List {
 	p := c.page
-	chosen, _ := lab.ParseCompare(c.Compare)
+	chosen, _ := setup.ParseCompare(c.Compare)
 	var compared vecty.List
 	for _, m := range catalog.Names {
 		id := "teacher-compare-" + string(m)
 		compared = append(compared, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
 			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
 				event.Change(p.act("editing the form", func(e *vecty.Event) { p.setCompared(m, e.Target.Get("checked").Bool()) })))),
-			vecty.Text(" "+lab.MethodName(m))))
+			vecty.Text(" "+setup.MethodName(m))))
 	}
 	return compared
 }
 
 // showPanel shows or hides panel x, as hide= does.
-func (p *Page) showPanel(x lab.Panel, show bool) {
+func (p *Page) showPanel(x setup.Panel, show bool) {
 	t := &p.teach.t
-	t.Hide = slices.DeleteFunc(t.Hide, func(y lab.Panel) bool { return y == x })
+	t.Hide = slices.DeleteFunc(t.Hide, func(y setup.Panel) bool { return y == x })
 	if !show {
 		t.Hide = append(t.Hide, x)
-		slices.SortFunc(t.Hide, func(a, b lab.Panel) int { return slices.Index(lab.Panels, a) - slices.Index(lab.Panels, b) })
+		slices.SortFunc(t.Hide, func(a, b setup.Panel) int { return slices.Index(setup.Panels, a) - slices.Index(setup.Panels, b) })
 	}
 	p.teachingChanged()
 }
@@ -306,10 +307,10 @@ func (b *PredictBox) view() *vecty.HTML {
 }
 
 // lessonSet is the gallery set lesson l runs on, if any.
-func lessonSet(l lesson.Lesson) (lab.GallerySet, bool) {
-	s, err := lab.ParseHash(l.Settings, lab.DefaultSettings())
+func lessonSet(l lesson.Lesson) (setup.GallerySet, bool) {
+	s, err := setup.ParseHash(l.Settings, setup.DefaultSettings())
 	if err != nil || s.Data == "" {
-		return lab.GallerySet{}, false
+		return setup.GallerySet{}, false
 	}
-	return lab.GallerySetNamed(s.Data)
+	return setup.GallerySetNamed(s.Data)
 }

@@ -14,7 +14,8 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/core/synth"
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // The messages between the page and its workers: each lab.Message is
@@ -27,33 +28,33 @@ import (
 
 // encodeMessage copies m into a plain object, and lists the buffers to
 // transfer rather than copy.
-func encodeMessage(m lab.Message) (js.Value, []any) {
+func encodeMessage(m worker.Message) (js.Value, []any) {
 	transfer := []any{}
 	o := newFields(&transfer)
 	o.int("kind", int(m.Kind))
 	o.str("err", m.Err)
 	switch m.Kind {
-	case lab.MsgData:
+	case worker.MsgData:
 		encodeData(o.obj("data"), m.Data)
-	case lab.MsgLoaded:
+	case worker.MsgLoaded:
 		o.str("field", string(m.Field))
 		if m.Loaded != nil {
 			encodeLoaded(o.obj("loaded"), m.Loaded)
 		}
-	case lab.MsgRows: // the price of one copy out of the worker's memory, and, later, one into the page's
+	case worker.MsgRows: // the price of one copy out of the worker's memory, and, later, one into the page's
 		ds, ro := m.Loaded.Data, o.obj("rows")
 		ro.ints("rowPtr", ds.RowPtr)
 		ro.array("col", typedArray("Int32Array", unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col))))
 		ro.floats("val", ds.Val)
 		ro.floats("y", ds.Y)
-	case lab.MsgPStar:
+	case worker.MsgPStar:
 		o.str("loss", m.Loss.String())
 		o.num("lambda", m.Lambda)
 		o.num("pstar", m.PStar)
 		o.duration("busyMs", m.Busy)
-	case lab.MsgJob:
+	case worker.MsgJob:
 		encodeSpec(o.obj("spec"), m.Spec)
-	case lab.MsgTheory:
+	case worker.MsgTheory:
 		o.str("loss", m.Loss.String())
 		o.num("lambda", m.Lambda)
 		encodeSpec(o.obj("spec"), m.Spec)
@@ -62,18 +63,18 @@ func encodeMessage(m lab.Message) (js.Value, []any) {
 		if m.Theory != nil {
 			encodeTheory(o.obj("theory"), m.Theory)
 		}
-	case lab.MsgCmd:
+	case worker.MsgCmd:
 		o.int("cmd", int(m.Cmd))
-	case lab.MsgTakeBack:
+	case worker.MsgTakeBack:
 		o.int("job", m.Job)
-	case lab.MsgUpdate:
+	case worker.MsgUpdate:
 		encodeUpdate(o.obj("update"), m.Update)
 	}
 	return o.v, transfer
 }
 
 // encodeData writes the data spec d into do.
-func encodeData(do fields, d lab.DataSpec) {
+func encodeData(do fields, d worker.DataSpec) {
 	p := d.Preset
 	do.str("norms", p.Norms.String())
 	do.num("density", p.Density)
@@ -93,7 +94,7 @@ func encodeData(do fields, d lab.DataSpec) {
 
 // encodeTheory writes mt into to (the page's own thread keeps its pᵢ:
 // MethodTheory.probs).
-func encodeTheory(to fields, mt *lab.MethodTheory) {
+func encodeTheory(to fields, mt *worker.MethodTheory) {
 	to.str("method", string(mt.Method))
 	to.int("n", mt.N)
 	to.int("cores", mt.Cost.Cores)
@@ -103,7 +104,7 @@ func encodeTheory(to fields, mt *lab.MethodTheory) {
 }
 
 // encodeUpdate writes u into uo.
-func encodeUpdate(uo fields, u lab.Update) {
+func encodeUpdate(uo fields, u worker.Update) {
 	uo.int("job", u.Job)
 	uo.flag("done", u.Done)
 	uo.str("err", u.Err)
@@ -137,7 +138,7 @@ func encodeUpdate(uo fields, u lab.Update) {
 }
 
 // decodeMessage reads what encodeMessage wrote.
-func decodeMessage(v js.Value) (m lab.Message, err error) {
+func decodeMessage(v js.Value) (m worker.Message, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("bad message from the page or a worker: %v", r)
@@ -147,7 +148,7 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 		return m, fmt.Errorf("bad message from the page or a worker: %v", v.Type())
 	}
 	o := fieldsOf{v}
-	m.Kind = lab.MsgKind(o.int("kind"))
+	m.Kind = worker.MsgKind(o.int("kind"))
 	m.Err = o.str("err")
 	if o.has("loss") { // P*'s and the theory's
 		if m.Loss, err = loss.ParseSpec(o.str("loss")); err != nil {
@@ -155,28 +156,28 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 		}
 	}
 	switch m.Kind {
-	case lab.MsgData:
+	case worker.MsgData:
 		m.Data, err = decodeData(o.obj("data"))
-	case lab.MsgLoaded:
-		m.Field = lab.FieldKey(o.str("field"))
+	case worker.MsgLoaded:
+		m.Field = setup.FieldKey(o.str("field"))
 		if o.has("loaded") {
 			m.Loaded = decodeLoaded(o.obj("loaded"))
 		}
-	case lab.MsgRows: // left in the message until Rows copies them in: when the page needs them, not in its handler
+	case worker.MsgRows: // left in the message until Rows copies them in: when the page needs them, not in its handler
 		ro, ds := o.obj("rows"), &dataset.Dataset{}
-		m.Loaded = &lab.Loaded{Data: ds, Rows: func() {
+		m.Loaded = &worker.Loaded{Data: ds, Rows: func() {
 			ds.RowPtr, ds.Val, ds.Y = ro.ints("rowPtr"), ro.floats("val"), ro.floats("y")
 			col := ro.Get("col")
 			ds.Col = make([]int32, col.Get("length").Int())
 			copyToGo(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ds.Col))), 4*len(ds.Col)), col)
 		}}
-	case lab.MsgPStar:
+	case worker.MsgPStar:
 		m.Lambda, m.PStar, m.Busy = o.num("lambda"), o.num("pstar"), o.duration("busyMs")
-	case lab.MsgJob:
+	case worker.MsgJob:
 		if m.Spec, err = decodeSpec(o.obj("spec")); err != nil {
 			return m, err
 		}
-	case lab.MsgTheory:
+	case worker.MsgTheory:
 		m.Lambda, m.Busy = o.num("lambda"), o.duration("busyMs")
 		if m.Spec, err = decodeSpec(o.obj("spec")); err != nil {
 			return m, err
@@ -185,19 +186,19 @@ func decodeMessage(v js.Value) (m lab.Message, err error) {
 		if o.has("theory") {
 			m.Theory, err = decodeTheory(o.obj("theory"))
 		}
-	case lab.MsgCmd:
-		m.Cmd = lab.Command(o.int("cmd"))
-	case lab.MsgTakeBack:
+	case worker.MsgCmd:
+		m.Cmd = worker.Command(o.int("cmd"))
+	case worker.MsgTakeBack:
 		m.Job = o.int("job")
-	case lab.MsgUpdate:
+	case worker.MsgUpdate:
 		m.Update = decodeUpdate(o.obj("update"))
 	}
 	return m, err
 }
 
 // decodeData reads what encodeData wrote.
-func decodeData(d fieldsOf) (spec lab.DataSpec, err error) {
-	p := lab.DefaultSettings()
+func decodeData(d fieldsOf) (spec worker.DataSpec, err error) {
+	p := setup.DefaultSettings()
 	p.Density, p.N, p.D = d.num("density"), d.int("n"), d.int("d")
 	if t := d.str("norms"); t != "" { // "" for data not made by a preset
 		if p.Norms, err = synth.ParseNorms(t); err != nil {
@@ -207,7 +208,7 @@ func decodeData(d fieldsOf) (spec lab.DataSpec, err error) {
 	if p.DataSeed, err = strconv.ParseUint(d.str("dataSeed"), 10, 64); err != nil {
 		return spec, err
 	}
-	spec = lab.DataSpec{Preset: p, Name: d.str("name"), Bias: d.flag("bias"),
+	spec = worker.DataSpec{Preset: p, Name: d.str("name"), Bias: d.flag("bias"),
 		PositiveClass: d.str("positiveClass"), Return: d.flag("return")}
 	if f := d.Get("file"); f.Truthy() {
 		spec.File = make([]byte, f.Get("length").Int())
@@ -217,8 +218,8 @@ func decodeData(d fieldsOf) (spec lab.DataSpec, err error) {
 }
 
 // decodeTheory reads what encodeTheory wrote.
-func decodeTheory(t fieldsOf) (*lab.MethodTheory, error) {
-	mt := &lab.MethodTheory{N: t.int("n"), Cost: catalog.CostModel{Cores: t.int("cores"), Sync: t.num("sync")},
+func decodeTheory(t fieldsOf) (*worker.MethodTheory, error) {
+	mt := &worker.MethodTheory{N: t.int("n"), Cost: catalog.CostModel{Cores: t.int("cores"), Sync: t.num("sync")},
 		Nice: goTauPoints(t.floats("nice")), Imp: goTauPoints(t.floats("imp"))}
 	var err error
 	mt.Method, err = catalog.Parse(t.str("method"))
@@ -226,18 +227,18 @@ func decodeTheory(t fieldsOf) (*lab.MethodTheory, error) {
 }
 
 // decodeUpdate reads what encodeUpdate wrote.
-func decodeUpdate(u fieldsOf) lab.Update {
-	up := lab.Update{Job: u.int("job"), Done: u.flag("done"), Err: u.str("err"), OverBudget: u.flag("overBudget"), Busy: u.duration("busyMs")}
+func decodeUpdate(u fieldsOf) worker.Update {
+	up := worker.Update{Job: u.int("job"), Done: u.flag("done"), Err: u.str("err"), OverBudget: u.flag("overBudget"), Busy: u.duration("busyMs")}
 	if u.has("visits") {
-		up.Minibatches = &lab.Minibatches{Iters: u.int("iters"), Visits: u.ints("visits"), Recent: u.nested("recent", "recentLens")}
+		up.Minibatches = &worker.Minibatches{Iters: u.int("iters"), Visits: u.ints("visits"), Recent: u.nested("recent", "recentLens")}
 		if u.has("resAbs") {
-			up.Minibatches.Residues = &lab.Residues{Abs: u.floats("resAbs"), Scale: u.num("resScale"),
+			up.Minibatches.Residues = &worker.Residues{Abs: u.floats("resAbs"), Scale: u.num("resScale"),
 				Refreshes: u.int("resRefreshes"), P: u.floats("resP"), Static: u.floats("resStatic")}
 		}
 	}
 	if u.has("planP") {
 		th := u.floats("theory")
-		up.Plan = &lab.JobPlan{Theory: catalog.Theory{Step: th[0], Rate: th[1], PassesPerEFold: th[2]},
+		up.Plan = &worker.JobPlan{Theory: catalog.Theory{Step: th[0], Rate: th[1], PassesPerEFold: th[2]},
 			P: u.floats("planP"), Buckets: u.nested("buckets", "bucketLens")}
 	}
 	xs := u.floats("points")
@@ -251,7 +252,7 @@ func decodeUpdate(u fieldsOf) lab.Update {
 // Passes, Iter, Primal, Gap, Seconds.
 const pointFloats = 5
 
-func encodeSpec(o fields, s lab.JobSpec) {
+func encodeSpec(o fields, s worker.JobSpec) {
 	o.int("index", s.Index)
 	o.int("tau", s.Tau)
 	o.str("sampling", string(s.Sampling))
@@ -265,8 +266,8 @@ func encodeSpec(o fields, s lab.JobSpec) {
 	o.num("maxpasses", s.MaxPassesPerTau)
 }
 
-func decodeSpec(o fieldsOf) (spec lab.JobSpec, err error) {
-	spec = lab.JobSpec{Index: o.int("index"), Tau: o.int("tau"), Sampling: sampling.Kind(o.str("sampling")),
+func decodeSpec(o fieldsOf) (spec worker.JobSpec, err error) {
+	spec = worker.JobSpec{Index: o.int("index"), Tau: o.int("tau"), Sampling: sampling.Kind(o.str("sampling")),
 		Lambda: o.num("lambda"), PStar: o.num("pstar"),
 		Eps: o.num("eps"), Partition: sampling.Rule(o.str("partition")), MaxPassesPerTau: o.num("maxpasses")}
 	if spec.Seed, err = strconv.ParseUint(o.str("seed"), 10, 64); err != nil {
@@ -303,7 +304,7 @@ const tauPointLen = 5
 // encodeLoaded copies what the page shows of data loaded in a worker into
 // o, its arrays as typed arrays to transfer; the rows follow in a message
 // of their own (MsgRows).
-func encodeLoaded(o fields, l *lab.Loaded) {
+func encodeLoaded(o fields, l *worker.Loaded) {
 	ds, info := l.Data, l.Info
 	o.int("n", ds.N)
 	o.int("d", ds.D)
@@ -322,10 +323,10 @@ func encodeLoaded(o fields, l *lab.Loaded) {
 }
 
 // decodeLoaded reads what encodeLoaded wrote: the data without its rows.
-func decodeLoaded(o fieldsOf) *lab.Loaded {
+func decodeLoaded(o fieldsOf) *worker.Loaded {
 	ds := &dataset.Dataset{N: o.int("n"), D: o.int("d")}
 	st := o.floats("stats")[:6]
-	info := &lab.DataInfo{Source: lab.Source(o.int("source")), Name: o.str("name"),
+	info := &worker.DataInfo{Source: worker.Source(o.int("source")), Name: o.str("name"),
 		Stats:         dataset.Stats{N: int(st[0]), D: int(st[1]), NNZ: int(st[2]), Density: st[3], Sigma: st[4], MaxNorm: st[5]},
 		Hist:          dataset.Histogram{Min: o.num("histMin"), Max: o.num("histMax"), Counts: o.ints("counts")},
 		Norms:         o.floats("norms"),
@@ -333,5 +334,5 @@ func decodeLoaded(o fieldsOf) *lab.Loaded {
 		LoadTime:      o.duration("loadMs"),
 		Warnings:      o.strs("warnings"),
 	}
-	return &lab.Loaded{Data: ds, Info: info}
+	return &worker.Loaded{Data: ds, Info: info}
 }

@@ -11,8 +11,7 @@ import (
 	"strings"
 	"syscall/js"
 
-	"imlab/ui/lab"
-
+	"imlab/ui/lab/setup"
 	"imlab/ui/lab/singlefile"
 )
 
@@ -37,7 +36,7 @@ func IsSingleFile() bool { return Element(singleFileID) != nil }
 type Gallery struct{}
 
 // Has reports whether the page can load g, and if not, why.
-func (Gallery) Has(g lab.GallerySet) (bool, string) {
+func (Gallery) Has(g setup.GallerySet) (bool, string) {
 	if Element(g.ElementID()) != nil {
 		return true, ""
 	}
@@ -52,12 +51,12 @@ func (Gallery) Has(g lab.GallerySet) (bool, string) {
 }
 
 // Open returns g's bytes, from the element that embeds them or the site.
-func (Gallery) Open(g lab.GallerySet) (io.Reader, error) {
+func (Gallery) Open(g setup.GallerySet) (io.Reader, error) {
 	if Element(g.ElementID()) != nil {
 		_, b, err := ElementData(g.ElementID())
 		return bytes.NewReader(b), err
 	}
-	b, err := fetchBytes(lab.GalleryDir + "/" + g.File)
+	b, err := fetchBytes(setup.GalleryDir + "/" + g.File)
 	return bytes.NewReader(b), err
 }
 

@@ -8,7 +8,8 @@ import (
 	"sync"
 	"syscall/js"
 
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // The solver's Web Workers. The page's loader (index.html) compiles
@@ -26,44 +27,44 @@ import (
 func IsWorker() bool { return js.Global().Get("imlabWorker").Truthy() }
 
 // ServeWorker is a worker's main: it serves the page's messages
-// (lab.RunWorker) and never returns. A worker with no more work still
+// (worker.Run) and never returns. A worker with no more work still
 // receives the commands the page sends every worker (Pause, Run) until the
 // page terminates it; were its Go program to exit, each of those would
 // throw "Go program has already exited" in the page.
 func ServeWorker() {
-	in := make(chan lab.Message, 1024) // the page sends a few messages per job: never full
+	in := make(chan worker.Message, 1024) // the page sends a few messages per job: never full
 	deliver := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		m, err := decodeMessage(args[0])
 		if err != nil {
-			post(lab.Message{Kind: lab.MsgFailed, Err: err.Error()})
+			post(worker.Message{Kind: worker.MsgFailed, Err: err.Error()})
 			return nil
 		}
-		if m.Kind == lab.MsgData && m.Data.File != nil {
+		if m.Kind == worker.MsgData && m.Data.File != nil {
 			releaseGC()
 		}
 		in <- m
 		return nil
 	})
 	y := NewYielder()
-	env := lab.WorkerEnv{Yield: y.Yield, Now: Now}
+	env := worker.Env{Yield: y.Yield, Now: Now}
 	// The loader tells the data's worker the page's link (imlabHash), so
 	// that it generates the link's preset while the page starts, without
 	// the collector until the data is out (HoldGC): a file, which makes
 	// garbage as it is parsed, lets it go at once.
 	if h := js.Global().Get("imlabHash"); h.Type() == js.TypeString {
-		if env.Preload = lab.PreloadFor(h.String()); env.Preload != nil {
+		if env.Preload = worker.PreloadFor(h.String()); env.Preload != nil {
 			releaseGC = HoldGC()
 		}
 	}
 	js.Global().Call("imlabInbox", deliver)
-	lab.RunWorker(in, post, env)
+	worker.Run(in, post, env)
 	for range in { // late commands: nothing left to act on
 	}
 }
 
-func post(m lab.Message) {
+func post(m worker.Message) {
 	v, transfer := encodeMessage(m)
-	if m.Kind == lab.MsgLoaded { // where a worker's time went, for bench/ready.sh (markTimes)
+	if m.Kind == worker.MsgLoaded { // where a worker's time went, for bench/ready.sh (markTimes)
 		g, t := js.Global(), newFields(nil)
 		t.v.Set("boot", g.Get("imlabBoot"))
 		t.v.Set("module", g.Get("imlabGotModule"))
@@ -74,7 +75,7 @@ func post(m lab.Message) {
 	}
 	js.Global().Call("postMessage", v, transfer)
 	switch m.Kind {
-	case lab.MsgRows, lab.MsgReady, lab.MsgFailed: // the data is out, or will not be (a failed MsgLoaded: the page ends the worker)
+	case worker.MsgRows, worker.MsgReady, worker.MsgFailed: // the data is out, or will not be (a failed MsgLoaded: the page ends the worker)
 		releaseGC()
 	}
 }
@@ -91,7 +92,7 @@ var releaseGC = func() {}
 // cores as the load (docs/ready.md, "Seventh session").
 func HoldGC() (release func()) {
 	percent := debug.SetGCPercent(-1)
-	limit := debug.SetMemoryLimit(int64(lab.Budget))
+	limit := debug.SetMemoryLimit(int64(setup.Budget))
 	var once sync.Once
 	return func() {
 		once.Do(func() {
@@ -137,7 +138,7 @@ func WorkersWarm() {
 	}
 }
 
-// WorkerHost starts the page's Web Workers (lab.WorkerHost).
+// WorkerHost starts the page's Web Workers (worker.Host).
 type WorkerHost struct{}
 
 // Cores is navigator.hardwareConcurrency (1 if unknown).
@@ -146,7 +147,7 @@ func (WorkerHost) Cores() int { return Cores() }
 // Start starts n workers; it must not be called from a JS callback. The
 // loader (index.html) keeps a worker booted in advance: the first one
 // started takes it.
-func (WorkerHost) Start(n int, receive func(int, lab.Message)) (conns []lab.WorkerConn, err error) {
+func (WorkerHost) Start(n int, receive func(int, worker.Message)) (conns []worker.Conn, err error) {
 	w := js.Global().Get("imlabWorkers")
 	if !w.Truthy() || !w.Get("module").Truthy() {
 		return nil, errors.New("the page kept no compiled module to share")
@@ -174,7 +175,7 @@ func (WorkerHost) Start(n int, receive func(int, lab.Message)) (conns []lab.Work
 			}
 			m, err := decodeMessage(args[0].Get("data"))
 			if err != nil {
-				m = lab.Message{Kind: lab.MsgFailed, Err: err.Error()}
+				m = worker.Message{Kind: worker.MsgFailed, Err: err.Error()}
 			}
 			receive(i, m)
 			return nil
@@ -184,7 +185,7 @@ func (WorkerHost) Start(n int, receive func(int, lab.Message)) (conns []lab.Work
 			if len(args) > 0 && args[0].Get("message").Truthy() {
 				msg = args[0].Get("message").String()
 			}
-			receive(i, lab.Message{Kind: lab.MsgFailed, Err: msg})
+			receive(i, worker.Message{Kind: worker.MsgFailed, Err: msg})
 			return nil
 		})
 		c.w.Set("onmessage", c.onMessage)
@@ -211,7 +212,7 @@ type workerConn struct {
 	closed             bool
 }
 
-func (c *workerConn) Send(m lab.Message) {
+func (c *workerConn) Send(m worker.Message) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
@@ -219,7 +220,7 @@ func (c *workerConn) Send(m lab.Message) {
 	}
 	v, transfer := encodeMessage(m)
 	c.w.Call("postMessage", v, transfer)
-	if m.Kind == lab.MsgData { // for bench/ready.sh
+	if m.Kind == worker.MsgData { // for bench/ready.sh
 		Mark("imlab:data-sent")
 	}
 }

@@ -3,7 +3,6 @@
 package browser
 
 import (
-	"context"
 	"math"
 	"reflect"
 	"syscall/js"
@@ -15,49 +14,50 @@ import (
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/synth"
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // Every kind of message crosses between the page and a worker unchanged:
 // encodeMessage and decodeMessage run under node as in the browser.
 func TestMessagesRoundTrip(t *testing.T) {
-	preset := lab.DefaultSettings()
+	preset := setup.DefaultSettings()
 	preset.Norms, preset.Density, preset.N, preset.D, preset.DataSeed = synth.Norms{Law: synth.Law{Family: synth.Extreme, Param: 300}}, 0.25, 300, 40, math.MaxUint64-1
 	nan := math.NaN()
-	msgs := []lab.Message{
-		{Kind: lab.MsgData, Data: lab.DataSpec{Preset: preset, Name: "preset"}},
-		{Kind: lab.MsgData, Data: lab.DataSpec{Preset: preset, File: []byte("1 1:0.5\n-1 2:1\n"), Name: "a.txt",
+	msgs := []worker.Message{
+		{Kind: worker.MsgData, Data: worker.DataSpec{Preset: preset, Name: "preset"}},
+		{Kind: worker.MsgData, Data: worker.DataSpec{Preset: preset, File: []byte("1 1:0.5\n-1 2:1\n"), Name: "a.txt",
 			Bias: true, PositiveClass: "1"}},
-		{Kind: lab.MsgPStar, Loss: loss.Spec{Kind: loss.SmoothHingeKind, Mu: 0.25}, Lambda: 1e-3, PStar: 0.1234567890123, Busy: 1500 * time.Millisecond},
-		{Kind: lab.MsgTakeBack, Job: 7},
-		{Kind: lab.MsgJob, Spec: lab.JobSpec{Index: 3, Tau: 8, Sampling: "imp", Loss: loss.Spec{Kind: loss.SquareKind}, Lambda: 0.5,
+		{Kind: worker.MsgPStar, Loss: loss.Spec{Kind: loss.SmoothHingeKind, Mu: 0.25}, Lambda: 1e-3, PStar: 0.1234567890123, Busy: 1500 * time.Millisecond},
+		{Kind: worker.MsgTakeBack, Job: 7},
+		{Kind: worker.MsgJob, Spec: worker.JobSpec{Index: 3, Tau: 8, Sampling: "imp", Loss: loss.Spec{Kind: loss.SquareKind}, Lambda: 0.5,
 			PStar: 1.5, Eps: 1e-10, Partition: "balanced", Seed: 1<<63 + 7, Method: catalog.SAGA, MaxPassesPerTau: 2.5}},
-		{Kind: lab.MsgCmd, Cmd: lab.Command(2)},
-		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 2, Done: true, Err: "failed", OverBudget: true,
+		{Kind: worker.MsgCmd, Cmd: worker.Command(2)},
+		{Kind: worker.MsgUpdate, Update: worker.Update{Job: 2, Done: true, Err: "failed", OverBudget: true,
 			Points:      []method.Point{{Passes: 0.5, Iter: 3, Primal: 1.25, Gap: nan, Seconds: 3}, {Passes: 1, Iter: 1<<53 - 1, Primal: math.Copysign(0, -1), Gap: 1e-300, Seconds: 4}},
-			Minibatches: &lab.Minibatches{Iters: 9, Recent: [][]int{{1, 2}, {3}, {}}, Visits: []int{0, 5, 1 << 30}}}},
-		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 3, Done: true,
-			Minibatches: &lab.Minibatches{Iters: 2, Recent: [][]int{{0}, {1}}, Visits: []int{1, 1},
-				Residues: &lab.Residues{Abs: []float64{1e-12, 0.5}, Scale: 2.5, Refreshes: 3, P: []float64{0.25, 0.75}, Static: []float64{0.5, 0.5}}}}},
-		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 4, Plan: &lab.JobPlan{Theory: catalog.Theory{Step: 1e-4, Rate: 0.5, PassesPerEFold: math.Inf(1)}, P: []float64{0.25, 0.5, 0.25},
+			Minibatches: &worker.Minibatches{Iters: 9, Recent: [][]int{{1, 2}, {3}, {}}, Visits: []int{0, 5, 1 << 30}}}},
+		{Kind: worker.MsgUpdate, Update: worker.Update{Job: 3, Done: true,
+			Minibatches: &worker.Minibatches{Iters: 2, Recent: [][]int{{0}, {1}}, Visits: []int{1, 1},
+				Residues: &worker.Residues{Abs: []float64{1e-12, 0.5}, Scale: 2.5, Refreshes: 3, P: []float64{0.25, 0.75}, Static: []float64{0.5, 0.5}}}}},
+		{Kind: worker.MsgUpdate, Update: worker.Update{Job: 4, Plan: &worker.JobPlan{Theory: catalog.Theory{Step: 1e-4, Rate: 0.5, PassesPerEFold: math.Inf(1)}, P: []float64{0.25, 0.5, 0.25},
 			Buckets: [][]int{{0, 2}, {1}}}}},
-		{Kind: lab.MsgUpdate, Update: lab.Update{Job: 5, Plan: &lab.JobPlan{Theory: catalog.Theory{Step: 0.75, Rate: 0.25, PassesPerEFold: 3}, P: []float64{0.5, 0.5}}}},
-		{Kind: lab.MsgTheory, Loss: loss.Spec{}, Lambda: 1e-4, Taus: []int{1, 4, 32},
-			Spec: lab.JobSpec{Loss: loss.Spec{}, Lambda: 1e-4, Method: catalog.SAGA, Partition: "random", Seed: 1<<63 + 9}},
-		{Kind: lab.MsgTheory, Loss: loss.Spec{}, Lambda: 1e-4, Taus: []int{2}, Busy: 250 * time.Millisecond,
-			Spec: lab.JobSpec{Loss: loss.Spec{}, Lambda: 1e-4, Method: catalog.DFSDCA, Seed: 3},
-			Theory: &lab.MethodTheory{Method: catalog.DFSDCA, N: 400, Cost: catalog.CostModel{Cores: 8, Sync: 1},
+		{Kind: worker.MsgUpdate, Update: worker.Update{Job: 5, Plan: &worker.JobPlan{Theory: catalog.Theory{Step: 0.75, Rate: 0.25, PassesPerEFold: 3}, P: []float64{0.5, 0.5}}}},
+		{Kind: worker.MsgTheory, Loss: loss.Spec{}, Lambda: 1e-4, Taus: []int{1, 4, 32},
+			Spec: worker.JobSpec{Loss: loss.Spec{}, Lambda: 1e-4, Method: catalog.SAGA, Partition: "random", Seed: 1<<63 + 9}},
+		{Kind: worker.MsgTheory, Loss: loss.Spec{}, Lambda: 1e-4, Taus: []int{2}, Busy: 250 * time.Millisecond,
+			Spec: worker.JobSpec{Loss: loss.Spec{}, Lambda: 1e-4, Method: catalog.DFSDCA, Seed: 3},
+			Theory: &worker.MethodTheory{Method: catalog.DFSDCA, N: 400, Cost: catalog.CostModel{Cores: 8, Sync: 1},
 				Nice: []catalog.TauPoint{{Tau: 1, Theory: catalog.Theory{Step: 1e-3, Rate: 0.999, PassesPerEFold: 2.5}, Time: 2.5}},
 				Imp:  []catalog.TauPoint{{Tau: 1, Theory: catalog.Theory{Step: 2e-3, Rate: 0.998, PassesPerEFold: 1.25}, Time: 1.25}, {Tau: 2}}}},
-		{Kind: lab.MsgFailed, Err: "no data"},
-		{Kind: lab.MsgLoaded, Field: "file", Err: "bad file"},
-		{Kind: lab.MsgLoaded, Loaded: &lab.Loaded{
+		{Kind: worker.MsgFailed, Err: "no data"},
+		{Kind: worker.MsgLoaded, Field: "file", Err: "bad file"},
+		{Kind: worker.MsgLoaded, Loaded: &worker.Loaded{
 			Data: &dataset.Dataset{N: 2, D: 3, RowPtr: []int{0, 2, 3}, Col: []int32{0, 2, 1}, Val: []float64{0.5, -1, 2}, Y: []float64{1, -1}},
-			Info: &lab.DataInfo{Source: lab.SourceFile, Name: "a.txt", Warnings: []string{"one", "two"},
+			Info: &worker.DataInfo{Source: worker.SourceFile, Name: "a.txt", Warnings: []string{"one", "two"},
 				Stats: dataset.Stats{N: 2, D: 3, NNZ: 3, Density: 0.5, Sigma: nan, MaxNorm: 1.5},
 				Hist:  dataset.Histogram{Min: 0.25, Max: 4, Counts: []int{1, 0, 1}}, Norms: []float64{1.25, 4},
 				DefaultLambda: 0.75, LoadTime: 12 * time.Millisecond}}},
-		{Kind: lab.MsgRows, Loaded: &lab.Loaded{Data: &dataset.Dataset{N: 2, D: 3,
+		{Kind: worker.MsgRows, Loaded: &worker.Loaded{Data: &dataset.Dataset{N: 2, D: 3,
 			RowPtr: []int{0, 2, 3}, Col: []int32{0, 2, 1}, Val: []float64{0.5, -1, 2}, Y: []float64{1, -1}}}},
 	}
 	for _, m := range msgs {
@@ -74,7 +74,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 		want := m
 		if l := m.Loaded; l != nil && l.Data != nil {
 			ds := *l.Data
-			if m.Kind == lab.MsgLoaded {
+			if m.Kind == worker.MsgLoaded {
 				ds = dataset.Dataset{N: ds.N, D: ds.D}
 			} else {
 				ds.N, ds.D = 0, 0
@@ -91,7 +91,7 @@ func TestMessagesRoundTrip(t *testing.T) {
 
 // sameMessage is reflect.DeepEqual with trace points compared bit for bit
 // (NaN, −0).
-func sameMessage(a, b lab.Message) bool {
+func sameMessage(a, b worker.Message) bool {
 	if len(a.Update.Points) != len(b.Update.Points) {
 		return false
 	}
@@ -134,14 +134,14 @@ func js0() js.Value { return js.Undefined() }
 // the page's default data and posting it: encoding MsgLoaded (what the page
 // needs to be ready) and MsgRows (the rows, posted after it).
 func BenchmarkPostLoaded(b *testing.B) {
-	ld, err := lab.DataSpec{Preset: lab.DefaultSettings()}.Load(context.Background(), lab.Budget, func() bool { return true }, func() time.Duration { return 0 }, time.Hour)
+	ld, err := worker.DataSpec{Preset: setup.DefaultSettings()}.Load(setup.Budget)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, k := range []lab.MsgKind{lab.MsgLoaded, lab.MsgRows} {
-		b.Run(map[lab.MsgKind]string{lab.MsgLoaded: "MsgLoaded", lab.MsgRows: "MsgRows"}[k], func(b *testing.B) {
+	for _, k := range []worker.MsgKind{worker.MsgLoaded, worker.MsgRows} {
+		b.Run(map[worker.MsgKind]string{worker.MsgLoaded: "MsgLoaded", worker.MsgRows: "MsgRows"}[k], func(b *testing.B) {
 			for b.Loop() {
-				encodeMessage(lab.Message{Kind: k, Loaded: ld})
+				encodeMessage(worker.Message{Kind: k, Loaded: ld})
 			}
 		})
 	}

@@ -4,10 +4,14 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"imlab/core/sampling"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab/lesson"
 )
@@ -18,42 +22,42 @@ import (
 // sampling, or a method that cannot follow an adaptive one, is refused with
 // an error naming the key and the field's label, keeping the base settings.
 func TestImportanceLink(t *testing.T) {
-	base := DefaultSettings()
+	base := setup.DefaultSettings()
 	if base.Importance != sampling.Imp || strings.Contains(base.Hash(), "imp=") {
 		t.Fatalf("default importance %q, hash %q", base.Importance, base.Hash())
 	}
-	s, err := ParseHash("#imp=adaptive", base)
+	s, err := setup.ParseHash("#imp=adaptive", base)
 	if err != nil || s.Importance != sampling.AdaptiveImp {
 		t.Fatalf("imp=adaptive: %q, %v", s.Importance, err)
 	}
 	if !strings.Contains(s.Hash(), "imp=adaptive") {
 		t.Errorf("hash %q lacks imp=adaptive", s.Hash())
 	}
-	if back, err := ParseHash(s.Hash(), DefaultSettings()); err != nil || back.Importance != sampling.AdaptiveImp {
+	if back, err := setup.ParseHash(s.Hash(), setup.DefaultSettings()); err != nil || back.Importance != sampling.AdaptiveImp {
 		t.Errorf("hash %q reads back as %q, %v", s.Hash(), back.Importance, err)
 	}
 	if got := s.Samplings(); len(got) != 2 || got[0] != sampling.Nice || got[1] != sampling.AdaptiveImp {
 		t.Errorf("samplings %v", got)
 	}
 	for _, link := range []string{"imp=nice", "imp=bucket", "imp=static", "imp=adaptive&method=saga", "imp=adaptive&compare=sgd"} {
-		got, err := ParseHash(link, base)
-		var fe *FieldError
-		if !errors.As(err, &fe) || fe.Field != FieldImportance || !errors.Is(err, ErrSettings) ||
-			!strings.Contains(err.Error(), Label(FieldImportance)) {
-			t.Errorf("%s: %v, want a FieldError on %s", link, err, FieldImportance)
+		got, err := setup.ParseHash(link, base)
+		var fe *setup.FieldError
+		if !errors.As(err, &fe) || fe.Field != setup.FieldImportance || !errors.Is(err, setup.ErrSettings) ||
+			!strings.Contains(err.Error(), setup.Label(setup.FieldImportance)) {
+			t.Errorf("%s: %v, want a FieldError on %s", link, err, setup.FieldImportance)
 		}
 		if got.Importance != base.Importance {
 			t.Errorf("%s: the importance became %q", link, got.Importance)
 		}
 	}
-	if lines := strings.Join(Provenance(&Snapshot{Settings: s}), "\n"); !strings.Contains(lines, ", imp=adaptive") {
+	if lines := strings.Join(provenance(&Snapshot{Settings: s}), "\n"); !strings.Contains(lines, ", imp=adaptive") {
 		t.Errorf("the exports' settings lines do not say imp=adaptive:\n%s", lines)
 	}
-	f := FormOf(s)
-	if f[FieldImportance] != "adaptive" {
-		t.Errorf("form field %q", f[FieldImportance])
+	f := setup.FormOf(s)
+	if f[setup.FieldImportance] != "adaptive" {
+		t.Errorf("form field %q", f[setup.FieldImportance])
 	}
-	f[FieldImportance] = ""
+	f[setup.FieldImportance] = ""
 	if back, err := f.Settings(); err != nil || back.Importance != sampling.Imp {
 		t.Errorf("form with the default: %q, %v", back.Importance, err)
 	}
@@ -64,9 +68,9 @@ func TestImportanceLink(t *testing.T) {
 // page's main thread fills the ratio table from them: every τ reaches ε,
 // the adaptive runs in fewer iterations/n than τ-nice.
 func TestAdaptiveRunsOnTheImportanceSide(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Importance = sampling.AdaptiveImp
-	specs := JobSpecs(s, 1e-3, 0.5)
+	specs := worker.JobSpecs(s, 1e-3, 0.5)
 	for k, sp := range specs {
 		want := sampling.Nice
 		if k >= len(s.Taus) {
@@ -110,7 +114,7 @@ func TestAdaptiveRunsOnTheImportanceSide(t *testing.T) {
 // example, the largest below the first refresh's (the run converged), the
 // probabilities moved from the static ones and each a distribution per
 // bucket's worth (sum τ).
-func checkResidues(t *testing.T, where string, r *Residues, n int) {
+func checkResidues(t *testing.T, where string, r *worker.Residues, n int) {
 	t.Helper()
 	if r == nil {
 		t.Fatalf("%s: no residues", where)
@@ -134,17 +138,17 @@ func checkResidues(t *testing.T, where string, r *Residues, n int) {
 // update, its residues and adaptive probabilities for the sampling view;
 // a τ-nice job sends none.
 func TestWorkerSendsResidues(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Importance = sampling.AdaptiveImp
-	pr, res := solvedPreset(t, s)
+	pr, res := labtest.SolvedPreset(t, s)
 	ds := pr.Data
-	specs := JobSpecs(s, pr.Lambda, res.P)
-	for _, spec := range []JobSpec{specs[0], specs[len(specs)-1]} {
-		run, err := NewJobRun(ds, spec)
+	specs := worker.JobSpecs(s, pr.Lambda, res.P)
+	for _, spec := range []worker.JobSpec{specs[0], specs[len(specs)-1]} {
+		run, err := worker.NewJobRun(ds, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var u Update
+		var u worker.Update
 		for !u.Done {
 			u = run.Advance(1 << 20)
 		}
@@ -175,7 +179,7 @@ func TestAdaptiveLessonSaysWhatItShows(t *testing.T) {
 		t.Fatal("no lesson on adaptivity")
 	}
 	l := lesson.Lessons[k]
-	s, _, err := PageSettings("#lesson="+itoa(k+1), DefaultSettings())
+	s, _, err := setup.PageSettings("#lesson="+strconv.Itoa(k+1), setup.DefaultSettings())
 	if err != nil || s.Importance != sampling.AdaptiveImp || !slices.Equal(s.Taus, []int{1, 8}) {
 		t.Fatalf("lesson %d: %+v, %v", k+1, s, err)
 	}

@@ -5,12 +5,14 @@ import (
 	"time"
 
 	"imlab/core/synth"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
 )
 
 // BenchmarkEpoch times one dfSDCA epoch on the page's default data; compare
 // with the page's hook, imlab.benchEpoch() (see the e2e tests).
 func BenchmarkEpoch(b *testing.B) {
-	ds, err := synth.Generate(DefaultSettings().Synth())
+	ds, err := synth.Generate(setup.DefaultSettings().Synth())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -28,7 +30,7 @@ func BenchmarkEpoch(b *testing.B) {
 }
 
 func TestEpochTime(t *testing.T) {
-	ds, err := synth.Generate(small().Synth())
+	ds, err := synth.Generate(labtest.Small().Synth())
 	if err != nil {
 		t.Fatal(err)
 	}

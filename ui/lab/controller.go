@@ -13,6 +13,8 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/problem"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // Env is what the host provides. Zero fields get defaults that suit tests:
@@ -39,7 +41,7 @@ type Env struct {
 	// Workers, if set, loads the data and runs the experiments' jobs in a
 	// pool of workers (Web Workers); nil, or workers that cannot start, =
 	// the same worker loop on the page's own thread (pageHost), in slices.
-	Workers WorkerHost
+	Workers worker.Host
 	// Shown waits until the UI shows itself whole (a page that renders in
 	// parts after its first data is ready: until the last part; at once
 	// after that). What a load prepares after the data is installed — the
@@ -60,36 +62,37 @@ type Controller struct {
 	paused   bool
 	stepping bool // pause again after the next trace point
 	err      error
-	settings Settings // of the data and run shown
+	settings setup.Settings // of the data and run shown
 	version  uint64
 	runID    uint64 // changes whenever the data or the experiment is replaced
 
 	ds       *dataset.Dataset
 	rows     *pendingRows // ds's rows, until they came from its worker and were filled in
-	data     *DataInfo
-	dataFrom Settings      // preset settings that generated ds (SourcePreset)
-	file     *fileBytes    // the last file read, until preset data replaces it
-	awaited  FileRef       // the file a link asks for (AwaitFile), until one is loaded
-	gallery  GallerySource // the page's gallery sets (SetGallery); nil if none
+	data     *worker.DataInfo
+	dataFrom setup.Settings // preset settings that generated ds (SourcePreset)
+	file     *fileBytes     // the last file read, until preset data replaces it
+	awaited  setup.FileRef  // the file a link asks for (AwaitFile), until one is loaded
+	gallery  GallerySource  // the page's gallery sets (SetGallery); nil if none
 	pstars   map[pstarKey]float64
 
 	lambda     float64
 	pstar      float64
-	mtheory    *MethodTheory // of the run's method (methodtheory.go)
+	mtheory    *worker.MethodTheory // of the run's method (methodtheory.go)
+	readings   traceReadings        // what the snapshots read of the jobs' traces, for mtheory
 	runStart   time.Duration
 	pausedFor  time.Duration
 	finishedAt time.Duration
-	stats      SliceStats
+	stats      worker.SliceStats
 	speed      int // minibatches per frame; 0 = full speed (see SetSpeed)
 
 	// The pool of workers of the run in progress (see runOnWorkers).
-	workersWanted int          // SetWorkers
-	conns         []WorkerConn // the run's workers
-	pool          *jobPool     // the jobs of the run shown; nil if none
-	poolWorkers   int          // how many Web Workers ran the run shown; 0 = the page's thread
-	workersNote   string       // why the run shown is on the page's thread, if Web Workers failed
+	workersWanted int           // SetWorkers
+	conns         []worker.Conn // the run's workers
+	pool          *jobPool      // the jobs of the run shown; nil if none
+	poolWorkers   int           // how many Web Workers ran the run shown; 0 = the page's thread
+	workersNote   string        // why the run shown is on the page's thread, if Web Workers failed
 	pauseStart    time.Duration
-	loader        WorkerConn      // the worker loading data (loadOnWorker); nil if none
+	loader        worker.Conn     // the worker loading data (loadOnWorker); nil if none
 	crew          *crew           // the workers kept with the data between runs; nil if none, or while a run owns them
 	workerBusy    []time.Duration // each worker's solver time in the run on workers
 	timeline      []RunEvent      // the moments of the last run (timeline.go)
@@ -135,16 +138,16 @@ func New(env Env) *Controller {
 		env.Changed = func() {}
 	}
 	if env.Budget <= 0 {
-		env.Budget = Budget
+		env.Budget = setup.Budget
 	}
 	if env.SliceTarget <= 0 {
-		env.SliceTarget = DefaultSliceTarget
+		env.SliceTarget = worker.DefaultSliceTarget
 	}
 	if env.Frame == nil {
 		env.Frame = func() {}
 	}
 	return &Controller{
-		env: env, settings: DefaultSettings(), lambda: math.NaN(), pstar: math.NaN(),
+		env: env, settings: setup.DefaultSettings(), lambda: math.NaN(), pstar: math.NaN(),
 		pstars: map[pstarKey]float64{},
 	}
 }
@@ -201,14 +204,14 @@ func (c *Controller) closeRunLocked() {
 // Run starts the experiment with settings s, or resumes a paused run of the
 // same settings. Preset data that s no longer describes is generated again
 // first; an uploaded file stays in use until another source is loaded.
-func (c *Controller) Run(s Settings) { c.run(s, false) }
+func (c *Controller) Run(s setup.Settings) { c.run(s, false) }
 
 // Step advances the run to its next trace point (by one minibatch when
 // slowed down, see SetSpeed) and pauses there; with no
 // run in progress it starts one that way.
-func (c *Controller) Step(s Settings) { c.run(s, true) }
+func (c *Controller) Step(s setup.Settings) { c.run(s, true) }
 
-func (c *Controller) run(s Settings, step bool) {
+func (c *Controller) run(s setup.Settings, step bool) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
@@ -248,14 +251,14 @@ func (c *Controller) run(s Settings, step bool) {
 }
 
 // sameRun reports whether a and b describe the same experiment.
-func sameRun(a, b Settings) bool {
+func sameRun(a, b setup.Settings) bool {
 	return a.Loss == b.Loss && a.Lambda == b.Lambda && a.Eps == b.Eps && a.MaxPasses == b.MaxPasses && a.Partition == b.Partition &&
-		a.Seed == b.Seed && slices.Equal(a.Methods(), b.Methods()) && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && SameData(a, b)
+		a.Seed == b.Seed && slices.Equal(a.Methods(), b.Methods()) && fmt.Sprint(a.Taus) == fmt.Sprint(b.Taus) && setup.SameData(a, b)
 }
 
-func (c *Controller) runTask(t *task, s Settings, step bool) error {
+func (c *Controller) runTask(t *task, s setup.Settings, step bool) error {
 	c.mu.Lock()
-	regenerate := c.data == nil || (c.data.Source == SourcePreset && !SameData(c.dataFrom, s))
+	regenerate := c.data == nil || (c.data.Source == worker.SourcePreset && !setup.SameData(c.dataFrom, s))
 	c.mu.Unlock()
 	if regenerate {
 		if err := c.generate(t, s); err != nil || !t.checkpoint() {
@@ -272,15 +275,15 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 		return nil
 	}
 	ds := c.ds
-	if _, err := experiment.ParseTaus(FormatTaus(s.Taus), ds.N); err != nil { // τ ≤ n, which only the data knows
+	if _, err := experiment.ParseTaus(setup.FormatTaus(s.Taus), ds.N); err != nil { // τ ≤ n, which only the data knows
 		c.mu.Unlock()
-		return fieldError(FieldTaus, "%v: the data has %d examples", err, ds.N)
+		return setup.FieldErrorf(setup.FieldTaus, "%v: the data has %d examples", err, ds.N)
 	}
 	c.closeRunLocked()
 	c.settings = s
 	c.settings.File, c.settings.Data = c.data.File, c.data.Gallery // the data's, whatever the form says
 	if c.data.Gallery != "" {
-		c.settings.File = FileRef{} // a gallery set is named by its name
+		c.settings.File = setup.FileRef{} // a gallery set is named by its name
 	}
 	c.runID++
 	c.phase, c.stepping = Optimum, step
@@ -307,7 +310,7 @@ func (c *Controller) runTask(t *task, s Settings, step bool) error {
 	pstar, known := c.pstars[key]
 	c.poolWorkers, c.workersNote, c.workerBusy = 0, "", nil
 	c.mu.Unlock()
-	return c.onWorkers(true, func(h WorkerHost) error { return c.runOnWorkers(t, s, pr, key, pstar, known, h) })
+	return c.onWorkers(true, func(h worker.Host) error { return c.runOnWorkers(t, s, pr, key, pstar, known, h) })
 }
 
 // ReportError shows err in the status, for failures outside the

@@ -13,14 +13,10 @@ import (
 
 	"imlab/core/libsvm"
 	"imlab/core/synth"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
-
-// small is a preset that runs the whole experiment in well under a second.
-func small() Settings {
-	s := DefaultSettings()
-	s.N, s.D, s.Taus = 400, 20, []int{1, 4, 16}
-	return s
-}
 
 // harness runs a controller with a counting yield and lets a test wait for
 // a condition on its snapshots.
@@ -87,7 +83,7 @@ func isPhase(p Phase) func(*Snapshot) bool {
 
 func TestRunToDone(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	h.c.Generate(s)
 	ready := h.wait("ready", isPhase(Ready))
 	if ready.Data == nil || ready.Data.Stats.N != s.N || ready.Data.Stats.D != s.D {
@@ -140,7 +136,7 @@ func TestRunToDone(t *testing.T) {
 
 func TestRunGeneratesWhenSettingsChange(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	h.c.Run(s) // no data yet: generated first
 	h.wait("done", isPhase(Done))
 	s.DataSeed = 2
@@ -154,7 +150,7 @@ func TestRunGeneratesWhenSettingsChange(t *testing.T) {
 
 func TestPauseStepResumeReset(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
 	paused := make(chan struct{})
@@ -195,7 +191,7 @@ func TestPauseStepResumeReset(t *testing.T) {
 
 func TestResetCancelsRun(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.N, s.D = 3000, 50
 	var once sync.Once
 	var reset atomic.Bool
@@ -222,25 +218,25 @@ func source(name, text string) FileSource {
 
 func TestLoadFile(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Bias = true
 	h.c.LoadFile(source("tiny.svm", goodFile), s)
 	got := h.wait("file loaded", isPhase(Ready))
-	if got.Err != nil || got.Data.Source != SourceFile || got.Data.Stats.N != 4 || got.Data.Stats.D != 4 {
+	if got.Err != nil || got.Data.Source != worker.SourceFile || got.Data.Stats.N != 4 || got.Data.Stats.D != 4 {
 		t.Fatalf("after loading: err %v, data %+v", got.Err, got.Data)
 	}
 	// A run on the file keeps the file (no preset is generated).
 	s.Taus = []int{1, 2}
 	h.c.Run(s)
 	done := h.wait("done", isPhase(Done))
-	if done.Data.Source != SourceFile || len(done.Rows) != 2 || done.Err != nil {
+	if done.Data.Source != worker.SourceFile || len(done.Rows) != 2 || done.Err != nil {
 		t.Errorf("run on file: source %s, %d rows, err %v", done.Data.Source, len(done.Rows), done.Err)
 	}
 }
 
 func TestBadFileKeepsData(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Taus = []int{1}
 	h.c.Run(s)
 	before := h.wait("done", isPhase(Done))
@@ -259,19 +255,19 @@ func TestBadFileKeepsData(t *testing.T) {
 func TestLargeFileRefusedUnread(t *testing.T) {
 	h := newHarness(t)
 	opened := false
-	h.c.LoadFile(FileSource{Name: "huge.svm.gz", Size: MaxFileBytes + 1, Open: func() (io.Reader, error) {
+	h.c.LoadFile(FileSource{Name: "huge.svm.gz", Size: maxFileBytes + 1, Open: func() (io.Reader, error) {
 		opened = true
 		return nil, errors.New("should not be read")
-	}}, small())
+	}}, labtest.Small())
 	s := h.c.Snapshot()
-	if !errors.Is(s.Err, ErrFileTooLarge) || !strings.Contains(s.Status(), "the limit is 512 MiB") || opened {
+	if !errors.Is(s.Err, errFileTooLarge) || !strings.Contains(s.Status(), "the limit is 512 MiB") || opened {
 		t.Errorf("status %q, opened %v", s.Status(), opened)
 	}
 }
 
 func TestPanicBecomesError(t *testing.T) {
 	h := newHarness(t)
-	h.c.LoadFile(FileSource{Name: "x", Size: 1, Open: func() (io.Reader, error) { panic("boom") }}, small())
+	h.c.LoadFile(FileSource{Name: "x", Size: 1, Open: func() (io.Reader, error) { panic("boom") }}, labtest.Small())
 	s := h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
 	if !strings.Contains(s.Status(), "error: internal error: boom") || s.Phase != Empty {
 		t.Errorf("status %q, phase %v", s.Status(), s.Phase)
@@ -286,7 +282,7 @@ func TestParsingYields(t *testing.T) {
 	}
 	h := newHarness(t)
 	h.c = New(Env{Yield: func() { h.yields.Add(1) }, SliceTarget: time.Microsecond})
-	h.c.LoadFile(source("big.svm", b.String()), small())
+	h.c.LoadFile(source("big.svm", b.String()), labtest.Small())
 	got := h.wait("loaded", isPhase(Ready))
 	if got.Data.Stats.N != 20000 || h.yields.Load() < 3 {
 		t.Errorf("n = %d, %d yields while parsing", got.Data.Stats.N, h.yields.Load())
@@ -295,13 +291,13 @@ func TestParsingYields(t *testing.T) {
 
 func TestInvalidSettingsRefused(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Eps = -1
 	h.c.Run(s)
-	if st := h.c.Snapshot(); !errors.Is(st.Err, ErrSettings) || st.Phase != Empty {
+	if st := h.c.Snapshot(); !errors.Is(st.Err, setup.ErrSettings) || st.Phase != Empty {
 		t.Errorf("status %q phase %v", st.Status(), st.Phase)
 	}
-	if _, err := synth.Generate(small().Synth()); err != nil {
+	if _, err := synth.Generate(labtest.Small().Synth()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -316,14 +312,14 @@ func sum(xs []int) int {
 
 func TestFailingRunShowsError(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	h.c.LoadFile(source("tiny.svm", goodFile), s)
 	h.wait("file loaded", isPhase(Ready))
 	s.Taus = []int{1, 8} // τ = 8 > n = 4: the experiment cannot be planned
 	h.c.Run(s)
 	got := h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
-	var fe *FieldError
-	if st := got.Status(); !errors.As(got.Err, &fe) || fe.Field != FieldTaus || !strings.Contains(st, `"8" is not a whole number in 1…4`) ||
+	var fe *setup.FieldError
+	if st := got.Status(); !errors.As(got.Err, &fe) || fe.Field != setup.FieldTaus || !strings.Contains(st, `"8" is not a whole number in 1…4`) ||
 		got.Phase != Ready || got.Data == nil || got.Jobs != nil {
 		t.Errorf("status %q, phase %v, %d jobs", st, got.Phase, len(got.Jobs))
 	}
@@ -337,7 +333,7 @@ func TestSnapshotsShareTraces(t *testing.T) {
 		if workers {
 			h = newWorkerHarness(t, &fakeHost{cores: 3})
 		}
-		done := runTraces(t, h, small())
+		done := runTraces(t, h, labtest.Small())
 		again := h.c.Snapshot()
 		for k, j := range done.Jobs {
 			tr := again.Jobs[k].Trace

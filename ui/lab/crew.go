@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"imlab/core/dataset"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // crew is the workers holding the data in use, kept from its load to the
@@ -15,7 +17,7 @@ import (
 // gives them back, any other end closes them.
 type crew struct {
 	in    *inbox
-	conns []WorkerConn
+	conns []worker.Conn
 	ds    *dataset.Dataset // the page's copy of their data
 	ready []bool           // has its data (MsgReady or MsgLoaded)
 	rows  *pendingRows     // the data's rows, if the first worker loaded it for the page
@@ -28,17 +30,17 @@ type crew struct {
 }
 
 // grow starts workers until the crew has n, sending each the data.
-func (cr *crew) grow(host WorkerHost, n int, data DataSpec) error {
+func (cr *crew) grow(host worker.Host, n int, data worker.DataSpec) error {
 	if len(cr.conns) >= n {
 		return nil
 	}
 	base := len(cr.conns)
-	conns, err := host.Start(n-base, func(w int, m Message) { cr.in.put(base+w, m) })
+	conns, err := host.Start(n-base, func(w int, m worker.Message) { cr.in.put(base+w, m) })
 	if err != nil {
 		return err
 	}
 	for _, w := range conns { // the data first: a worker's first message must be it
-		w.Send(Message{Kind: MsgData, Data: data})
+		w.Send(worker.Message{Kind: worker.MsgData, Data: data})
 	}
 	cr.conns = append(cr.conns, conns...)
 	cr.ready = append(cr.ready, make([]bool, len(conns))...)
@@ -55,15 +57,15 @@ func (cr *crew) drain(c *Controller) {
 		if !ok {
 			return
 		}
-		if m.m.Kind == MsgReady {
+		if m.m.Kind == worker.MsgReady {
 			cr.ready[m.w] = true
 			continue
 		}
-		if m.m.Kind == MsgTheory { // kept by the inbox (inbox.theory)
+		if m.m.Kind == worker.MsgTheory { // kept by the inbox (inbox.theory)
 			cr.busy[m.w] = max(cr.busy[m.w], m.m.Busy)
 			continue
 		}
-		if m.m.Kind != MsgPStar || m.w != 0 || len(cr.asked) == 0 {
+		if m.m.Kind != worker.MsgPStar || m.w != 0 || len(cr.asked) == 0 {
 			continue
 		}
 		k := cr.asked[0]
@@ -105,16 +107,17 @@ func (c *Controller) dropCrewLocked() {
 // loadOnWorker loads spec in a worker of host, which sends the data back
 // (the page's copy, for its views and plans). A Web Worker stays, holding
 // the data, as the first worker of the next runs (crew); the page's thread
-// only copies what it made. It returns a *workersFailed when Web Workers
+// only copies what it made; rows are the data's rows still to come from
+// a Web Worker, which the page is ready without. It returns a *workersFailed when Web Workers
 // cannot start.
-func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loaded, error) {
-	_, onPage := host.(*pageHost)
+func (c *Controller) loadOnWorker(t *task, spec worker.DataSpec, host worker.Host) (*worker.Loaded, *pendingRows, error) {
+	_, onPage := host.(*worker.PageHost)
 	c.mu.Lock()
 	c.dropCrewLocked() // new data: the workers of the old are of no use
 	c.mu.Unlock()
 	in, rows := newInbox(), &pendingRows{done: make(chan struct{})}
-	conns, err := host.Start(1, func(w int, m Message) {
-		if m.Kind == MsgRows || m.Kind == MsgFailed { // the first of them ends the wait for the rows
+	conns, err := host.Start(1, func(w int, m worker.Message) {
+		if m.Kind == worker.MsgRows || m.Kind == worker.MsgFailed { // the first of them ends the wait for the rows
 			select {
 			case <-rows.done:
 			default:
@@ -122,12 +125,12 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 				close(rows.done)
 			}
 		}
-		if m.Kind != MsgRows {
+		if m.Kind != worker.MsgRows {
 			in.put(w, m)
 		}
 	})
 	if err != nil {
-		return nil, &workersFailed{err.Error()}
+		return nil, nil, &workersFailed{err.Error()}
 	}
 	w := conns[0]
 	kept := false
@@ -143,28 +146,28 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 	}()
 	spec.Return = true
 	if !c.sendData(t, w, spec) {
-		return nil, errSuperseded
+		return nil, nil, errSuperseded
 	}
 	for {
 		m, ok := in.get(t.ctx)
 		if !ok {
-			return nil, errSuperseded
+			return nil, nil, errSuperseded
 		}
 		switch m.m.Kind {
-		case MsgFailed:
-			return nil, failure(onPage, m.w, m.m.Err)
-		case MsgLoaded:
-			ld, err := m.m.Loaded, loadError(m.m)
+		case worker.MsgFailed:
+			return nil, nil, failure(onPage, m.w, m.m.Err)
+		case worker.MsgLoaded:
+			ld, err := m.m.Loaded, m.m.LoadError()
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if ld == nil || ld.Data == nil || ld.Info == nil {
-				return nil, failure(onPage, m.w, "the worker sent no data")
+				return nil, nil, failure(onPage, m.w, "the worker sent no data")
 			}
 			if onPage { // the data set is the worker's own, rows and all; the worker is of no more use
-				return ld, nil
+				return ld, nil, nil
 			}
-			ld.Info.InWorker, ld.rows = true, rows
+			ld.Info.InWorker = true
 			c.mu.Lock()
 			if t.aliveLocked() {
 				c.dropCrewLocked()
@@ -172,7 +175,7 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 				c.loader, kept = nil, true // the crew's now, which a new task keeps
 			}
 			c.mu.Unlock()
-			return ld, nil
+			return ld, rows, nil
 		}
 	}
 }
@@ -180,14 +183,14 @@ func (c *Controller) loadOnWorker(t *task, spec DataSpec, host WorkerHost) (*Loa
 // sendData sends w the data spec to load, paused if the page is, and
 // makes w the loader, which Pause and Run command; false if t is
 // superseded.
-func (c *Controller) sendData(t *task, w WorkerConn, spec DataSpec) bool {
+func (c *Controller) sendData(t *task, w worker.Conn, spec worker.DataSpec) bool {
 	c.mu.Lock()
 	paused := c.paused
 	c.mu.Unlock()
 	if paused { // before the data: a load short enough to end in its first slice still waits
-		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
+		w.Send(worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdPause})
 	}
-	w.Send(Message{Kind: MsgData, Data: spec})
+	w.Send(worker.Message{Kind: worker.MsgData, Data: spec})
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !t.aliveLocked() {
@@ -196,24 +199,11 @@ func (c *Controller) sendData(t *task, w WorkerConn, spec DataSpec) bool {
 	c.loader = w
 	switch { // a Pause or Run meanwhile did not know where to go
 	case c.paused && !paused:
-		w.Send(Message{Kind: MsgCmd, Cmd: CmdPause})
+		w.Send(worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdPause})
 	case paused && !c.paused:
-		w.Send(Message{Kind: MsgCmd, Cmd: CmdRun})
+		w.Send(worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdRun})
 	}
 	return true
-}
-
-// loadError is the error a MsgLoaded reports, nil if none.
-func loadError(m Message) error {
-	switch {
-	case m.Err == "":
-		return nil
-	case m.cause != nil:
-		return m.cause
-	case m.Field != "":
-		return &FieldError{Field: m.Field, Err: errors.New(m.Err)}
-	}
-	return errors.New(m.Err)
 }
 
 // workersFailed says that Web Workers could not start, or failed before
@@ -236,27 +226,17 @@ func failure(onPage bool, w int, why string) error {
 // run slowed down (whose minibatches the page shows as they go); else the
 // page's own thread, whose worker takes the page's data as it is for a
 // run. Call with c.mu held.
-func (c *Controller) hostLocked(run bool) WorkerHost {
+func (c *Controller) hostLocked(run bool) worker.Host {
 	if c.env.Workers != nil && c.workersWanted >= 0 && !(run && c.speed > 0) {
 		return c.env.Workers
 	}
 	return c.pageHostLocked(run)
 }
 
-// pageHostLocked is the page's own thread as a host; its workers take the
-// page's data for a run. Call with c.mu held.
-func (c *Controller) pageHostLocked(run bool) *pageHost {
-	h := &pageHost{c: c}
-	if run {
-		h.held = c.ds
-	}
-	return h
-}
-
 // onWorkers does work on the host of hostLocked and, if that is Web
 // Workers and they fail to start (workersFailed), the same work on the
 // page's thread, the status saying why.
-func (c *Controller) onWorkers(run bool, work func(WorkerHost) error) error {
+func (c *Controller) onWorkers(run bool, work func(worker.Host) error) error {
 	c.mu.Lock()
 	h := c.hostLocked(run)
 	c.mu.Unlock()
@@ -298,11 +278,11 @@ func (c *Controller) prepareRun(t *task) {
 		return
 	}
 	cr.asked = append(cr.asked, key)
-	cr.conns[0].Send(Message{Kind: MsgPStar, Loss: key.loss, Lambda: lambda})
+	cr.conns[0].Send(worker.Message{Kind: worker.MsgPStar, Loss: key.loss, Lambda: lambda})
 }
 
 // lambdaOfLocked is the λ of a run of s on the data shown.
-func (c *Controller) lambdaOfLocked(s Settings) float64 {
+func (c *Controller) lambdaOfLocked(s setup.Settings) float64 {
 	if s.Lambda == 0 && c.data != nil {
 		return c.data.DefaultLambda
 	}
@@ -312,7 +292,7 @@ func (c *Controller) lambdaOfLocked(s Settings) float64 {
 // askTheoryLocked asks cr's worker w for the MethodTheory of a run of s
 // with regulariser lambda, unless it was asked already, and returns it if
 // it is known. Call with c.mu held.
-func (c *Controller) askTheoryLocked(cr *crew, w int, s Settings, lambda float64) (*MethodTheory, bool) {
+func (c *Controller) askTheoryLocked(cr *crew, w int, s setup.Settings, lambda float64) (*worker.MethodTheory, bool) {
 	req := theoryRequestOf(s, lambda)
 	if mt, ok := cr.in.theory(req); ok {
 		return mt, true

@@ -6,18 +6,21 @@ import (
 	"io"
 	"math"
 	"slices"
+
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
-// MaxFileBytes is the largest file LoadFile opens: half the page's Budget.
+// maxFileBytes is the largest file LoadFile opens: half the page's Budget.
 // The file's bytes stay in memory beside the data set built from them (so
 // that Reread can apply other options at once), and count against the
 // budget with it. A larger file is refused at once, unread; a smaller one,
 // compressed or not, is parsed under what the budget has left, which counts
 // its decompressed text, examples, features and non-zeros as they come.
-const MaxFileBytes = int64(Budget) / 2
+const maxFileBytes = int64(setup.Budget) / 2
 
-// ErrFileTooLarge reports a file over MaxFileBytes.
-var ErrFileTooLarge = errors.New("file larger than the memory budget")
+// errFileTooLarge reports a file over maxFileBytes.
+var errFileTooLarge = errors.New("file larger than the memory budget")
 
 // errSuperseded aborts a read when a newer action replaced the task.
 var errSuperseded = errors.New("superseded by a newer action")
@@ -33,7 +36,7 @@ type FileSource struct {
 
 // Generate makes the preset data of s and shows its statistics; results of
 // earlier runs are cleared.
-func (c *Controller) Generate(s Settings) {
+func (c *Controller) Generate(s setup.Settings) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
@@ -47,19 +50,19 @@ func (c *Controller) Generate(s Settings) {
 }
 
 // LoadFile reads a LIBSVM file (plain, gzip or bzip2) with the Bias and
-// PositiveClass options of s. A file over MaxFileBytes is refused at once,
+// PositiveClass options of s. A file over maxFileBytes is refused at once,
 // unread; a file that fails to parse leaves the data and plots as they were.
 // The raw bytes are kept, so that Reread can apply other options at once
 // (until preset data replaces the file).
 // While a link's file is awaited (AwaitFile), the file chosen is checked
 // against the link's fingerprint, and a mismatch is reported as a warning.
-func (c *Controller) LoadFile(f FileSource, s Settings) {
+func (c *Controller) LoadFile(f FileSource, s setup.Settings) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
-	if f.Size > MaxFileBytes {
+	if f.Size > maxFileBytes {
 		c.err = fmt.Errorf("%s: %w: %.1f MiB, the limit is %d MiB (half the page's budget of %v: the file is held beside its data)",
-			f.Name, ErrFileTooLarge, float64(f.Size)/(1<<20), MaxFileBytes>>20, Budget)
+			f.Name, errFileTooLarge, float64(f.Size)/(1<<20), maxFileBytes>>20, setup.Budget)
 		c.changedLocked()
 		return
 	}
@@ -73,7 +76,9 @@ func (c *Controller) LoadFile(f FileSource, s Settings) {
 		if err != nil {
 			return err
 		}
-		ref := refOf(f.Name, raw, t.pacer()) // a large file's hash lets the page paint
+		h := setup.NewFileHash(f.Name, raw) // a large file's hash lets the page paint
+		t.steps(h)
+		ref := h.Ref()
 		c.mu.Lock()
 		if t.aliveLocked() { // kept even if it fails to parse: other options may read it
 			c.file = &fileBytes{ref: ref, raw: raw}
@@ -85,7 +90,7 @@ func (c *Controller) LoadFile(f FileSource, s Settings) {
 
 // fileBytes is the last file read, kept for Reread.
 type fileBytes struct {
-	ref     FileRef
+	ref     setup.FileRef
 	raw     []byte
 	gallery string // the gallery set the bytes are (GallerySet.Name); "" for a file of the user's
 }
@@ -94,7 +99,7 @@ type fileBytes struct {
 // PositiveClass of s (the user changed them), whether that file is the data
 // in use or failed to load (a multi-class file waiting for its positive
 // class); it does nothing once preset data replaced the file.
-func (c *Controller) Reread(s Settings) {
+func (c *Controller) Reread(s setup.Settings) {
 	c.mu.Lock()
 	defer c.notify()
 	defer c.mu.Unlock()
@@ -115,14 +120,14 @@ func (c *Controller) Reread(s Settings) {
 		if gallery != "" {
 			return c.parseGallery(t, ref, raw, s, gallery)
 		}
-		return c.parseFile(t, ref, raw, s, FileRef{})
+		return c.parseFile(t, ref, raw, s, setup.FileRef{})
 	})
 }
 
 // AwaitFile shows the settings s of a link to a run on a file: the data
 // and results are cleared (they were not made from that file) and the
 // status asks for the file by name until LoadFile is given one.
-func (c *Controller) AwaitFile(s Settings) {
+func (c *Controller) AwaitFile(s setup.Settings) {
 	c.mu.Lock()
 	c.gen++ // supersede any work in progress
 	c.paused, c.stepping = false, false
@@ -160,31 +165,32 @@ func (c *Controller) beginLoad(t *task) (prev Phase, ok bool) {
 	return prev, true
 }
 
-func (c *Controller) generate(t *task, s Settings) error {
+func (c *Controller) generate(t *task, s setup.Settings) error {
 	s.Data = ""
-	return c.load(t, DataSpec{Preset: s}, s, FileRef{}, FileRef{})
+	return c.load(t, worker.DataSpec{Preset: s}, s, setup.FileRef{}, setup.FileRef{})
 }
 
 // parseFile parses raw, the bytes of the file ref, and installs the data.
 // want, if it names a file, is the file a link asked for.
-func (c *Controller) parseFile(t *task, ref FileRef, raw []byte, s Settings, want FileRef) error {
+func (c *Controller) parseFile(t *task, ref setup.FileRef, raw []byte, s setup.Settings, want setup.FileRef) error {
 	s.File, s.Data = ref, ""
-	return c.load(t, DataSpec{File: raw, Name: ref.Name, Bias: s.Bias, PositiveClass: s.PositiveClass}, s, ref, want)
+	return c.load(t, worker.DataSpec{File: raw, Name: ref.Name, Bias: s.Bias, PositiveClass: s.PositiveClass}, s, ref, want)
 }
 
 // load builds the data of spec, in a worker if the page has them
 // (loadOnWorker) or else here, and installs it with the settings s; ref is
 // the file read (for a file), want the file a link asked for, if any.
-func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef) error {
+func (c *Controller) load(t *task, spec worker.DataSpec, s setup.Settings, ref, want setup.FileRef) error {
 	if _, ok := c.beginLoad(t); !ok {
 		return nil
 	}
 	// A worker is sent the data at once (its load need not wait for this
 	// thread's paint, and the page's first paint is long: docs/ready.md);
 	// the "loading" status paints while the page waits for it.
-	var ld *Loaded
-	err := c.onWorkers(false, func(h WorkerHost) (err error) {
-		ld, err = c.loadOnWorker(t, spec, h)
+	var ld *worker.Loaded
+	var rows *pendingRows
+	err := c.onWorkers(false, func(h worker.Host) (err error) {
+		ld, rows, err = c.loadOnWorker(t, spec, h)
 		return err
 	})
 	if errors.Is(err, errSuperseded) {
@@ -200,12 +206,12 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 				ref.Name, want.Size, want.Fingerprint, ref.Size, ref.Fingerprint)}, ld.Info.Warnings...)
 		}
 	}
-	c.install(t, ld, s)
+	c.install(t, ld, rows, s)
 	if c.env.Shown != nil {
 		c.env.Shown()
 	}
 	c.prepareRun(t)
-	if ld.rows != nil { // the rows ready did not wait for: after the frame that shows the data
+	if rows != nil { // the rows ready did not wait for: after the frame that shows the data
 		c.env.Frame()
 		c.env.Yield()
 		return c.awaitRows()
@@ -213,42 +219,25 @@ func (c *Controller) load(t *task, spec DataSpec, s Settings, ref, want FileRef)
 	return nil
 }
 
-// install makes ld the data, shown with the settings s; earlier results
-// are cleared.
-func (c *Controller) install(t *task, ld *Loaded, s Settings) {
+// install makes ld the data (rows: its rows still to come, if not nil),
+// shown with the settings s; earlier results are cleared.
+func (c *Controller) install(t *task, ld *worker.Loaded, rows *pendingRows, s setup.Settings) {
 	c.mu.Lock()
 	if !t.aliveLocked() {
 		c.mu.Unlock()
 		return
 	}
 	c.closeRunLocked()
-	c.ds, c.rows, c.data = ld.Data, ld.rows, ld.Info
+	c.ds, c.rows, c.data = ld.Data, rows, ld.Info
 	c.runID++
 	c.lambda, c.pstar = math.NaN(), math.NaN()
-	if ld.Info.Source == SourcePreset {
+	if ld.Info.Source == worker.SourcePreset {
 		c.dataFrom, c.file = s, nil
 	}
-	c.settings, c.awaited = s, FileRef{}
+	c.settings, c.awaited = s, setup.FileRef{}
 	c.settings.Taus = slices.Clone(s.Taus)
 	c.phase = Ready
 	c.changedLocked()
 	c.mu.Unlock()
 	c.notify()
-}
-
-// installed describes data about to be installed.
-type installed struct {
-	source   Source
-	name     string
-	warnings []string
-}
-
-func densityName(d float64) string {
-	switch d {
-	case SparseDensity:
-		return "sparse"
-	case DenseDensity:
-		return "dense"
-	}
-	return "density"
 }

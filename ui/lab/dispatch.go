@@ -3,6 +3,8 @@ package lab
 import (
 	"fmt"
 	"slices"
+
+	"imlab/ui/lab/worker"
 )
 
 // dispatcher hands a jobPool's jobs to workers so that none waits for the
@@ -24,7 +26,7 @@ import (
 // It is used by one goroutine (runOnWorkers).
 type dispatcher struct {
 	pool   *jobPool
-	conns  []WorkerConn
+	conns  []worker.Conn
 	ready  []bool       // per worker, has its data: the others get no job yet
 	queued [][]int      // per worker, the jobs sent and not finished, in order; [0] runs
 	asked  map[int]bool // jobs asked back and not yet given back
@@ -36,7 +38,7 @@ type dispatcher struct {
 // newDispatcher hands pool's jobs to conns; ready (shared with the caller,
 // who sets it as workers get their data, then calls fillAll) says which
 // may get jobs.
-func newDispatcher(pool *jobPool, conns []WorkerConn, ready []bool) *dispatcher {
+func newDispatcher(pool *jobPool, conns []worker.Conn, ready []bool) *dispatcher {
 	return &dispatcher{pool: pool, conns: conns, ready: ready, queued: make([][]int, len(conns)), asked: map[int]bool{}}
 }
 
@@ -56,7 +58,7 @@ func (d *dispatcher) fill(w, most int) {
 		}
 		d.queued[w] = append(d.queued[w], spec.Index)
 		d.sent++
-		d.conns[w].Send(Message{Kind: MsgJob, Spec: spec})
+		d.conns[w].Send(worker.Message{Kind: worker.MsgJob, Spec: spec})
 	}
 }
 
@@ -128,6 +130,6 @@ func (d *dispatcher) rebalance() {
 		}
 		d.asked[job] = true
 		idle--
-		d.conns[w].Send(Message{Kind: MsgTakeBack, Job: job})
+		d.conns[w].Send(worker.Message{Kind: worker.MsgTakeBack, Job: job})
 	}
 }

@@ -5,20 +5,21 @@ import (
 	"testing"
 	"time"
 
-	"imlab/core/method"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/worker"
 )
 
 // recConn records what the page sends to one worker.
-type recConn struct{ sent []Message }
+type recConn struct{ sent []worker.Message }
 
-func (c *recConn) Send(m Message) { c.sent = append(c.sent, m) }
-func (c *recConn) Close()         {}
+func (c *recConn) Send(m worker.Message) { c.sent = append(c.sent, m) }
+func (c *recConn) Close()                {}
 
 // jobsOf lists the jobs sent to a worker, in order.
 func (c *recConn) jobsOf() []int {
 	var out []int
 	for _, m := range c.sent {
-		if m.Kind == MsgJob {
+		if m.Kind == worker.MsgJob {
 			out = append(out, m.Spec.Index)
 		}
 	}
@@ -30,12 +31,12 @@ func (c *recConn) jobsOf() []int {
 // idle takes over a job queued, and not started, on another. Driven by
 // hand: no goroutine, no clock.
 func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32} // 12 jobs
-	pool := newJobPool(JobSpecs(s, 0.1, 0))
+	pool := newJobPool(worker.JobSpecs(s, 0.1, 0))
 	const n = 2
 	rc := []*recConn{{}, {}}
-	d := newDispatcher(pool, []WorkerConn{rc[0], rc[1]}, []bool{true, true})
+	d := newDispatcher(pool, []worker.Conn{rc[0], rc[1]}, []bool{true, true})
 	d.fillAll()
 	for w, c := range rc {
 		if got := c.jobsOf(); len(got) != 2 {
@@ -59,9 +60,9 @@ func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
 	for len(d.queued[0]) > 0 {
 		d.done(0, d.queued[0][0])
 	}
-	var asked []Message
+	var asked []worker.Message
 	for _, m := range rc[1].sent {
-		if m.Kind == MsgTakeBack {
+		if m.Kind == worker.MsgTakeBack {
 			asked = append(asked, m)
 		}
 	}
@@ -102,35 +103,35 @@ func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
 // A worker gives back a queued job it has not started, at once, even
 // while paused in another job; a job it has started it keeps.
 func TestWorkerGivesBackAQueuedJob(t *testing.T) {
-	s := small()
-	specs := JobSpecs(s, 0.1, 0)
+	s := labtest.Small()
+	specs := worker.JobSpecs(s, 0.1, 0)
 	for k := range specs { // P* = 0 and no target: the jobs run their full length
 		specs[k].Eps = 0
 	}
-	in := make(chan Message, 16)
-	out := make(chan Message, 1024)
+	in := make(chan worker.Message, 16)
+	out := make(chan worker.Message, 1024)
 	parked := make(chan struct{}, 16)
-	go RunWorker(in, func(m Message) { out <- m }, WorkerEnv{OnPark: func() { parked <- struct{}{} }})
-	in <- Message{Kind: MsgData, Data: DataSpec{Preset: s}}
-	if m := <-out; m.Kind != MsgReady {
+	go worker.Run(in, func(m worker.Message) { out <- m }, worker.Env{OnPark: func() { parked <- struct{}{} }})
+	in <- worker.Message{Kind: worker.MsgData, Data: worker.DataSpec{Preset: s}}
+	if m := <-out; m.Kind != worker.MsgReady {
 		t.Fatalf("first message %+v, want ready", m)
 	}
-	in <- Message{Kind: MsgCmd, Cmd: CmdPause}
-	in <- Message{Kind: MsgJob, Spec: specs[0]}
-	in <- Message{Kind: MsgJob, Spec: specs[1]}
+	in <- worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdPause}
+	in <- worker.Message{Kind: worker.MsgJob, Spec: specs[0]}
+	in <- worker.Message{Kind: worker.MsgJob, Spec: specs[1]}
 	<-parked // job 0 has started and is paused after its first slice
-	in <- Message{Kind: MsgTakeBack, Job: specs[0].Index}
-	in <- Message{Kind: MsgTakeBack, Job: specs[1].Index}
+	in <- worker.Message{Kind: worker.MsgTakeBack, Job: specs[0].Index}
+	in <- worker.Message{Kind: worker.MsgTakeBack, Job: specs[1].Index}
 	var got []string
 	timeout := time.After(time.Minute)
 	for done := false; !done; {
 		select {
 		case m := <-out:
 			switch m.Kind {
-			case MsgTakeBack:
+			case worker.MsgTakeBack:
 				got = append(got, fmt.Sprintf("back %d", m.Job))
-				in <- Message{Kind: MsgCmd, Cmd: CmdRun}
-			case MsgUpdate:
+				in <- worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdRun}
+			case worker.MsgUpdate:
 				if m.Update.Job != specs[0].Index {
 					t.Fatalf("update for job %d, which was given back", m.Update.Job)
 				}
@@ -154,105 +155,14 @@ func TestWorkerGivesBackAQueuedJob(t *testing.T) {
 // may have P* or the theory to make first): each worker's first job is
 // one of them, and the next ones go ahead, in turn.
 func TestDispatcherSpreadsTheFirstJobs(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32} // 12 jobs
 	order := []int{5, 4, 11, 3, 10, 2, 9, 1, 8, 0, 7, 6}
-	pool := newJobPoolInOrder(JobSpecs(s, 0.1, 0), order)
+	pool := newJobPoolInOrder(worker.JobSpecs(s, 0.1, 0), order)
 	rc := []*recConn{{}, {}}
-	d := newDispatcher(pool, []WorkerConn{rc[0], rc[1]}, []bool{true, true})
+	d := newDispatcher(pool, []worker.Conn{rc[0], rc[1]}, []bool{true, true})
 	d.fillAll()
 	if got0, got1 := rc[0].jobsOf(), rc[1].jobsOf(); fmt.Sprint(got0, got1) != "[4 11] [5 3]" {
 		t.Errorf("workers were sent %v and %v, want [4 11] and [5 3]: the two longest first, one each", got0, got1)
-	}
-}
-
-// A worker's slice holds several trace points when they come quicker than
-// the slice's target (on small minibatches, an evaluation of P every few
-// milliseconds): fewer updates, and yields, than points, and the same
-// points; while stepping, a slice ends at its first point. The clock is
-// fake: each reading advances it by 1 ms.
-func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
-	f := newPoolFixture(t)
-	ds := generateData(t, f.s)
-	spec := JobSpecs(f.s, f.lambda, f.pstar)[0] // τ-nice, τ = 1
-	var clock time.Duration
-	now := func() time.Duration { clock += time.Millisecond; return clock }
-	run, err := NewJobRun(ds, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer run.Close()
-	slicer := NewSlicer(WorkerSliceTarget)
-	var points []method.Point
-	updates := 0
-	for {
-		u, _ := fillSlice(run, slicer, now, false, nil)
-		updates++
-		if updates == 1 && u.Plan == nil {
-			t.Error("the first slice's update has no plan")
-		}
-		points = append(points, u.Points...)
-		if u.Done {
-			break
-		}
-	}
-	sameTraces(t, "filled slices", [][]method.Point{points}, f.want[:1])
-	if updates*2 > len(points) {
-		t.Errorf("%d updates for %d points, want at most half as many", updates, len(points))
-	}
-	step, err := NewJobRun(ds, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer step.Close()
-	for range 3 {
-		if u, _ := fillSlice(step, NewSlicer(WorkerSliceTarget), now, true, nil); len(u.Points) != 1 {
-			t.Errorf("a stepping slice made %d points, want 1", len(u.Points))
-		}
-	}
-}
-
-// A worker sends its slices' points at most every WorkerUpdateEvery, and
-// everything it holds before it parks: a Step from the pause then sends
-// exactly the step's point. The points are the job's, bit for bit. The
-// clock is fake: each reading advances it by 1 ms.
-func TestWorkerBatchesUpdatesAndSendsThemBeforeParking(t *testing.T) {
-	f := newPoolFixture(t)
-	ds := generateData(t, f.s)
-	spec := JobSpecs(f.s, f.lambda, f.pstar)[0] // τ-nice, τ = 1: points every few ms
-	var clock time.Duration
-	now := func() time.Duration { clock += time.Millisecond; return clock }
-	ctl := NewControl()
-	var sent []method.Point
-	updates, slices := 0, 0
-	send := func(u Update) {
-		updates++
-		sent = append(sent, u.Points...)
-	}
-	ctl.Yield = func() {
-		if slices++; slices == 4 {
-			ctl.Set(CmdPause)
-		}
-	}
-	var atPark []int
-	ctl.onPark = func() {
-		atPark = append(atPark, len(sent))
-		switch len(atPark) {
-		case 1:
-			ctl.Set(CmdStep)
-		case 2:
-			ctl.Set(CmdRun)
-		}
-	}
-	var busy time.Duration
-	if !serveJob(ds, spec, send, ctl, newJobPace(NewSlicer(WorkerSliceTarget), now, nil), &busy) {
-		t.Fatal("the job did not end")
-	}
-	sameTraces(t, "batched updates", [][]method.Point{sent}, f.want[:1])
-	if len(atPark) != 2 || atPark[0] == 0 || atPark[1] != atPark[0]+1 {
-		t.Errorf("points sent at each park: %v, want all made before the pause, then one more after the Step", atPark)
-	}
-	if updates*3 > slices {
-		t.Errorf("%d updates for %d slices, want at most a third as many", updates, slices)
 	}
 }

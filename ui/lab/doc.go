@@ -1,9 +1,7 @@
 // Package lab is the browser lab's controller, free of any browser API so
-// that it runs and is tested natively and under node: the settings, whose
-// one schema (Schema: hash key, form label, parser, formatter and limits of
-// each field) drives the URL hash, the form and every error message; links
-// (OpenLink), including links to a run on a file, which name the file by
-// size and fingerprint and ask for it again; the state machine that goes from settings to data to P*
+// that it runs and is tested natively and under node: links (OpenLink),
+// read by package setup, which holds the settings and their schema; the
+// state machine that goes from settings to data to P*
 // to the experiment's runs, the sizing of work slices between yields to the
 // browser, progress and status text, the plot models, and the CSV/Markdown
 // exports.

@@ -11,12 +11,14 @@ import (
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
-// TracesTable is every trace point of every started run, in run order,
+// tracesTable is every trace point of every started run, in run order,
 // under the CLI's trace columns (the same for every method, as `imlab run`
 // prints them) with the run's sampling and τ in front.
-func TracesTable(jobs []JobView) *table.Table {
+func tracesTable(jobs []JobView) *table.Table {
 	t := &table.Table{Header: experiment.TracesHeader()}
 	for _, j := range jobs {
 		experiment.AddTrace(t, j.Sampling, j.Tau, j.Trace)
@@ -24,10 +26,10 @@ func TracesTable(jobs []JobView) *table.Table {
 	return t
 }
 
-// RatioTable is the paper's ratio table, one row per τ. With exact set the
+// ratioTable is the paper's ratio table, one row per τ. With exact set the
 // cells round-trip (for CSV); otherwise they are rounded as the paper
 // prints them (for Markdown and the page).
-func RatioTable(rows []experiment.Row, exact bool) *table.Table {
+func ratioTable(rows []experiment.Row, exact bool) *table.Table {
 	t := &table.Table{Header: []string{"tau", "theta_nice", "theta_imp", "theory",
 		"nice_iter_per_n", "imp_iter_per_n", "empirical"}}
 	f := table.Float
@@ -40,10 +42,10 @@ func RatioTable(rows []experiment.Row, exact bool) *table.Table {
 	return t
 }
 
-// MethodRatioTable is the ratio table of a method other than dfSDCA, one
+// methodRatioTable is the ratio table of a method other than dfSDCA, one
 // row per τ: its safe steps, its theory's ratio and the measured one, on
-// the passes axis. exact as for RatioTable.
-func MethodRatioTable(rows []MethodRow, exact bool) *table.Table {
+// the passes axis. exact as for ratioTable.
+func methodRatioTable(rows []MethodRow, exact bool) *table.Table {
 	t := &table.Table{Header: []string{"tau", "step_nice", "step_imp", "theory", "nice_passes", "imp_passes", "empirical"}}
 	f := table.Float
 	if !exact {
@@ -57,18 +59,18 @@ func MethodRatioTable(rows []MethodRow, exact bool) *table.Table {
 
 // ratioTableOf is the ratio table of s's method.
 func ratioTableOf(s *Snapshot, exact bool) *table.Table {
-	if s.Settings.Method == DefaultMethod || s.Method == nil {
-		return RatioTable(s.Rows, exact)
+	if s.Settings.Method == setup.DefaultMethod || s.Method == nil {
+		return ratioTable(s.Rows, exact)
 	}
-	return MethodRatioTable(s.Method.Rows, exact)
+	return methodRatioTable(s.Method.Rows, exact)
 }
 
 // methodOf is " of M" for a method other than dfSDCA, "" for it.
-func methodOf(st Settings) string {
-	if st.Method == DefaultMethod {
+func methodOf(st setup.Settings) string {
+	if st.Method == setup.DefaultMethod {
 		return ""
 	}
-	return " of " + MethodName(st.Method)
+	return " of " + setup.MethodName(st.Method)
 }
 
 // Export is one downloadable file.
@@ -79,7 +81,7 @@ type Export struct {
 
 // Exports returns the traces (CSV) and the ratio table (CSV and Markdown)
 // of s; file names start with base. The CSV files begin with the
-// Provenance of the results as '#' comment lines.
+// provenance of the results as '#' comment lines.
 func Exports(s *Snapshot, base string) ([]Export, error) {
 	var out []Export
 	for _, e := range []struct {
@@ -92,7 +94,7 @@ func Exports(s *Snapshot, base string) ([]Export, error) {
 	} {
 		var b bytes.Buffer
 		if e.format == "csv" {
-			for _, line := range Provenance(s) {
+			for _, line := range provenance(s) {
 				b.WriteString("# " + line + "\n")
 			}
 		}
@@ -109,15 +111,15 @@ func Exports(s *Snapshot, base string) ([]Export, error) {
 	return out, nil
 }
 
-// Provenance describes where results come from, in lines of text: the lab's
+// provenance describes where results come from, in lines of text: the lab's
 // version, the data (name, n, d, non-zeros, the file's fingerprint), the
 // problem and run settings, and the link that reproduces them.
-func Provenance(s *Snapshot) []string {
+func provenance(s *Snapshot) []string {
 	st := s.Settings
 	lines := []string{"imlab " + Version}
 	if d := s.Data; d != nil {
 		fp := "none (synthetic preset, data seed " + strconv.FormatUint(st.DataSeed, 10) + ")"
-		if d.Source == SourceFile {
+		if d.Source == worker.SourceFile {
 			fp = d.File.Fingerprint + " (SHA-256, first 8 bytes, of " + strconv.FormatInt(d.File.Size, 10) + " bytes)"
 		}
 		lines = append(lines, fmt.Sprintf("data: %s; n=%d, d=%d, nnz=%d, fingerprint=%s",
@@ -139,8 +141,8 @@ func runLine(s *Snapshot, num func(float64) string) string {
 		lambda = num(st.Lambda)
 	}
 	run := fmt.Sprintf("loss=%s, lambda=%s, eps=%s, maxpasses=%s, taus=%s, partition=%s, seed=%d",
-		st.Loss, lambda, num(st.Eps), num(st.MaxPasses), FormatTaus(st.Taus), st.Partition, st.Seed)
-	if st.Method != DefaultMethod {
+		st.Loss, lambda, num(st.Eps), num(st.MaxPasses), setup.FormatTaus(st.Taus), st.Partition, st.Seed)
+	if st.Method != setup.DefaultMethod {
 		run = "method=" + string(st.Method) + ", " + run
 	}
 	if st.Importance == sampling.AdaptiveImp {
@@ -149,27 +151,27 @@ func runLine(s *Snapshot, num func(float64) string) string {
 	return run
 }
 
-// PlotTitle is the title of an exported convergence plot of the sampling
+// plotTitle is the title of an exported convergence plot of the sampling
 // (sampling.Nice or sampling.Imp): what it shows, then its data and
 // settings, numbers to 4 significant digits (the exact ones are in the
 // other exports' provenance and the link).
-func PlotTitle(s *Snapshot, smp sampling.Kind) []string {
+func plotTitle(s *Snapshot, smp sampling.Kind) []string {
 	title := []string{"Primal gap, " + smp.Label() + " sampling"}
 	if d := s.Data; d != nil {
 		title = append(title, d.Name)
 	}
-	return append(title, runLine(s, func(x float64) string { return chart.FormatNumber(x, 4) }), Provenance(s)[0])
+	return append(title, runLine(s, func(x float64) string { return chart.FormatNumber(x, 4) }), provenance(s)[0])
 }
 
 // DrawPlot draws the convergence plot of the sampling on a width × height
-// figure below its PlotTitle: the picture the PNG and SVG exports hold.
+// figure below its plotTitle: the picture the PNG and SVG exports hold.
 func DrawPlot(p chart.Painter, width, height float64, s *Snapshot, smp sampling.Kind) {
 	nice, imp := Plots(s)
 	plot := nice
 	if smp == sampling.Imp {
 		plot = imp
 	}
-	figures.DrawTitled(p, width, height, PlotTitle(s, smp), plot)
+	figures.DrawTitled(p, width, height, plotTitle(s, smp), plot)
 }
 
 // PlotSVG is DrawPlot as an SVG document.

@@ -8,11 +8,13 @@ import (
 	"testing"
 
 	"imlab/core/table"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
 )
 
 func TestExports(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	h.c.Run(s)
 	done := h.wait("done", isPhase(Done))
 	files, err := Exports(&done, "imlab")
@@ -74,7 +76,7 @@ func readCSV(data []byte) ([][]string, error) {
 
 func TestExportsBeginWithProvenance(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Bias = true
 	h.c.LoadFile(source("tiny.svm", goodFile), s)
 	h.wait("loaded", isPhase(Ready))
@@ -91,7 +93,7 @@ func TestExportsBeginWithProvenance(t *testing.T) {
 		}
 		text := string(f.Data)
 		for _, want := range []string{"# imlab " + Version + "\n", "# data: tiny.svm (with bias feature); n=4, d=4, nnz=",
-			"fingerprint=" + Fingerprint([]byte(goodFile)), "# loss=logistic, lambda=" + table.Float(done.Lambda) + ", eps=1e-10, maxpasses=1000, taus=1,2, partition=random, seed=1",
+			"fingerprint=" + setup.Fingerprint([]byte(goodFile)), "# loss=logistic, lambda=" + table.Float(done.Lambda) + ", eps=1e-10, maxpasses=1000, taus=1,2, partition=random, seed=1",
 			"# link: #" + done.Settings.Hash()} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s lacks %q:\n%.500s", f.Name, want, text)

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"imlab/core/libsvm/libsvmtest"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
 )
 
 // TestHostileFilesKeepData loads every file of the reader's hostile
@@ -18,7 +20,7 @@ import (
 func TestHostileFilesKeepData(t *testing.T) {
 	h := newHarness(t)
 	h.c.env.Budget = libsvmtest.Budget
-	s := small()
+	s := labtest.Small()
 	s.Bias = false // the catalogue's messages count no bias feature
 	h.c.Generate(s)
 	before := h.wait("ready", isPhase(Ready))
@@ -51,9 +53,9 @@ func TestHostileLinks(t *testing.T) {
 		{"#n=2&d=4294967296&density=0.5", "Features d: synth: invalid configuration"},
 		{"#n=20000&d=1000000&density=0.00001", ""},
 	} {
-		s, err := ParseHash(tc.link, DefaultSettings())
+		s, err := setup.ParseHash(tc.link, setup.DefaultSettings())
 		if tc.field != "" {
-			if !errors.Is(err, ErrSettings) || !strings.Contains(err.Error(), tc.field) {
+			if !errors.Is(err, setup.ErrSettings) || !strings.Contains(err.Error(), tc.field) {
 				t.Errorf("%s: err = %v, want the budget refusing %q", tc.link, err, tc.field)
 			}
 			continue

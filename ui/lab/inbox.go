@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"imlab/core/loss"
+	"imlab/ui/lab/worker"
 )
 
 // inbox queues the workers' messages for the controller's task without
@@ -17,7 +18,7 @@ type inbox struct {
 	// the page knows it before a run reads the message (PStarKnown).
 	solved map[lossLambda]float64
 	// theories holds every MethodTheory the workers have answered.
-	theories map[theoryRequest]*MethodTheory
+	theories map[theoryRequest]*worker.MethodTheory
 }
 
 type lossLambda struct {
@@ -27,20 +28,20 @@ type lossLambda struct {
 
 type workerMsg struct {
 	w int
-	m Message
+	m worker.Message
 }
 
 func newInbox() *inbox {
-	return &inbox{wake: make(chan struct{}, 1), solved: map[lossLambda]float64{}, theories: map[theoryRequest]*MethodTheory{}}
+	return &inbox{wake: make(chan struct{}, 1), solved: map[lossLambda]float64{}, theories: map[theoryRequest]*worker.MethodTheory{}}
 }
 
-func (b *inbox) put(w int, m Message) {
+func (b *inbox) put(w int, m worker.Message) {
 	b.mu.Lock()
 	b.msgs = append(b.msgs, workerMsg{w, m})
-	if m.Kind == MsgPStar && m.Err == "" {
+	if m.Kind == worker.MsgPStar && m.Err == "" {
 		b.solved[lossLambda{m.Loss, m.Lambda}] = m.PStar
 	}
-	if m.Kind == MsgTheory && m.Err == "" && m.Theory != nil {
+	if m.Kind == worker.MsgTheory && m.Err == "" && m.Theory != nil {
 		b.theories[theoryRequestIn(m)] = m.Theory
 	}
 	b.mu.Unlock()
@@ -59,7 +60,7 @@ func (b *inbox) pstar(l loss.Spec, lambda float64) (float64, bool) {
 }
 
 // theory returns the MethodTheory of r if a worker has answered it.
-func (b *inbox) theory(r theoryRequest) (*MethodTheory, bool) {
+func (b *inbox) theory(r theoryRequest) (*worker.MethodTheory, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	mt, ok := b.theories[r]

@@ -1,6 +1,10 @@
 package lab
 
-import "fmt"
+import (
+	"fmt"
+
+	"imlab/ui/lab/setup"
+)
 
 // OpenLink applies a link's hash as a fresh page load does, whether the
 // page has just opened or a link was pasted into an open tab: a preset link
@@ -10,8 +14,8 @@ import "fmt"
 // hidden panels, presenter mode). A link that does not parse changes
 // nothing but the status, except on a page with no data yet, which then
 // generates the default preset.
-func (c *Controller) OpenLink(hash string) (Settings, Teaching, error) {
-	s, t, err := PageSettings(hash, DefaultSettings())
+func (c *Controller) OpenLink(hash string) (setup.Settings, setup.Teaching, error) {
+	s, t, err := setup.PageSettings(hash, setup.DefaultSettings())
 	c.SetWorkers(t.Workers)
 	if err != nil {
 		err = fmt.Errorf("the link's settings were not used: %w", err)
@@ -32,7 +36,7 @@ func (c *Controller) OpenLink(hash string) (Settings, Teaching, error) {
 // of the data and results shown (the file, which the form cannot name,
 // aside): the page then says that the link and results are for the
 // settings before the edit.
-func Edited(shown, typed Settings) bool {
+func Edited(shown, typed setup.Settings) bool {
 	typed.File, typed.Data = shown.File, shown.Data
 	return typed.Hash() != shown.Hash()
 }

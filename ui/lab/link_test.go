@@ -4,13 +4,17 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 func TestOpenLinkAsksForTheFileThenRestores(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Taus, s.Eps, s.Seed, s.MaxPasses = []int{1, 2}, 1e-6, 5, 40
-	s.File = RefOf("tiny.svm", []byte(goodFile))
+	s.File = setup.RefOf("tiny.svm", []byte(goodFile))
 	got, _, err := h.c.OpenLink("#" + s.Hash())
 	if err != nil || got.File != s.File || got.MaxPasses != 40 {
 		t.Fatalf("OpenLink: %+v, %v", got.File, err)
@@ -33,8 +37,8 @@ func TestOpenLinkAsksForTheFileThenRestores(t *testing.T) {
 
 func TestOpenLinkWarnsOfAnotherFile(t *testing.T) {
 	h := newHarness(t)
-	s := small()
-	s.File = RefOf("tiny.svm", []byte(goodFile))
+	s := labtest.Small()
+	s.File = setup.RefOf("tiny.svm", []byte(goodFile))
 	got, _, _ := h.c.OpenLink(s.Hash())
 	other := strings.Replace(goodFile, "0.25", "0.5", 1)
 	h.c.LoadFile(source("tiny.svm", other), got)
@@ -42,16 +46,16 @@ func TestOpenLinkWarnsOfAnotherFile(t *testing.T) {
 	if st := ready.Status(); !strings.Contains(st, "warning: tiny.svm is not the file the link was made with") {
 		t.Errorf("status %q, want a fingerprint warning", st)
 	}
-	if ready.Settings.File.Fingerprint != Fingerprint([]byte(other)) {
+	if ready.Settings.File.Fingerprint != setup.Fingerprint([]byte(other)) {
 		t.Errorf("the link now names %+v, want the file loaded", ready.Settings.File)
 	}
 }
 
 func TestOpenBadLinkKeepsData(t *testing.T) {
 	h := newHarness(t)
-	h.c.Generate(small())
+	h.c.Generate(labtest.Small())
 	before := h.wait("ready", isPhase(Ready))
-	if _, _, err := h.c.OpenLink("n=abc"); !errors.Is(err, ErrSettings) {
+	if _, _, err := h.c.OpenLink("n=abc"); !errors.Is(err, setup.ErrSettings) {
 		t.Fatalf("OpenLink(n=abc) = %v", err)
 	}
 	after := h.c.Snapshot()
@@ -62,7 +66,7 @@ func TestOpenBadLinkKeepsData(t *testing.T) {
 
 func TestRereadAppliesFileOptions(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Bias = false
 	h.c.LoadFile(source("tiny.svm", goodFile), s)
 	if d := h.wait("loaded", isPhase(Ready)).Data.Stats.D; d != 3 {
@@ -78,7 +82,7 @@ func TestRereadAppliesFileOptions(t *testing.T) {
 
 func TestSingleLabelWarns(t *testing.T) {
 	h := newHarness(t)
-	h.c.LoadFile(source("one.svm", "3 1:1\n3 2:1\n3 1:2\n"), small())
+	h.c.LoadFile(source("one.svm", "3 1:1\n3 2:1\n3 1:2\n"), labtest.Small())
 	got := h.wait("loaded", isPhase(Ready))
 	if st := got.Status(); !strings.Contains(st, "warning: every example has label 3") {
 		t.Errorf("status %q, want a warning naming label 3", st)
@@ -87,11 +91,11 @@ func TestSingleLabelWarns(t *testing.T) {
 
 func TestMultiClassNamesTheField(t *testing.T) {
 	h := newHarness(t)
-	h.c.LoadFile(source("three.svm", "1 1:1\n2 2:1\n3 1:2\n"), small())
+	h.c.LoadFile(source("three.svm", "1 1:1\n2 2:1\n3 1:2\n"), labtest.Small())
 	got := h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
 	st := got.Status()
-	var fe *FieldError
-	if !errors.As(got.Err, &fe) || fe.Field != FieldPositiveClass || !strings.Contains(st, Label(FieldPositiveClass)) ||
+	var fe *setup.FieldError
+	if !errors.As(got.Err, &fe) || fe.Field != setup.FieldPositiveClass || !strings.Contains(st, setup.Label(setup.FieldPositiveClass)) ||
 		strings.Contains(st, "PositiveClass") || !strings.Contains(st, "1, 2, 3") {
 		t.Errorf("status %q, want the classes and the field's label, not a Go name", st)
 	}
@@ -99,22 +103,22 @@ func TestMultiClassNamesTheField(t *testing.T) {
 
 func TestRereadAfterMultiClassError(t *testing.T) {
 	h := newHarness(t)
-	h.c.Generate(small())
+	h.c.Generate(labtest.Small())
 	h.wait("ready", isPhase(Ready))
-	s := small()
+	s := labtest.Small()
 	h.c.LoadFile(source("three.svm", "1 1:1\n2 2:1\n3 1:2\n"), s)
 	h.wait("error", func(sn *Snapshot) bool { return sn.Err != nil })
 	s.PositiveClass = "2"
 	h.c.Reread(s)
-	got := h.wait("re-read", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == SourceFile })
+	got := h.wait("re-read", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == worker.SourceFile })
 	if got.Data.Stats.N != 3 || got.Settings.PositiveClass != "2" {
 		t.Errorf("after entering the positive class: n = %d, pos %q", got.Data.Stats.N, got.Settings.PositiveClass)
 	}
 	// Once preset data replaces the file, the file options leave it alone.
-	h.c.Generate(small())
-	h.wait("preset", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == SourcePreset })
+	h.c.Generate(labtest.Small())
+	h.wait("preset", func(sn *Snapshot) bool { return sn.Phase == Ready && sn.Data.Source == worker.SourcePreset })
 	h.c.Reread(s)
-	if sn := h.c.Snapshot(); sn.Phase != Ready || sn.Data.Source != SourcePreset {
+	if sn := h.c.Snapshot(); sn.Phase != Ready || sn.Data.Source != worker.SourcePreset {
 		t.Errorf("Reread after a preset: phase %v, source %v", sn.Phase, sn.Data.Source)
 	}
 }

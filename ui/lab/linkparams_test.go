@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"imlab/core/synth"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // TestLinksOutOfRangeRefusedOnRead: a link whose law parameter lies outside
@@ -29,28 +31,28 @@ func TestLinksOutOfRangeRefusedOnRead(t *testing.T) {
 		{"#norms=extreme:5e-324", synth.Extreme.Range().String()},
 		{"#norms=chisq:nan", synth.ChiSquare.Range().String()},
 	} {
-		_, err := ParseHash(tc.link, DefaultSettings())
-		fe, ok := errors.AsType[*FieldError](err)
-		if !ok || fe.Field != FieldNorms || !errors.Is(err, ErrSettings) || !strings.Contains(err.Error(), "link key norms") ||
-			!strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), Label(FieldNorms)) {
+		_, err := setup.ParseHash(tc.link, setup.DefaultSettings())
+		fe, ok := errors.AsType[*setup.FieldError](err)
+		if !ok || fe.Field != setup.FieldNorms || !errors.Is(err, setup.ErrSettings) || !strings.Contains(err.Error(), "link key norms") ||
+			!strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), setup.Label(setup.FieldNorms)) {
 			t.Errorf("ParseHash(%s) = %v; want an error on the key norms with the range %s", tc.link, err, tc.want)
 		}
-		if PreloadFor(tc.link) != nil {
+		if worker.PreloadFor(tc.link) != nil {
 			t.Errorf("%s: the page's loader would generate it", tc.link)
 		}
 	}
 	h := newHarness(t)
-	if _, _, err := h.c.OpenLink("#norms=chisq:5e-324"); !errors.Is(err, ErrSettings) {
+	if _, _, err := h.c.OpenLink("#norms=chisq:5e-324"); !errors.Is(err, setup.ErrSettings) {
 		t.Fatalf("OpenLink: %v", err)
 	}
 	ready := h.wait("the defaults generated", isPhase(Ready))
-	if ready.Data == nil || ready.Settings.Norms != DefaultNorms || !strings.Contains(ready.Status(), "not used") {
+	if ready.Data == nil || ready.Settings.Norms != setup.DefaultNorms || !strings.Contains(ready.Status(), "not used") {
 		t.Errorf("after a refused link on a fresh page: data %v, norms %q, status %q", ready.Data, ready.Settings.Norms, ready.Status())
 	}
 	// The ends of the ranges are links like any other.
 	for _, law := range []string{"chisq:0.11", "chisq:10000", "extreme:1e-295", "extreme:1e288"} {
 		want, _ := synth.ParseNorms(law)
-		if s, err := ParseHash("#norms="+law, DefaultSettings()); err != nil || s.Norms != want || want.Check() != nil {
+		if s, err := setup.ParseHash("#norms="+law, setup.DefaultSettings()); err != nil || s.Norms != want || want.Check() != nil {
 			t.Errorf("norms=%s: %q, %v", law, s.Norms, err)
 		}
 	}
@@ -61,16 +63,16 @@ func TestLinksOutOfRangeRefusedOnRead(t *testing.T) {
 func TestParseHashRefusesRepeatedKeys(t *testing.T) {
 	for _, tc := range []struct {
 		link string
-		key  FieldKey
+		key  setup.FieldKey
 		want []string
 	}{
-		{"#taus=2&taus=4", FieldTaus, []string{`"2", "4"`}},
-		{"#norms=chisq1&n=500&norms=chisq10", FieldNorms, []string{`"chisq1", "chisq10"`}},
-		{"#seed=1&seed=1", FieldSeed, []string{"2 times"}},
-		{"#lambda=&lambda=0.1&lambda=2", FieldLambda, []string{"3 times", `"", "0.1", "2"`}},
+		{"#taus=2&taus=4", setup.FieldTaus, []string{`"2", "4"`}},
+		{"#norms=chisq1&n=500&norms=chisq10", setup.FieldNorms, []string{`"chisq1", "chisq10"`}},
+		{"#seed=1&seed=1", setup.FieldSeed, []string{"2 times"}},
+		{"#lambda=&lambda=0.1&lambda=2", setup.FieldLambda, []string{"3 times", `"", "0.1", "2"`}},
 	} {
-		s, err := ParseHash(tc.link, DefaultSettings())
-		fe, ok := errors.AsType[*FieldError](err)
+		s, err := setup.ParseHash(tc.link, setup.DefaultSettings())
+		fe, ok := errors.AsType[*setup.FieldError](err)
 		if !ok || fe.Field != tc.key || !strings.Contains(err.Error(), "link key "+string(tc.key)) {
 			t.Errorf("ParseHash(%s) = %v; want an error on the key %s", tc.link, err, tc.key)
 			continue
@@ -80,7 +82,7 @@ func TestParseHashRefusesRepeatedKeys(t *testing.T) {
 				t.Errorf("ParseHash(%s) = %q; want %q in it", tc.link, err, w)
 			}
 		}
-		if s.Hash() != DefaultSettings().Hash() {
+		if s.Hash() != setup.DefaultSettings().Hash() {
 			t.Errorf("ParseHash(%s) on error returned %q, want the base settings", tc.link, s.Hash())
 		}
 	}
@@ -89,7 +91,7 @@ func TestParseHashRefusesRepeatedKeys(t *testing.T) {
 // Teaching keys too: a lesson or a worker count given twice is refused.
 func TestSplitHashRefusesRepeatedKeys(t *testing.T) {
 	for _, link := range []string{"#lesson=1&lesson=2", "#workers=main&n=500&workers=2", "#hide=map&hide=data"} {
-		if _, _, err := PageSettings(link, DefaultSettings()); !errors.Is(err, ErrSettings) || !strings.Contains(err.Error(), "given twice") {
+		if _, _, err := setup.PageSettings(link, setup.DefaultSettings()); !errors.Is(err, setup.ErrSettings) || !strings.Contains(err.Error(), "given twice") {
 			t.Errorf("PageSettings(%s) error = %v; want the key named as given twice", link, err)
 		}
 	}

@@ -9,11 +9,15 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // sameData reports whether two loads made the same data, bit for bit, as
 // far as the page sees it.
-func sameData(t *testing.T, what string, got, want *DataInfo) {
+func sameData(t *testing.T, what string, got, want *worker.DataInfo) {
 	t.Helper()
 	if got.Stats != want.Stats || got.Name != want.Name || fmt.Sprint(got.Hist) != fmt.Sprint(want.Hist) ||
 		fmt.Sprint(got.Warnings) != fmt.Sprint(want.Warnings) || got.DefaultLambda != want.DefaultLambda || len(got.Norms) != len(want.Norms) {
@@ -30,7 +34,7 @@ func sameData(t *testing.T, what string, got, want *DataInfo) {
 // page: the page's copy and what it shows are the main thread's, bit for
 // bit, and the main thread generated and parsed nothing.
 func TestLoadInAWorker(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	main, in := newHarness(t), newWorkerHarness(t, &fakeHost{cores: 4})
 	for _, h := range []*harness{main, in} {
 		h.c.Generate(s)
@@ -67,7 +71,7 @@ func TestLoadInAWorker(t *testing.T) {
 		h.c.LoadFile(source("multi.svm", multi), s)
 	}
 	me, we := main.wait("error", hasErr), in.wait("error", hasErr)
-	var mf, wf *FieldError
+	var mf, wf *setup.FieldError
 	if !errors.As(me.Err, &mf) || !errors.As(we.Err, &wf) || mf.Field != wf.Field || me.Err.Error() != we.Err.Error() {
 		t.Errorf("errors: main thread %v, workers %v", me.Err, we.Err)
 	}
@@ -86,7 +90,7 @@ func hasErr(s *Snapshot) bool { return s.Err != nil && s.Phase != Loading }
 // status says why.
 func TestLoadFallsBackToTheMainThread(t *testing.T) {
 	h := newWorkerHarness(t, &fakeHost{cores: 4, err: errors.New("no Worker here")})
-	h.c.Generate(small())
+	h.c.Generate(labtest.Small())
 	r := h.wait("ready", isPhase(Ready))
 	if r.Data.InWorker {
 		t.Errorf("the data says it was loaded in a worker")
@@ -103,9 +107,9 @@ func TestLoadFallsBackToTheMainThread(t *testing.T) {
 // slice, in a worker and on the main thread; Run goes on, and the data is
 // the same as if it had never paused; Reset still clears a paused load.
 func TestPauseWhileLoading(t *testing.T) {
-	s := DefaultSettings() // large enough to take many slices
+	s := setup.DefaultSettings() // large enough to take many slices
 	s.N = 20000
-	want := func() *DataInfo {
+	want := func() *worker.DataInfo {
 		h := newHarness(t)
 		h.c.Generate(s)
 		return h.wait("ready", isPhase(Ready)).Data
@@ -131,7 +135,7 @@ func TestPauseWhileLoading(t *testing.T) {
 			}
 		}
 		parked := make(chan int, 16)
-		host := &fakeHost{cores: 4, parked: parked, env: WorkerEnv{Now: now, Yield: func() {
+		host := &fakeHost{cores: 4, parked: parked, env: worker.Env{Now: now, Yield: func() {
 			onYield()
 			runtime.Gosched() // lets the worker's command goroutine take the Pause
 		}}}
@@ -178,15 +182,15 @@ func TestPauseWhileLoading(t *testing.T) {
 // a worker that waited for it; a first message asking for other data gets
 // that data.
 func TestWorkerPreloadsTheLinksPreset(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	link := s.Hash()
 	other := s
 	other.DataSeed++
-	loadOn := func(pre *DataSpec, ask Settings) *Loaded {
-		in, out := make(chan Message, 8), make(chan Message, 8)
+	loadOn := func(pre *worker.DataSpec, ask setup.Settings) *worker.Loaded {
+		in, out := make(chan worker.Message, 8), make(chan worker.Message, 8)
 		// The clock is read first when a load starts.
 		var clock atomic.Int64
-		go RunWorker(in, func(m Message) { out <- m }, WorkerEnv{Preload: pre,
+		go worker.Run(in, func(m worker.Message) { out <- m }, worker.Env{Preload: pre,
 			Now: func() time.Duration { return time.Duration(clock.Add(1)) * time.Millisecond }})
 		if pre != nil { // the preload starts while no message has been sent
 			for deadline := time.Now().Add(30 * time.Second); clock.Load() == 0; time.Sleep(time.Millisecond) {
@@ -195,24 +199,24 @@ func TestWorkerPreloadsTheLinksPreset(t *testing.T) {
 				}
 			}
 		}
-		in <- Message{Kind: MsgData, Data: DataSpec{Preset: ask, Return: true}}
+		in <- worker.Message{Kind: worker.MsgData, Data: worker.DataSpec{Preset: ask, Return: true}}
 		m := <-out
-		in <- Message{Kind: MsgCmd, Cmd: CmdStop}
+		in <- worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdStop}
 		close(in)
-		if m.Kind != MsgLoaded || m.Loaded == nil {
+		if m.Kind != worker.MsgLoaded || m.Loaded == nil {
 			t.Fatalf("first answer %+v, want the data", m)
 		}
 		return m.Loaded
 	}
-	pre := PreloadFor(link)
-	if pre == nil || !SameData(pre.Preset, s) {
+	pre := worker.PreloadFor(link)
+	if pre == nil || !setup.SameData(pre.Preset, s) {
 		t.Fatalf("PreloadFor(%q) = %+v, want the link's preset", link, pre)
 	}
 	want := loadOn(nil, s)
 	sameData(t, "preloaded", loadOn(pre, s).Info, want.Info)
 	sameData(t, "preload guessed wrong", loadOn(pre, other).Info, loadOn(nil, other).Info)
 	for _, h := range []string{"file=a.svm&fsize=12&fsha=0011223344556677", link + "&workers=main", "n=x"} {
-		if PreloadFor(h) != nil {
+		if worker.PreloadFor(h) != nil {
 			t.Errorf("the link %q preloads", h)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"imlab/core/table"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
+	"imlab/ui/lab/setup"
 )
 
 // ComparedJob is a job of a method compared with the run's (the Compare
@@ -40,8 +41,8 @@ func (c *Controller) comparedLocked(pj []poolJob) []ComparedJob {
 // once in a legend above the plot area; each curve's τ is written at its
 // end.
 func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
-	nice = chart.NewLinePlot("methods compared, "+sampling.Nice.Label(), PassesLabel, figures.YLabel, true)
-	imp = chart.NewLinePlot("methods compared, "+sampling.Imp.Label(), PassesLabel, figures.YLabel, true)
+	nice = chart.NewLinePlot("methods compared, "+sampling.Nice.Label(), passesLabel, figures.YLabel, true)
+	imp = chart.NewLinePlot("methods compared, "+sampling.Imp.Label(), passesLabel, figures.YLabel, true)
 	nice.LegendAbove, imp.LegendAbove = true, true
 	methods := s.Settings.Methods()
 	named := map[*chart.LinePlot]map[catalog.Name]bool{nice: {}, imp: {}}
@@ -55,7 +56,7 @@ func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
 		ser := chart.Series{Style: max(slices.Index(methods, m), 0) % chart.NumStyles, EndLabel: fmt.Sprintf("τ=%d", j.Tau),
 			X: make([]float64, len(j.Trace)), Y: make([]float64, len(j.Trace))}
 		if !named[lp][m] {
-			ser.Label, named[lp][m] = MethodName(m), true
+			ser.Label, named[lp][m] = setup.MethodName(m), true
 		}
 		for k, p := range j.Trace {
 			ser.X[k], ser.Y[k] = p.Passes, p.Gap
@@ -72,9 +73,9 @@ func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	return nice, imp
 }
 
-// CompareTracesTable is every trace point of a run with compared methods,
+// compareTracesTable is every trace point of a run with compared methods,
 // the run's method first, each row led by its method, on the passes axis.
-func CompareTracesTable(s *Snapshot) *table.Table {
+func compareTracesTable(s *Snapshot) *table.Table {
 	t := &table.Table{Header: append([]string{"method"}, experiment.TracesHeader()...)}
 	add := func(m catalog.Name, j JobView) {
 		for _, p := range j.Trace {
@@ -90,11 +91,11 @@ func CompareTracesTable(s *Snapshot) *table.Table {
 	return t
 }
 
-// tracesTableOf is the traces table of s: TracesTable, or
-// CompareTracesTable when methods are compared.
+// tracesTableOf is the traces table of s: tracesTable, or
+// compareTracesTable when methods are compared.
 func tracesTableOf(s *Snapshot) *table.Table {
 	if len(s.Compared) > 0 {
-		return CompareTracesTable(s)
+		return compareTracesTable(s)
 	}
-	return TracesTable(s.Jobs)
+	return tracesTable(s.Jobs)
 }

@@ -11,17 +11,21 @@ import (
 
 	"imlab/core/method"
 	"imlab/core/method/catalog"
+	"imlab/core/pipeline"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 	"imlab/core/synth"
 	"imlab/core/theory"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
-// methodSettings is small() running method m, to a target every method
+// methodSettings is labtest.Small() running method m, to a target every method
 // reaches within its budget there: 1e−8, and SGD's own ε
 // (catalog.DefaultsOf), as choosing it in the page sets.
-func methodSettings(m catalog.Name) Settings {
-	s := small()
+func methodSettings(m catalog.Name) setup.Settings {
+	s := labtest.Small()
 	s.Method, s.Eps, s.Taus = m, 1e-8, []int{1, 4}
 	if m == catalog.SGD {
 		s.Eps = catalog.DefaultsOf(m).Eps
@@ -30,7 +34,7 @@ func methodSettings(m catalog.Name) Settings {
 }
 
 // runMethodTraces runs s to the end: every run reaches ε.
-func runMethodTraces(t *testing.T, h *harness, s Settings) Snapshot {
+func runMethodTraces(t *testing.T, h *harness, s setup.Settings) Snapshot {
 	t.Helper()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
@@ -61,7 +65,7 @@ func TestMethodsOnWorkersGiveTheMainThreadsTraces(t *testing.T) {
 			if got.Workers != n {
 				t.Errorf("%s: ran on %d workers, want %d", m, got.Workers, n)
 			}
-			sameTraces(t, string(m)+" workers="+string(rune('0'+n)), tracesOf(got), tracesOf(main))
+			labtest.SameTraces(t, string(m)+" workers="+string(rune('0'+n)), tracesOf(got), tracesOf(main))
 		}
 	}
 }
@@ -81,22 +85,23 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pstar, err := solveOptimum(context.Background(), pr, nil)
+	prep, err := pipeline.Prepare(context.Background(), pr)
 	if err != nil {
 		t.Fatal(err)
 	}
+	pstar := prep.PStar()
 	for _, m := range catalog.Names[1:] {
 		for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
-			spec := JobSpec{Tau: 4, Sampling: smp, Loss: s.Loss, Lambda: lambda, PStar: pstar, Eps: s.Eps,
+			spec := worker.JobSpec{Tau: 4, Sampling: smp, Loss: s.Loss, Lambda: lambda, PStar: pstar, Eps: s.Eps,
 				Partition: s.Partition, Seed: 7, Method: m}
 			// Slices of any size give the same points: a page's slices
 			// follow the clock, the command line's its own chunks.
 			slice := []int{1, 7, 1000}[(len(smp)+int(m[1]))%3]
-			run, err := NewJobRun(ds, spec)
+			run, err := worker.NewJobRun(ds, spec)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got Update
+			var got worker.Update
 			for !got.Done {
 				u := run.Advance(slice)
 				got.Points, got.Done, got.Err = append(got.Points, u.Points...), u.Done, u.Err
@@ -128,22 +133,22 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 }
 
 func TestMethodKey(t *testing.T) {
-	if h := DefaultSettings().Hash(); strings.Contains(h, "method") {
+	if h := setup.DefaultSettings().Hash(); strings.Contains(h, "method") {
 		t.Errorf("the default link %q names the method", h)
 	}
-	s := DefaultSettings()
+	s := setup.DefaultSettings()
 	s.Method = catalog.LSVRG
 	h := s.Hash()
-	back, err := ParseHash(h, DefaultSettings())
+	back, err := setup.ParseHash(h, setup.DefaultSettings())
 	if err != nil || back.Method != catalog.LSVRG {
 		t.Fatalf("ParseHash(%q) = %v, %v", h, back.Method, err)
 	}
-	if _, err := ParseHash("method=newton", DefaultSettings()); err == nil || !strings.Contains(err.Error(), "Method") {
+	if _, err := setup.ParseHash("method=newton", setup.DefaultSettings()); err == nil || !strings.Contains(err.Error(), "Method") {
 		t.Errorf("method=newton: error %v, want one naming the field Method", err)
 	}
-	f := FormOf(s)
-	if f[FieldMethod] != "lsvrg" {
-		t.Errorf("the form shows method %q", f[FieldMethod])
+	f := setup.FormOf(s)
+	if f[setup.FieldMethod] != "lsvrg" {
+		t.Errorf("the form shows method %q", f[setup.FieldMethod])
 	}
 	if got, err := f.Settings(); err != nil || got.Method != catalog.LSVRG {
 		t.Errorf("the form reads method %v, %v", got.Method, err)
@@ -180,7 +185,7 @@ func TestMethodView(t *testing.T) {
 			plan := func(tau int) (*theory.Plan, error) {
 				return theory.NewPlan(pr, theory.Spec{Sampling: c.Sampling, Tau: tau, Partition: s.Partition, Seed: s.Seed})
 			}
-			want, err := catalog.TauCurve(m, pr, plan, TauStarTaus, TauStarCost)
+			want, err := catalog.TauCurve(m, pr, plan, worker.TauStarTaus, worker.TauStarCost)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -214,7 +219,7 @@ func TestMethodView(t *testing.T) {
 // each job (catalog.Measure), bit for bit; for L-SVRG, whose full gradients
 // the trace's iterations separate from its passes, they must differ from
 // the time of passes counted as minibatches.
-func checkMeasuredTimes(t *testing.T, m catalog.Name, s Settings, done Snapshot, pr *problem.Problem, c TauCurveView) {
+func checkMeasuredTimes(t *testing.T, m catalog.Name, s setup.Settings, done Snapshot, pr *problem.Problem, c TauCurveView) {
 	t.Helper()
 	for i, p := range c.Points {
 		if !slices.Contains(s.Taus, p.Tau) {
@@ -228,7 +233,7 @@ func checkMeasuredTimes(t *testing.T, m catalog.Name, s Settings, done Snapshot,
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, ok := TauStarCost.MeasuredTime(tr, pr.Data.N, p.Tau, s.Eps)
+		want, ok := worker.TauStarCost.MeasuredTime(tr, pr.Data.N, p.Tau, s.Eps)
 		if !ok || math.Float64bits(c.Measured[i]) != math.Float64bits(want) {
 			t.Errorf("%s %s τ=%d: measured time %v, the command line's trace gives %v (%v)", m, c.Sampling, p.Tau, c.Measured[i], want, ok)
 		}
@@ -239,14 +244,14 @@ func checkMeasuredTimes(t *testing.T, m catalog.Name, s Settings, done Snapshot,
 		for k := range asIters {
 			asIters[k].Iter = int(math.Round(asIters[k].Passes * float64(pr.Data.N) / float64(p.Tau)))
 		}
-		if blind, _ := TauStarCost.MeasuredTime(asIters, pr.Data.N, p.Tau, s.Eps); blind == want {
+		if blind, _ := worker.TauStarCost.MeasuredTime(asIters, pr.Data.N, p.Tau, s.Eps); blind == want {
 			t.Errorf("lsvrg %s τ=%d: time %v with the full gradients as without them", c.Sampling, p.Tau, want)
 		}
 	}
 }
 
 // problemOf rebuilds the problem of a finished run.
-func problemOf(t *testing.T, s Settings, done Snapshot) *problem.Problem {
+func problemOf(t *testing.T, s setup.Settings, done Snapshot) *problem.Problem {
 	t.Helper()
 	ds, err := synth.Generate(s.Synth())
 	if err != nil {
@@ -265,7 +270,7 @@ func problemOf(t *testing.T, s Settings, done Snapshot) *problem.Problem {
 func TestCompareMethods(t *testing.T) {
 	s := methodSettings(catalog.DFSDCA)
 	s.Compare = []catalog.Name{catalog.SAGA, catalog.SDCA}
-	back, err := ParseHash(s.Hash(), DefaultSettings())
+	back, err := setup.ParseHash(s.Hash(), setup.DefaultSettings())
 	if err != nil || !strings.Contains(s.Hash(), "compare=sdca,saga") || !slices.Equal(back.Compare, []catalog.Name{catalog.SDCA, catalog.SAGA}) {
 		t.Fatalf("link %q reads back %v, %v", s.Hash(), back.Compare, err)
 	}
@@ -282,13 +287,13 @@ func TestCompareMethods(t *testing.T) {
 	}
 	h := newWorkerHarness(t, &fakeHost{cores: 4})
 	h.c.SetWorkers(2)
-	sameTraces(t, "compare, workers=2", all(runMethodTraces(t, h, s)), all(main))
+	labtest.SameTraces(t, "compare, workers=2", all(runMethodTraces(t, h, s)), all(main))
 	alone := runMethodTraces(t, newHarness(t), methodSettings(catalog.SDCA))
-	sameTraces(t, "sdca compared vs alone", tracesOf(alone), all(main)[4:8])
+	labtest.SameTraces(t, "sdca compared vs alone", tracesOf(alone), all(main)[4:8])
 	dfsdcaAlone := runMethodTraces(t, newHarness(t), methodSettings(catalog.DFSDCA))
-	sameTraces(t, "dfsdca with compared methods vs alone", tracesOf(dfsdcaAlone), tracesOf(main))
+	labtest.SameTraces(t, "dfsdca with compared methods vs alone", tracesOf(dfsdcaAlone), tracesOf(main))
 	nice, imp := Plots(&main)
-	if len(nice.Series) != 6 || len(imp.Series) != 6 || nice.XLabel != PassesLabel {
+	if len(nice.Series) != 6 || len(imp.Series) != 6 || nice.XLabel != passesLabel {
 		t.Errorf("compare plots: %d and %d series, x label %q", len(nice.Series), len(imp.Series), nice.XLabel)
 	}
 }
@@ -318,8 +323,8 @@ func TestCompareTracesTable(t *testing.T) {
 // ratio table and best-τ view (2 samplings × the τ of TauStarTaus), on the
 // default preset and on a sparse one.
 func BenchmarkNewMethodTheory(b *testing.B) {
-	for _, density := range []float64{DenseDensity, SparseDensity} {
-		s := DefaultSettings()
+	for _, density := range []float64{setup.DenseDensity, setup.SparseDensity} {
+		s := setup.DefaultSettings()
 		s.Density = density
 		ds, err := synth.Generate(s.Synth())
 		if err != nil {
@@ -332,7 +337,7 @@ func BenchmarkNewMethodTheory(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("n=%d,d=%d,density=%g", s.N, s.D, density), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := NewMethodTheory(pr, s, nil); err != nil {
+				if _, err := worker.NewMethodTheory(pr, s); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -346,7 +351,7 @@ func BenchmarkNewMethodTheory(b *testing.B) {
 func TestMethodViewOfGrowingTraces(t *testing.T) {
 	s := methodSettings(catalog.SAGA)
 	done := runMethodTraces(t, newHarness(t), s)
-	mt, err := NewMethodTheory(problemOf(t, s, done), s, nil)
+	mt, err := worker.NewMethodTheory(problemOf(t, s, done), s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,10 +359,11 @@ func TestMethodViewOfGrowingTraces(t *testing.T) {
 	for _, j := range done.Jobs {
 		longest = max(longest, len(j.Trace))
 	}
+	var seen traceReadings
 	check := func(what string, jobs []JobView) {
 		t.Helper()
-		fresh := &MethodTheory{Method: mt.Method, N: mt.N, Cost: mt.Cost, Nice: mt.Nice, Imp: mt.Imp}
-		got, want := mt.View(jobs, s.Eps), fresh.View(jobs, s.Eps)
+		fresh := &worker.MethodTheory{Method: mt.Method, N: mt.N, Cost: mt.Cost, Nice: mt.Nice, Imp: mt.Imp}
+		got, want := methodView(mt, &seen, jobs, s.Eps), methodView(fresh, &traceReadings{}, jobs, s.Eps)
 		if !sameFloats(got.Rows, want.Rows, func(r MethodRow) []float64 { return []float64{r.NicePasses, r.ImpPasses, r.Empirical} }) ||
 			!sameFloats(got.Curves[:], want.Curves[:], func(c TauCurveView) []float64 { return c.Measured }) ||
 			got.Curves[0].MeasuredStar != want.Curves[0].MeasuredStar || got.Curves[1].MeasuredStar != want.Curves[1].MeasuredStar {
@@ -372,7 +378,7 @@ func TestMethodViewOfGrowingTraces(t *testing.T) {
 		}
 		check(fmt.Sprintf("traces cut at %d points", n), jobs)
 		check(fmt.Sprintf("traces cut at %d points, again", n), jobs)
-		if v := mt.View(jobs, s.Eps); !math.IsNaN(v.Rows[0].NicePasses) {
+		if v := methodView(mt, &seen, jobs, s.Eps); !math.IsNaN(v.Rows[0].NicePasses) {
 			reached++
 		}
 	}

@@ -4,57 +4,16 @@ import (
 	"math"
 	"slices"
 
-	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
-	"imlab/core/problem"
 	"imlab/core/sampling"
-	"imlab/core/theory"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
-// TauStarCost is the parallel cost model of the page's best-τ view:
-// `imlab tau-star`'s defaults (8 cores, a synchronisation cost of one
-// example update per iteration), so the page and the command line predict
-// the same τ*.
-var TauStarCost = catalog.CostModel{Cores: 8, Sync: 1}
-
-// TauStarTaus are the τ of the best-τ curve (`imlab tau-star`'s default
-// -tau), to which the experiment's own τ are added.
-var TauStarTaus = []int{1, 2, 4, 8, 16, 32, 64, 128, 256}
-
-// MethodTheory is what the theory of the run's method predicts, computed
-// once when a run starts: its safe step and rate under τ-nice and
-// τ-importance sampling at every τ of the experiment and of the best-τ
-// curve, and the modelled time per e-fold under TauStarCost.
-type MethodTheory struct {
-	Method    catalog.Name
-	N         int
-	Cost      catalog.CostModel
-	Nice, Imp []catalog.TauPoint // by increasing τ
-
-	// probs holds pᵢ of each sampling at each τ of the experiment, from
-	// the plans the theory makes (the jobs' own: the same spec), so that
-	// the sampling view compares a job's with the other sampling's before
-	// that job starts. A worker on the page's thread shares it; a Web
-	// Worker's message leaves it out (the other job's plan gives it once
-	// that job starts).
-	probs map[jobKey][]float64
-
-	// View runs in every snapshot (under the controller's lock), so in
-	// every animation frame of a run: what it reads of a job's trace is
-	// kept until the trace grows.
-	seen map[jobKey]traceReading
-}
-
-// jobKey names a job of a run: its τ and sampling.
-type jobKey struct {
-	tau      int
-	sampling sampling.Kind
-}
-
-// traceReading is what View read of a job's trace: passes and modelled
+// traceReading is what methodView read of a job's trace: passes and modelled
 // time to ε (NaN if not reached), for the trace of those points (its first
 // point's address and its length; traces only grow) and that ε.
 type traceReading struct {
@@ -62,39 +21,6 @@ type traceReading struct {
 	n              int
 	eps            float64
 	passes, timeTo float64
-}
-
-// NewMethodTheory computes the theory of s.Method on pr for the τ of
-// TauStarTaus and s.Taus (those ≤ n), with the partitions the experiment
-// draws; yield, if not nil, is called after each plan (a pass or two over
-// the data).
-func NewMethodTheory(pr *problem.Problem, s Settings, yield func()) (*MethodTheory, error) {
-	taus := slices.Concat(TauStarTaus, s.Taus)
-	slices.Sort(taus)
-	taus = slices.Compact(taus)
-	taus = slices.DeleteFunc(taus, func(t int) bool { return t > pr.Data.N })
-	mt := &MethodTheory{Method: s.Method, N: pr.Data.N, Cost: TauStarCost, probs: map[jobKey][]float64{}}
-	for _, c := range []struct {
-		sampling sampling.Kind
-		pts      *[]catalog.TauPoint
-	}{{sampling.Nice, &mt.Nice}, {sampling.Imp, &mt.Imp}} {
-		plan := func(tau int) (*theory.Plan, error) {
-			pl, err := theory.NewPlan(pr, theory.Spec{Sampling: c.sampling, Tau: tau, Partition: s.Partition, Seed: s.Seed})
-			if err == nil && slices.Contains(s.Taus, tau) {
-				mt.probs[jobKey{tau, c.sampling}] = pl.P
-			}
-			if yield != nil {
-				yield()
-			}
-			return pl, err
-		}
-		pts, err := catalog.TauCurve(s.Method, pr, plan, taus, mt.Cost)
-		if err != nil {
-			return nil, err
-		}
-		*c.pts = pts
-	}
-	return mt, nil
 }
 
 // MethodView is the run's method as the page shows it: the ratio table in
@@ -134,9 +60,10 @@ type TauCurveView struct {
 	MeasuredStar int // index of the least measured time; −1 if none
 }
 
-// View returns the method view of jobs (in the experiment's run order)
-// with target eps.
-func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
+// methodView returns the method view of jobs (in the experiment's run
+// order) with target eps, by the theory mt; what it reads of the traces is
+// kept in seen.
+func methodView(mt *worker.MethodTheory, seen *traceReadings, jobs []JobView, eps float64) *MethodView {
 	if mt == nil {
 		return nil
 	}
@@ -144,10 +71,10 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 	if len(jobs) > 0 && len(jobs[0].Trace) > 0 {
 		v.Gap0 = jobs[0].Trace[0].Gap
 	}
-	byJob := map[jobKey]JobView{}
+	byJob := map[traceKey]JobView{}
 	var taus []int
 	for _, j := range jobs {
-		byJob[jobKey{j.Tau, j.Sampling.Static()}] = j
+		byJob[traceKey{j.Tau, j.Sampling.Static()}] = j
 		if !slices.Contains(taus, j.Tau) {
 			taus = append(taus, j.Tau)
 		}
@@ -160,8 +87,8 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 		for _, p := range c.pts {
 			cv.Predict = append(cv.Predict, p.Time*math.Log(v.Gap0/eps))
 			t := math.NaN()
-			if j, ok := byJob[jobKey{p.Tau, c.sampling}]; ok {
-				t = mt.read(j, eps).timeTo
+			if j, ok := byJob[traceKey{p.Tau, c.sampling}]; ok {
+				t = seen.read(mt, j, eps).timeTo
 			}
 			cv.Measured = append(cv.Measured, t)
 			if !math.IsNaN(t) && (cv.MeasuredStar < 0 || t < cv.Measured[cv.MeasuredStar]) {
@@ -176,32 +103,42 @@ func (mt *MethodTheory) View(jobs []JobView, eps float64) *MethodView {
 			nice, imp := mt.Nice[i].Theory, mt.Imp[i].Theory
 			r.StepNice, r.StepImp, r.Theory = nice.Step, imp.Step, nice.PassesPerEFold/imp.PassesPerEFold
 		}
-		r.NicePasses = mt.read(byJob[jobKey{tau, sampling.Nice}], eps).passes
-		r.ImpPasses = mt.read(byJob[jobKey{tau, sampling.Imp}], eps).passes
+		r.NicePasses = seen.read(mt, byJob[traceKey{tau, sampling.Nice}], eps).passes
+		r.ImpPasses = seen.read(mt, byJob[traceKey{tau, sampling.Imp}], eps).passes
 		r.Empirical = r.NicePasses / r.ImpPasses
 		v.Rows = append(v.Rows, r)
 	}
 	return v
 }
 
-// probsOf is pᵢ of smp at τ, if the theory holds it (see probs).
-func (mt *MethodTheory) probsOf(tau int, smp sampling.Kind) []float64 {
-	if mt == nil {
-		return nil
-	}
-	return mt.probs[jobKey{tau, smp}]
+// traceReadings is what methodView read of the jobs' traces for the theory
+// mt. It runs in every snapshot (under the controller's lock), so in every
+// animation frame of a run: what it reads of a job's trace is kept until
+// the trace grows, or the theory changes.
+type traceReadings struct {
+	mt   *worker.MethodTheory
+	seen map[traceKey]traceReading
+}
+
+// traceKey names a job of a run: its τ and sampling.
+type traceKey struct {
+	tau      int
+	sampling sampling.Kind
 }
 
 // read returns the passes and the modelled time job j took to reach eps
-// (NaN if it has not), read again only if its trace grew since the last
-// call.
-func (mt *MethodTheory) read(j JobView, eps float64) traceReading {
+// (NaN if it has not) by mt's cost model, read again only if its trace
+// grew since the last call.
+func (rs *traceReadings) read(mt *worker.MethodTheory, j JobView, eps float64) traceReading {
+	if rs.mt != mt {
+		rs.mt, rs.seen = mt, map[traceKey]traceReading{}
+	}
 	r := traceReading{n: len(j.Trace), eps: eps, passes: math.NaN(), timeTo: math.NaN()}
 	if r.n > 0 {
 		r.first = &j.Trace[0]
 	}
-	k := jobKey{j.Tau, j.Sampling}
-	if old, ok := mt.seen[k]; ok && old.first == r.first && old.n == r.n && old.eps == eps {
+	k := traceKey{j.Tau, j.Sampling}
+	if old, ok := rs.seen[k]; ok && old.first == r.first && old.n == r.n && old.eps == eps {
 		return old
 	}
 	pts := j.Trace
@@ -211,10 +148,7 @@ func (mt *MethodTheory) read(j JobView, eps float64) traceReading {
 	if t, ok := mt.Cost.MeasuredTime(pts, mt.N, j.Tau, eps); ok {
 		r.timeTo = t
 	}
-	if mt.seen == nil {
-		mt.seen = map[jobKey]traceReading{}
-	}
-	mt.seen[k] = r
+	rs.seen[k] = r
 	return r
 }
 
@@ -232,28 +166,18 @@ type theoryRequest struct {
 
 // theoryRequestOf is the request for the theory of a run of s with
 // regulariser lambda.
-func theoryRequestOf(s Settings, lambda float64) theoryRequest {
-	return theoryRequest{Loss: s.Loss, Lambda: lambda, Method: s.Method, Taus: FormatTaus(s.Taus), Partition: s.Partition, Seed: s.Seed}
+func theoryRequestOf(s setup.Settings, lambda float64) theoryRequest {
+	return theoryRequest{Loss: s.Loss, Lambda: lambda, Method: s.Method, Taus: setup.FormatTaus(s.Taus), Partition: s.Partition, Seed: s.Seed}
 }
 
 // message is the request as a worker gets it.
-func (r theoryRequest) message() Message {
+func (r theoryRequest) message() worker.Message {
 	taus, _ := experiment.ParseTaus(r.Taus, 0)
-	return Message{Kind: MsgTheory, Loss: r.Loss, Lambda: r.Lambda, Taus: taus,
-		Spec: JobSpec{Loss: r.Loss, Lambda: r.Lambda, Method: r.Method, Partition: r.Partition, Seed: r.Seed}}
+	return worker.Message{Kind: worker.MsgTheory, Loss: r.Loss, Lambda: r.Lambda, Taus: taus,
+		Spec: worker.JobSpec{Loss: r.Loss, Lambda: r.Lambda, Method: r.Method, Partition: r.Partition, Seed: r.Seed}}
 }
 
 // theoryRequestIn is the request m (a MsgTheory either way) is or answers.
-func theoryRequestIn(m Message) theoryRequest {
-	return theoryRequest{Loss: m.Loss, Lambda: m.Lambda, Method: m.Spec.Method, Taus: FormatTaus(m.Taus), Partition: m.Spec.Partition, Seed: m.Spec.Seed}
-}
-
-// workerTheory computes the theory m asks for on ds, as the page would.
-func workerTheory(ds *dataset.Dataset, m Message, yield func()) (*MethodTheory, error) {
-	pr, err := m.Spec.Problem(ds)
-	if err != nil {
-		return nil, err
-	}
-	s := Settings{Method: m.Spec.Method, Taus: m.Taus, Partition: m.Spec.Partition, Seed: m.Spec.Seed}
-	return NewMethodTheory(pr, s, yield)
+func theoryRequestIn(m worker.Message) theoryRequest {
+	return theoryRequest{Loss: m.Loss, Lambda: m.Lambda, Method: m.Spec.Method, Taus: setup.FormatTaus(m.Taus), Partition: m.Spec.Partition, Seed: m.Spec.Seed}
 }

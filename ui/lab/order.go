@@ -7,6 +7,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/sampling"
+	"imlab/ui/lab/worker"
 )
 
 // A pool's jobs differ several-fold in length (on the default preset
@@ -31,14 +32,14 @@ import (
 //
 //	β(τ) = 1 + (τ−1)(ω−1)/(n−1), ω = density·n examples per feature
 //	τ-nice:       θ ≈ τλγ / (β(τ)·max‖xᵢ‖² + nλγ)
-//	τ-importance: θ ≈ τλγ / (β(τ)·mean‖xᵢ‖² + nλγ) / ImpIterFactor
+//	τ-importance: θ ≈ τλγ / (β(τ)·mean‖xᵢ‖² + nλγ) / impIterFactor
 //
 // On dense data these are the plans' θ within a few per cent for τ-nice;
 // for τ-importance the formula leaves out how unequal the random buckets
-// are, and its runs take ImpIterFactor times the iterations it gives,
+// are, and its runs take impIterFactor times the iterations it gives,
 // measured on the default preset (bench/jobcost -page). For the compared
 // methods' jobs it is a guess. An order needs no more.
-func JobCost(spec JobSpec, st dataset.Stats) float64 {
+func JobCost(spec worker.JobSpec, st dataset.Stats) float64 {
 	n := float64(st.N)
 	if n < 1 || spec.Tau < 1 {
 		return 0
@@ -50,7 +51,7 @@ func JobCost(spec JobSpec, st dataset.Stats) float64 {
 	maxSq := st.MaxNorm * st.MaxNorm
 	normSq, slower := maxSq, 1.0
 	if spec.Sampling == sampling.Imp && st.Sigma > 0 && !math.IsNaN(st.Sigma) {
-		normSq, slower = maxSq/st.Sigma, ImpIterFactor // mean‖xᵢ‖²
+		normSq, slower = maxSq/st.Sigma, impIterFactor // mean‖xᵢ‖²
 	}
 	nlg := n * spec.Lambda * gamma
 	theta := tau * spec.Lambda * gamma / (beta*normSq + nlg)
@@ -60,10 +61,10 @@ func JobCost(spec JobSpec, st dataset.Stats) float64 {
 	return slower / theta * (tau + evalPerIter) * float64(st.NNZ) / n
 }
 
-// ImpIterFactor is how many more iterations τ-importance's runs take than
+// impIterFactor is how many more iterations τ-importance's runs take than
 // 1/θ of JobCost's formula gives, relative to τ-nice's: 1.4–1.6 on the
 // default preset at τ = 1…32 (bench/jobcost -page, sixth session).
-const ImpIterFactor = 1.5
+const impIterFactor = 1.5
 
 // evalPerIter is the work of the evaluations of P per iteration, in
 // examples: one evaluation (half an update's work per example, n
@@ -72,7 +73,7 @@ const evalPerIter = 2
 
 // longestFirst returns the indices of specs (their JobSpec.Index) ordered
 // by decreasing cost, ties in run order.
-func longestFirst(specs []JobSpec, cost func(JobSpec) float64) []int {
+func longestFirst(specs []worker.JobSpec, cost func(worker.JobSpec) float64) []int {
 	order := make([]int, len(specs))
 	costs := make([]float64, len(specs))
 	for k, s := range specs {

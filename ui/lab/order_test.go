@@ -9,38 +9,41 @@ import (
 	"imlab/core/method"
 	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // The predicted θ behind JobCost is the plan's within 20 % for τ-nice on
 // the page's presets (dense data); for τ-importance it ignores how unequal
 // the random buckets are, and over-estimates θ by up to 2× when they are
-// small (400 examples in 32 buckets), which ImpIterFactor takes back in
+// small (400 examples in 32 buckets), which impIterFactor takes back in
 // part. The order is longest first: τ-nice at the largest τ before
 // anything else.
 func TestJobCostFollowsThePlans(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32}
-	ds := generateData(t, s)
+	ds := labtest.Data(t, s)
 	st := ds.Summarize()
-	specs := JobSpecs(s, problem.DefaultLambda(ds), 0)
+	specs := worker.JobSpecs(s, problem.DefaultLambda(ds), 0)
 	for _, spec := range specs {
-		run, err := NewJobRun(ds, spec)
+		run, err := worker.NewJobRun(ds, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		plan := run.exp.Jobs()[0].Plan.Theta
+		plan := run.Advance(0).Plan.Theory.Step // θ, for dfSDCA
 		run.Close()
 		predicted := (float64(spec.Tau) + evalPerIter) * float64(st.NNZ) / float64(st.N) / JobCost(spec, st)
 		hi := 1.2
 		if spec.Sampling == sampling.Imp {
-			predicted *= ImpIterFactor
+			predicted *= impIterFactor
 			hi = 2
 		}
 		if r := predicted / plan; !(r > 0.8 && r < hi) {
 			t.Errorf("%s τ=%d: predicted θ %.4g, the plan's %.4g", spec.Sampling, spec.Tau, predicted, plan)
 		}
 	}
-	order := longestFirst(specs, func(j JobSpec) float64 { return JobCost(j, st) })
+	order := longestFirst(specs, func(j worker.JobSpec) float64 { return JobCost(j, st) })
 	if first := specs[order[0]]; first.Sampling != sampling.Nice || first.Tau != 32 {
 		t.Errorf("first job %s τ=%d, want τ-nice τ=32", first.Sampling, first.Tau)
 	}
@@ -52,14 +55,14 @@ func TestJobCostFollowsThePlans(t *testing.T) {
 // and both samplings, on 2,000 examples; without the evaluations and the
 // τ-importance factor (the fifth session's model) it was 5.3×.
 func TestJobCostFollowsTheWork(t *testing.T) {
-	s := DefaultSettings()
+	s := setup.DefaultSettings()
 	s.N, s.D = 2000, 50
-	pr, res := solvedPreset(t, s)
+	pr, res := labtest.SolvedPreset(t, s)
 	ds, lambda := pr.Data, pr.Lambda
 	st := ds.Summarize()
 	lo, hi := math.Inf(1), 0.0
-	for _, spec := range JobSpecs(s, lambda, res.P) {
-		run, err := NewJobRun(ds, spec)
+	for _, spec := range worker.JobSpecs(s, lambda, res.P) {
+		run, err := worker.NewJobRun(ds, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,12 +87,12 @@ func TestJobCostFollowsTheWork(t *testing.T) {
 }
 
 func TestLongestFirst(t *testing.T) {
-	specs := make([]JobSpec, 6)
+	specs := make([]worker.JobSpec, 6)
 	costs := []float64{3, 1, 5, 1, 0, 5}
 	for k := range specs {
-		specs[k] = JobSpec{Index: k}
+		specs[k] = worker.JobSpec{Index: k}
 	}
-	got := longestFirst(specs, func(j JobSpec) float64 { return costs[j.Index] })
+	got := longestFirst(specs, func(j worker.JobSpec) float64 { return costs[j.Index] })
 	if want := []int{2, 5, 0, 1, 3, 4}; !slices.Equal(got, want) {
 		t.Errorf("order %v, want %v (decreasing cost, ties in run order)", got, want)
 	}
@@ -98,7 +101,7 @@ func TestLongestFirst(t *testing.T) {
 // A pool hands its jobs out in its order, and the jobs given back first;
 // traces stay in run order.
 func TestPoolHandsOutInOrder(t *testing.T) {
-	specs := JobSpecs(small(), 0.1, 0) // 6 jobs
+	specs := worker.JobSpecs(labtest.Small(), 0.1, 0) // 6 jobs
 	order := []int{5, 2, 0, 4, 1, 3}
 	p := newJobPoolInOrder(specs, order)
 	var got []int
@@ -134,8 +137,8 @@ func TestPoolHandsOutInOrder(t *testing.T) {
 // Jobs handed out in any order, on any number of workers, give the traces
 // of the experiment run in one thread, bit for bit, in run order.
 func TestPoolTracesIdenticalInAnyOrder(t *testing.T) {
-	f := newPoolFixture(t)
-	n := len(JobSpecs(f.s, f.lambda, f.pstar))
+	f := labtest.NewPool(t)
+	n := len(worker.JobSpecs(f.S, f.Lambda, f.PStar))
 	reversed := make([]int, n)
 	for k := range reversed {
 		reversed[k] = n - 1 - k
@@ -143,6 +146,6 @@ func TestPoolTracesIdenticalInAnyOrder(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		fp := startFakePoolInOrder(t, f, workers, reversed)
 		fp.wait(t)
-		sameTraces(t, fmt.Sprintf("reversed order, %d workers", workers), fp.pool.Traces(), f.want)
+		labtest.SameTraces(t, fmt.Sprintf("reversed order, %d workers", workers), fp.pool.Traces(), f.Want)
 	}
 }

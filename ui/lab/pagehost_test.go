@@ -1,16 +1,21 @@
 package lab
 
-import "testing"
+import (
+	"testing"
+
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
+)
 
 // workers=main runs on the page's own thread though Web Workers could
 // start: none starts, the page's thread loads, solves and plans, and the
 // traces are the workers' bit for bit.
 func TestWorkersMainRunsOnThePagesThread(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	want := runTraces(t, newWorkerHarness(t, &fakeHost{cores: 4}), s)
 	host := &fakeHost{cores: 4}
 	h := newWorkerHarness(t, host)
-	h.c.SetWorkers(WorkersNone)
+	h.c.SetWorkers(setup.WorkersNone)
 	got := runTraces(t, h, s)
 	if n := host.started.Load(); n != 0 || got.Workers != 0 || got.Data.InWorker {
 		t.Errorf("workers=main: %d Web Workers started, the run says %d, data in a worker %v; want none", n, got.Workers, got.Data.InWorker)
@@ -19,14 +24,14 @@ func TestWorkersMainRunsOnThePagesThread(t *testing.T) {
 		t.Errorf("workers=main: %d loads, %d P*, %d plans, %d slices on the page's thread; want 1, 1, some, some",
 			loads, pstars, h.c.mainThreadPlans(), got.Slices.Count)
 	}
-	sameTraces(t, "workers=main", tracesOf(got), tracesOf(want))
+	labtest.SameTraces(t, "workers=main", tracesOf(got), tracesOf(want))
 }
 
 // A slowed-down run goes on the page's own thread, which shows its
 // minibatches as they go, and leaves the data's Web Workers for the next
 // run at full speed.
 func TestSlowRunOnThePagesThreadKeepsTheWorkers(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	s.Taus = []int{4}
 	host := &fakeHost{cores: 4}
 	h := newWorkerHarness(t, host)
@@ -51,5 +56,5 @@ func TestSlowRunOnThePagesThreadKeepsTheWorkers(t *testing.T) {
 	if fast.Workers != 2 || host.started.Load() != 2 {
 		t.Errorf("full speed again: %d workers, %d started; want the data's 2, kept", fast.Workers, host.started.Load())
 	}
-	sameTraces(t, "after a slowed-down run", tracesOf(fast), tracesOf(want))
+	labtest.SameTraces(t, "after a slowed-down run", tracesOf(fast), tracesOf(want))
 }

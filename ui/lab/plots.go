@@ -5,6 +5,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/ui/chart"
 	"imlab/ui/figures"
+	"imlab/ui/lab/setup"
 )
 
 // Plots returns the two convergence plots of the snapshot (figures.Convergence:
@@ -22,7 +23,7 @@ func Plots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	if catalog.AxisOf(m) == method.Iterations { // the paper's plots
 		return figures.Convergence("", s.Settings.Taus, curves)
 	}
-	nice, imp = figures.Convergence(MethodName(m), s.Settings.Taus, curves)
+	nice, imp = figures.Convergence(setup.MethodName(m), s.Settings.Taus, curves)
 	nice.XLabel, imp.XLabel = AxisLabel(m), AxisLabel(m)
 	return nice, imp
 }
@@ -34,13 +35,13 @@ func AxisLabel(m catalog.Name) string {
 	if catalog.AxisOf(m) == method.Iterations {
 		return figures.XLabel
 	}
-	return PassesLabel
+	return passesLabel
 }
 
-// PassesLabel is the x label of the convergence plots of a method other
+// passesLabel is the x label of the convergence plots of a method other
 // than dfSDCA: every gradient or coordinate evaluation counted, L-SVRG's
 // full gradients included.
-const PassesLabel = "passes through the data"
+const passesLabel = "passes through the data"
 
 // Histogram returns the plot of the ‖x_i‖² histogram of the loaded data, or
 // nil before any.

@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"time"
 
-	"imlab/core/dataset"
-	"imlab/core/experiment"
 	"imlab/core/method"
-	"imlab/core/method/catalog"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // This file is the protocol of a pool of workers that run an experiment's
@@ -30,145 +28,13 @@ import (
 // by a jobPool are bit-identical for any number of workers, and identical to
 // those of one experiment.Experiment running every job in turn.
 
-// JobSpec is one job of an experiment, what a worker runs: the core's
-// experiment.Spec.
-type JobSpec = experiment.Spec
-
-// JobSpecs lists the jobs of an experiment with settings s, regulariser
-// lambda and optimum pstar, in the run order of experiment.Experiment: for
-// each sampling, for each τ; then the same for each compared method
-// (Settings.Methods).
-func JobSpecs(s Settings, lambda, pstar float64) []JobSpec {
-	return experiment.Specs(s.Methods(), s.Taus, experiment.Spec{Loss: s.Loss, Lambda: lambda, PStar: pstar,
-		Eps: s.Eps, Partition: s.Partition, Seed: s.Seed, MaxPassesPerTau: s.MaxPasses, Sampling: s.Importance})
-}
-
-// Update is a message from a worker to the page: the trace points its job
-// made since its last update, and whether the job has finished (and how).
-type Update struct {
-	Job    int            // JobSpec.Index
-	Points []method.Point // new trace points, in order
-	Done   bool
-	Err    string // the job's failure, if Done and it failed ("" otherwise)
-	// OverBudget says that the failure is a budget spent before ε
-	// (method.ErrBudget), which the page tells apart from other failures.
-	OverBudget bool
-	// Minibatches, with the last update of a job that ran (and with every
-	// update of a slowed-down run), is what the sampling view shows of it.
-	Minibatches *Minibatches
-	// Busy is the time the worker has spent in solver work so far (the
-	// slices of its jobs, and P*), for the share of a run's wall time
-	// spent solving.
-	Busy time.Duration
-	// Plan, with a job's first update, is what the page shows of the plan
-	// the worker made for it, so that the page makes none.
-	Plan *JobPlan
-}
-
-// JobPlan is what the page shows of a job's plan (theory.Plan) and its
-// method's theory: the safe step (θ for dfSDCA) and the predicted rate for
-// the ratio table, and pᵢ and the buckets for the sampling view.
-type JobPlan struct {
-	Theory  catalog.Theory
-	P       []float64 // read-only, shared
-	Buckets [][]int   // nil for τ-nice; read-only, shared
-}
-
-// jobPlanOf is what the page shows of an experiment's job.
-func jobPlanOf(j *experiment.Job) *JobPlan {
-	return &JobPlan{Theory: j.Theory, P: j.Plan.P, Buckets: j.Plan.Partition.Buckets}
-}
-
-// Minibatches is a run's record of the minibatches it used: how many, the
-// last few, and how often each example was in one.
-type Minibatches struct {
-	Iters  int
-	Recent [][]int // oldest first, at most recentMinibatches
-	Visits []int
-	// Residues of an adaptive run at its last refresh; nil for others.
-	Residues *Residues
-}
-
-// JobRun runs one JobSpec in slices, as a worker does.
-type JobRun struct {
-	spec JobSpec
-	exp  *experiment.Experiment
-	sent int      // trace points already sent
-	plan *JobPlan // sent with the first update, then nil
-}
-
-// NewJobRun plans spec on ds. The plan is the one experiment.New would make
-// for the same job in the whole experiment.
-func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
-	exp, err := spec.Run(ds, experiment.Config{Workers: 1,
-		Record: 2 * recentMinibatches}) // as the controller records, for the sampling view
-	if err != nil {
-		return nil, err
-	}
-	return &JobRun{spec: spec, exp: exp, plan: jobPlanOf(exp.Jobs()[0])}, nil
-}
-
-// Advance does at most iters iterations (plus at most one evaluation of P)
-// and returns the update to send: the points made meanwhile, and whether
-// the job finished.
-func (r *JobRun) Advance(iters int) Update {
-	u := r.advance(iters)
-	u.Plan, r.plan = r.plan, nil
-	return u
-}
-
-func (r *JobRun) advance(iters int) Update {
-	done, err := r.exp.Advance(iters)
-	u := Update{Job: r.spec.Index, Done: done}
-	if j := r.exp.Jobs()[0]; j.Run != nil {
-		tr := j.Run.Trace()
-		u.Points = append([]method.Point(nil), tr[r.sent:]...)
-		r.sent = len(tr)
-	}
-	if err != nil {
-		u.Err, u.OverBudget = err.Error(), errors.Is(err, method.ErrBudget)
-	}
-	if done {
-		u.Minibatches = r.minibatches()
-	}
-	return u
-}
-
-// minibatches is the job's record of the minibatches it used so far, nil
-// before it started.
-func (r *JobRun) minibatches() *Minibatches {
-	j := r.exp.Jobs()[0]
-	if j.Run == nil || j.Recorder == nil {
-		return nil
-	}
-	iters := j.Run.Solver().Iter()
-	mb := &Minibatches{Iters: iters, Visits: j.Recorder.Visits(iters)}
-	for k := max(0, iters-recentMinibatches); k < iters; k++ {
-		if b, ok := j.Recorder.Batch(k); ok {
-			mb.Recent = append(mb.Recent, append([]int(nil), b...))
-		}
-	}
-	mb.Residues = residuesOf(j.Run)
-	return mb
-}
-
-// Tau is the minibatch size of the job, to size slices.
-func (r *JobRun) Tau() int { return r.spec.Tau }
-
-// Close stops the job's solver goroutines.
-func (r *JobRun) Close() {
-	if r.exp != nil {
-		r.exp.Close()
-	}
-}
-
 // jobPool hands an experiment's jobs to workers and merges what they send
 // back. It holds no goroutine and calls nothing: the host (the page's
 // worker glue, or a test) calls Next when a worker is idle and Apply when
 // an update arrives. It is safe for concurrent use.
 type jobPool struct {
 	mu     sync.Mutex
-	specs  []JobSpec
+	specs  []worker.JobSpec
 	order  []int // the order jobs are handed out in (indices of specs)
 	next   int   // the next place in order never handed out
 	back   []int // jobs handed back (jobPool.Return), handed out again first
@@ -176,13 +42,13 @@ type jobPool struct {
 	traces [][]method.Point
 	done   []bool
 	errs   []error
-	mbs    []*Minibatches
-	plans  []*JobPlan
+	mbs    []*worker.Minibatches
+	plans  []*worker.JobPlan
 	left   int
 }
 
 // newJobPool returns a pool for the jobs specs, handed out in their run order.
-func newJobPool(specs []JobSpec) *jobPool {
+func newJobPool(specs []worker.JobSpec) *jobPool {
 	order := make([]int, len(specs))
 	for k := range order {
 		order[k] = k
@@ -193,7 +59,7 @@ func newJobPool(specs []JobSpec) *jobPool {
 // newJobPoolInOrder returns a pool for the jobs specs, handed out in order (a
 // permutation of their indices, such as longestFirst's); traces and
 // results stay in the specs' run order.
-func newJobPoolInOrder(specs []JobSpec, order []int) *jobPool {
+func newJobPoolInOrder(specs []worker.JobSpec, order []int) *jobPool {
 	for k, s := range specs {
 		if s.Index != k {
 			panic(fmt.Sprintf("lab: job spec %d has index %d", k, s.Index))
@@ -210,7 +76,7 @@ func newJobPoolInOrder(specs []JobSpec, order []int) *jobPool {
 		}
 		seen[k] = true
 	}
-	return &jobPool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]method.Point, n), plans: make([]*JobPlan, n), done: make([]bool, n), errs: make([]error, n), mbs: make([]*Minibatches, n), left: n}
+	return &jobPool{specs: specs, order: slices.Clone(order), handed: make([]bool, n), traces: make([][]method.Point, n), plans: make([]*worker.JobPlan, n), done: make([]bool, n), errs: make([]error, n), mbs: make([]*worker.Minibatches, n), left: n}
 }
 
 // autoWorkers is the number of workers workers=auto asks for on a host
@@ -229,14 +95,14 @@ func autoWorkers(cores int) int { return max(cores-1, min(cores, 2), 1) }
 func poolSize(want, jobs int, dataBytes int64) int {
 	n := min(want, jobs)
 	if dataBytes > 0 {
-		n = min(n, int(int64(Budget)/dataBytes))
+		n = min(n, int(int64(setup.Budget)/dataBytes))
 	}
 	return max(1, n)
 }
 
 // Next returns the next job not yet handed out — a job handed back first,
 // then in the pool's order; ok is false once every job has been.
-func (p *jobPool) Next() (spec JobSpec, ok bool) {
+func (p *jobPool) Next() (spec worker.JobSpec, ok bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var k int
@@ -247,7 +113,7 @@ func (p *jobPool) Next() (spec JobSpec, ok bool) {
 		k = p.order[p.next]
 		p.next++
 	default:
-		return JobSpec{}, false
+		return worker.JobSpec{}, false
 	}
 	p.handed[k] = true
 	return p.specs[k], true
@@ -275,7 +141,7 @@ func (p *jobPool) Return(k int) error {
 
 // Apply merges an update from a worker. An update for an unknown or
 // finished job is a protocol error.
-func (p *jobPool) Apply(u Update) error {
+func (p *jobPool) Apply(u worker.Update) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if u.Job < 0 || u.Job >= len(p.specs) || !p.handed[u.Job] {
@@ -292,7 +158,7 @@ func (p *jobPool) Apply(u Update) error {
 		p.mbs[u.Job] = u.Minibatches
 	}
 	if u.Done {
-		p.done[u.Job], p.errs[u.Job] = true, u.err()
+		p.done[u.Job], p.errs[u.Job] = true, updateErr(u)
 		p.left--
 	}
 	return nil
@@ -323,10 +189,10 @@ func (p *jobPool) Err() error {
 	return errors.Join(p.errs...)
 }
 
-// err is the job's failure as the page keeps it: errors.Is finds
-// method.ErrBudget in a budget spent, whichever side of a worker's
+// updateErr is the failure of u's job as the page keeps it: errors.Is
+// finds method.ErrBudget in a budget spent, whichever side of a worker's
 // message the failure was made on.
-func (u Update) err() error {
+func updateErr(u worker.Update) error {
 	if u.Err == "" {
 		return nil
 	}
@@ -350,8 +216,8 @@ type poolJob struct {
 	started bool // handed out to a worker (perhaps queued behind another job)
 	done    bool
 	err     error
-	mb      *Minibatches // when done
-	plan    *JobPlan     // once started
+	mb      *worker.Minibatches // when done
+	plan    *worker.JobPlan     // once started
 }
 
 // jobs returns a view of every job, in run order. The traces are not

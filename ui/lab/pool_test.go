@@ -1,113 +1,53 @@
 package lab
 
 import (
-	"context"
-	"math"
 	"sync"
 	"testing"
 	"time"
 
-	"imlab/core/dataset"
-	"imlab/core/experiment"
 	"imlab/core/method"
-	"imlab/core/optimum"
-	"imlab/core/problem"
-	"imlab/core/synth"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
-
-// poolFixture is the small preset, its optimum, and the traces of the
-// whole experiment run in one thread, one job after another.
-type poolFixture struct {
-	s      Settings
-	lambda float64
-	pstar  float64
-	want   [][]method.Point
-}
-
-func newPoolFixture(t *testing.T) poolFixture {
-	t.Helper()
-	s := small()
-	pr, res := solvedPreset(t, s)
-	lambda := pr.Lambda
-	exp, err := experiment.New(pr, res.P, experiment.Config{Taus: s.Taus, Eps: s.Eps, Partition: s.Partition,
-		Seed: s.Seed, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := exp.Until(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	f := poolFixture{s: s, lambda: lambda, pstar: res.P}
-	for _, j := range exp.Jobs() {
-		f.want = append(f.want, j.Run.Trace())
-	}
-	return f
-}
-
-// solvedPreset generates s's data and poses its problem at the default λ,
-// with P* solved, as the page does at load.
-func solvedPreset(t *testing.T, s Settings) (*problem.Problem, *optimum.Result) {
-	t.Helper()
-	ds := generateData(t, s)
-	l := s.Loss.Loss()
-	pr, err := problem.New(ds, l, problem.DefaultLambda(ds))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := optimum.Solve(pr, optimum.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pr, res
-}
-
-// generateData makes the preset's data set afresh, as each worker does.
-func generateData(t *testing.T, s Settings) *dataset.Dataset {
-	t.Helper()
-	ds, err := synth.Generate(s.Synth())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ds
-}
 
 // fakePool runs the pool's jobs on n goroutine workers, each with its own
 // copy of the data, its own Control and slicer, as Web Workers would.
 type fakePool struct {
 	pool     *jobPool
-	controls []*Control
+	controls []*worker.Control
 	wg       sync.WaitGroup
 	errs     chan error
 }
 
-func startFakePool(t *testing.T, f poolFixture, n int, slicer func() *Slicer, setup func(worker int, ctl *Control)) *fakePool {
+func startFakePool(t *testing.T, f labtest.Pool, n int, slicer func() *worker.Slicer, prepare func(worker int, ctl *worker.Control)) *fakePool {
 	t.Helper()
-	return startFakePoolWith(t, f, newJobPool(JobSpecs(f.s, f.lambda, f.pstar)), n, slicer, setup)
+	return startFakePoolWith(t, f, newJobPool(worker.JobSpecs(f.S, f.Lambda, f.PStar)), n, slicer, prepare)
 }
 
 // startFakePoolInOrder is startFakePool with the jobs handed out in order.
-func startFakePoolInOrder(t *testing.T, f poolFixture, n int, order []int) *fakePool {
+func startFakePoolInOrder(t *testing.T, f labtest.Pool, n int, order []int) *fakePool {
 	t.Helper()
-	pool := newJobPoolInOrder(JobSpecs(f.s, f.lambda, f.pstar), order)
-	return startFakePoolWith(t, f, pool, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
+	pool := newJobPoolInOrder(worker.JobSpecs(f.S, f.Lambda, f.PStar), order)
+	return startFakePoolWith(t, f, pool, n, func() *worker.Slicer { return worker.NewSlicer(worker.DefaultSliceTarget) }, nil)
 }
 
-func startFakePoolWith(t *testing.T, f poolFixture, pool *jobPool, n int, slicer func() *Slicer, setup func(worker int, ctl *Control)) *fakePool {
+func startFakePoolWith(t *testing.T, f labtest.Pool, pool *jobPool, n int, slicer func() *worker.Slicer, prepare func(worker int, ctl *worker.Control)) *fakePool {
 	t.Helper()
 	fp := &fakePool{pool: pool, errs: make(chan error, 1)}
 	start := time.Now()
 	now := func() time.Duration { return time.Since(start) }
 	for w := 0; w < n; w++ {
-		ds := generateData(t, f.s)
-		ctl := NewControl()
-		if setup != nil {
-			setup(w, ctl) // before the worker starts
+		ds := labtest.Data(t, f.S)
+		ctl := worker.NewControl()
+		if prepare != nil {
+			prepare(w, ctl) // before the worker starts
 		}
 		fp.controls = append(fp.controls, ctl)
 		fp.wg.Add(1)
 		go func() {
 			defer fp.wg.Done()
-			Serve(ds, fp.pool.Next, func(u Update) {
+			worker.Serve(ds, fp.pool.Next, func(u worker.Update) {
 				if err := fp.pool.Apply(u); err != nil {
 					select {
 					case fp.errs <- err:
@@ -136,51 +76,42 @@ func (fp *fakePool) wait(t *testing.T) {
 	}
 }
 
-// sameTraces compares traces bit for bit, but for the solver's own time.
-func sameTraces(t *testing.T, what string, got, want [][]method.Point) {
-	t.Helper()
-	if len(got) != len(want) {
-		t.Fatalf("%s: %d traces, want %d", what, len(got), len(want))
-	}
-	bits := math.Float64bits
-	for k := range want {
-		if len(got[k]) != len(want[k]) {
-			t.Errorf("%s: job %d: %d points, want %d", what, k, len(got[k]), len(want[k]))
-			continue
-		}
-		for i, p := range want[k] {
-			q := got[k][i]
-			if bits(q.Passes) != bits(p.Passes) || q.Iter != p.Iter || bits(q.Primal) != bits(p.Primal) || bits(q.Gap) != bits(p.Gap) {
-				t.Errorf("%s: job %d point %d: %+v, want %+v", what, k, i, q, p)
-				break
-			}
-		}
-	}
-}
-
 func TestPoolTracesIdenticalForAnyWorkers(t *testing.T) {
-	f := newPoolFixture(t)
+	f := labtest.NewPool(t)
 	for _, n := range []int{1, 2, 3} {
-		fp := startFakePool(t, f, n, func() *Slicer { return NewSlicer(DefaultSliceTarget) }, nil)
+		fp := startFakePool(t, f, n, func() *worker.Slicer { return worker.NewSlicer(worker.DefaultSliceTarget) }, nil)
 		fp.wait(t)
-		sameTraces(t, "workers="+string(rune('0'+n)), fp.pool.Traces(), f.want)
+		labtest.SameTraces(t, "workers="+string(rune('0'+n)), fp.pool.Traces(), f.Want)
 	}
 }
 
 func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
-	f := newPoolFixture(t)
+	f := labtest.NewPool(t)
 	const workers = 2
 	parked := make(chan int, 64)
 	// One Advance of 8 iterations per slice: many slices per job.
-	tiny := func() *Slicer { return &Slicer{Target: time.Nanosecond, Min: 8, Max: 8} }
+	tiny := func() *worker.Slicer { return &worker.Slicer{Target: time.Nanosecond, Min: 8, Max: 8} }
 	// Each worker is held at its second slice's end until the test has
 	// paused it, so the pause lands mid-job whatever the scheduling.
 	held, resume := make(chan int), make(chan struct{})
-	fp := startFakePool(t, f, workers, tiny, func(w int, ctl *Control) {
-		ctl.onPark = func() { parked <- w }
-		slices := 0
+	// Every slice ends in a Wait, which yields first: the yields count the
+	// slices; a park holds until the next Wait.
+	var mu sync.Mutex
+	slicesOf, parkedNow := make([]int, workers), make([]bool, workers)
+	fp := startFakePool(t, f, workers, tiny, func(w int, ctl *worker.Control) {
+		ctl.OnPark = func() {
+			mu.Lock()
+			parkedNow[w] = true
+			mu.Unlock()
+			parked <- w
+		}
 		ctl.Yield = func() {
-			if slices++; slices == 2 {
+			mu.Lock()
+			slicesOf[w]++
+			slices := slicesOf[w]
+			parkedNow[w] = false
+			mu.Unlock()
+			if slices == 2 {
 				held <- w
 				<-resume
 			}
@@ -190,19 +121,19 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 	for range workers {
 		w := <-held
 		ctl := fp.controls[w]
-		ctl.Set(CmdPause)
-		ctl.mu.Lock()
-		before[w] = ctl.slices
-		ctl.mu.Unlock()
+		ctl.Set(worker.CmdPause)
+		mu.Lock()
+		before[w] = slicesOf[w]
+		mu.Unlock()
 		resume <- struct{}{}
 	}
 	for seen := map[int]bool{}; len(seen) < workers; {
 		seen[<-parked] = true
 	}
-	for w, ctl := range fp.controls {
-		ctl.mu.Lock()
-		after, isParked := ctl.slices, ctl.parked
-		ctl.mu.Unlock()
+	for w := range fp.controls {
+		mu.Lock()
+		after, isParked := slicesOf[w], parkedNow[w]
+		mu.Unlock()
 		if !isParked || after-before[w] > 1 {
 			t.Errorf("worker %d: parked %v after %d more slices, want parked after at most 1", w, isParked, after-before[w])
 		}
@@ -210,7 +141,7 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 	// Step moves each worker on to its job's next trace point, then it parks again.
 	points := len(flatten(fp.pool.Traces()))
 	for _, ctl := range fp.controls {
-		ctl.Set(CmdStep)
+		ctl.Set(worker.CmdStep)
 	}
 	for seen := map[int]bool{}; len(seen) < workers; {
 		seen[<-parked] = true
@@ -223,20 +154,20 @@ func TestPoolPauseStopsEveryWorkerAfterOneSlice(t *testing.T) {
 		}
 	}()
 	for _, ctl := range fp.controls {
-		ctl.Set(CmdRun)
+		ctl.Set(worker.CmdRun)
 	}
 	fp.wait(t)
 	close(parked)
-	sameTraces(t, "paused and stepped", fp.pool.Traces(), f.want)
+	labtest.SameTraces(t, "paused and stepped", fp.pool.Traces(), f.Want)
 }
 
 func TestPoolStopEndsWorkers(t *testing.T) {
-	f := newPoolFixture(t)
-	tiny := func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }
+	f := labtest.NewPool(t)
+	tiny := func() *worker.Slicer { return &worker.Slicer{Target: worker.DefaultSliceTarget, Min: 8, Max: 8} }
 	fp := startFakePool(t, f, 2, tiny, nil)
 	for _, ctl := range fp.controls {
-		ctl.Set(CmdStop)
-		ctl.Set(CmdRun) // a stopped worker stays stopped
+		ctl.Set(worker.CmdStop)
+		ctl.Set(worker.CmdRun) // a stopped worker stays stopped
 	}
 	fp.wg.Wait() // returns: every worker ended
 	if fp.pool.Done() {
@@ -253,19 +184,19 @@ func flatten(tr [][]method.Point) []method.Point {
 }
 
 func TestPoolApplyRefusesStrayUpdates(t *testing.T) {
-	p := newJobPool(JobSpecs(small(), 1, 0))
-	if err := p.Apply(Update{Job: 0}); err == nil {
+	p := newJobPool(worker.JobSpecs(labtest.Small(), 1, 0))
+	if err := p.Apply(worker.Update{Job: 0}); err == nil {
 		t.Error("update for a job not handed out was accepted")
 	}
 	spec, _ := p.Next()
-	if err := p.Apply(Update{Job: spec.Index, Done: true, Err: "boom"}); err != nil {
+	if err := p.Apply(worker.Update{Job: spec.Index, Done: true, Err: "boom"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Apply(Update{Job: spec.Index}); err == nil {
+	if err := p.Apply(worker.Update{Job: spec.Index}); err == nil {
 		t.Error("update for a finished job was accepted")
 	}
 	if p.Err() == nil || p.Done() {
-		t.Errorf("after one failed job of %d: Err %v, Done %v", len(small().Taus)*2, p.Err(), p.Done())
+		t.Errorf("after one failed job of %d: Err %v, Done %v", len(labtest.Small().Taus)*2, p.Err(), p.Done())
 	}
 }
 
@@ -280,7 +211,7 @@ func TestPoolSize(t *testing.T) {
 		data       int64
 		size       int
 	}{
-		{7, 6, 0, 6}, {7, 12, 0, 7}, {2, 12, 0, 2}, {1, 12, 0, 1}, {7, 12, int64(Budget) / 3, 3}, {7, 12, int64(Budget) * 2, 1},
+		{7, 6, 0, 6}, {7, 12, 0, 7}, {2, 12, 0, 2}, {1, 12, 0, 1}, {7, 12, int64(setup.Budget) / 3, 3}, {7, 12, int64(setup.Budget) * 2, 1},
 	} {
 		if got := poolSize(c.want, c.jobs, c.data); got != c.size {
 			t.Errorf("poolSize(%d wanted, %d jobs, %d bytes) = %d, want %d", c.want, c.jobs, c.data, got, c.size)
@@ -292,10 +223,10 @@ func TestPoolSize(t *testing.T) {
 // of the pool's own points, which later updates extend without touching
 // what a view shows, nor letting a view's append write into the pool.
 func TestPoolJobsShareTraces(t *testing.T) {
-	p := newJobPool(JobSpecs(small(), 1, 0))
+	p := newJobPool(worker.JobSpecs(labtest.Small(), 1, 0))
 	spec, _ := p.Next()
 	pt := func(k int) method.Point { return method.Point{Iter: k, Passes: float64(k), Gap: 1 / float64(k+1)} }
-	if err := p.Apply(Update{Job: spec.Index, Points: []method.Point{pt(0), pt(1)}}); err != nil {
+	if err := p.Apply(worker.Update{Job: spec.Index, Points: []method.Point{pt(0), pt(1)}}); err != nil {
 		t.Fatal(err)
 	}
 	a := p.jobs()[spec.Index].trace
@@ -307,7 +238,7 @@ func TestPoolJobsShareTraces(t *testing.T) {
 		t.Errorf("a view has capacity %d beyond its %d points: an append would write into the pool", cap(a), len(a))
 	}
 	for k := 2; k < 40; k++ { // grows, reallocating the pool's array at times
-		if err := p.Apply(Update{Job: spec.Index, Points: []method.Point{pt(k)}}); err != nil {
+		if err := p.Apply(worker.Update{Job: spec.Index, Points: []method.Point{pt(k)}}); err != nil {
 			t.Fatal(err)
 		}
 	}

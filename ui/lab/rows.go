@@ -1,15 +1,19 @@
 package lab
 
-import "errors"
+import (
+	"errors"
+
+	"imlab/ui/lab/worker"
+)
 
 // pendingRows are the rows of data loaded in a worker, which sends them in
 // a message of their own (MsgRows) right after the rest (MsgLoaded): the
 // page is ready without them, and fills them in when it needs them
 // (Controller.awaitRows), waiting for them if they have not come yet.
 type pendingRows struct {
-	done chan struct{} // closed once rows or err is set
-	rows *Loaded       // MsgRows' data
-	err  string        // the MsgFailed of a worker that failed before it sent them
+	done chan struct{}  // closed once rows or err is set
+	rows *worker.Loaded // MsgRows' data
+	err  string         // the MsgFailed of a worker that failed before it sent them
 }
 
 // awaitRows waits, without the lock, until the rows of the data in use came

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"imlab/core/dataset"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/worker"
 )
 
 // rowsLaterHost is a fakeHost whose data's worker sends the data as the
@@ -28,16 +30,16 @@ func newRowsLaterHost(die bool) *rowsLaterHost {
 	return &rowsLaterHost{fakeHost: &fakeHost{cores: 3}, die: die, came: make(chan struct{})}
 }
 
-func (h *rowsLaterHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error) {
-	return h.fakeHost.Start(n, func(w int, m Message) {
-		if m.Kind == MsgLoaded && m.Loaded != nil {
+func (h *rowsLaterHost) Start(n int, receive func(int, worker.Message)) ([]worker.Conn, error) {
+	return h.fakeHost.Start(n, func(w int, m worker.Message) {
+		if m.Kind == worker.MsgLoaded && m.Loaded != nil {
 			l := *m.Loaded
 			l.Data = &dataset.Dataset{N: l.Data.N, D: l.Data.D}
 			m.Loaded = &l
 		}
-		if m.Kind == MsgRows {
+		if m.Kind == worker.MsgRows {
 			full, ds := m.Loaded.Data, &dataset.Dataset{}
-			m.Loaded = &Loaded{Data: ds, Rows: func() {
+			m.Loaded = &worker.Loaded{Data: ds, Rows: func() {
 				ds.RowPtr, ds.Col, ds.Val, ds.Y = full.RowPtr, full.Col, full.Val, full.Y
 			}}
 			h.mu.Lock()
@@ -45,7 +47,7 @@ func (h *rowsLaterHost) Start(n int, receive func(int, Message)) ([]WorkerConn, 
 			h.once = true
 			if first {
 				if h.die {
-					m = Message{Kind: MsgFailed, Err: "worker: the Go program exited with code 2"}
+					m = worker.Message{Kind: worker.MsgFailed, Err: "worker: the Go program exited with code 2"}
 				}
 				h.held = func() { receive(w, m) }
 				close(h.came)
@@ -87,7 +89,7 @@ func (h *harness) rowsFilled() bool {
 // message of their own, MsgRows); a Run pressed before they come waits for
 // them, and its traces are the main thread's, bit for bit.
 func TestReadyBeforeTheRowsCome(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	main := runTraces(t, newHarness(t), s)
 
 	host := newRowsLaterHost(false)
@@ -130,7 +132,7 @@ func TestReadyBeforeTheRowsCome(t *testing.T) {
 // meantime, which ends the data's workers, keeps the one sending the rows
 // until they came.
 func TestRowsComeWithoutARun(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	for _, reset := range []bool{false, true} {
 		host := newRowsLaterHost(false)
 		h := newHarness(t)
@@ -159,7 +161,7 @@ func TestRowsComeWithoutARun(t *testing.T) {
 // shows, and a Run then reports it rather than waiting for ever; the data
 // generated again runs.
 func TestWorkerDyingBeforeTheRowsIsAnError(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	host := newRowsLaterHost(true)
 	h := newHarness(t)
 	h.c.env.Workers = host

@@ -9,6 +9,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/table"
+	"imlab/ui/lab/setup"
 )
 
 // RunsFailed is the failure of some runs of an experiment. Its Error is
@@ -54,7 +55,7 @@ func (e *RunsFailed) Error() string {
 		names += fmt.Sprintf(" and %d more", n-shownRuns)
 	}
 	return fmt.Sprintf("%d of %d runs stopped at the pass budget before reaching ε (%s); raise the pass budget (%s) above %s or ε",
-		n, e.Total, names, FieldMaxPasses, table.Float(e.MaxPasses)) + e.more(n)
+		n, e.Total, names, setup.FieldMaxPasses, table.Float(e.MaxPasses)) + e.more(n)
 }
 
 // more counts the failures beyond the shown ones.

@@ -11,6 +11,7 @@ import (
 	"imlab/core/method"
 	"imlab/core/sampling"
 	"imlab/core/table"
+	"imlab/ui/lab/worker"
 )
 
 // budgetErr is a run's error on spending its budget: wrapped as the
@@ -18,7 +19,7 @@ import (
 // words and the over-budget flag of its Update).
 func budgetErr(name string, text bool) error {
 	if text {
-		return Update{Err: name + ": " + method.ErrBudget.Error() + ": gap 2e-06 > ε = 1e-06 when the budget of 4 passes ran out (4 passes)", OverBudget: true}.err()
+		return updateErr(worker.Update{Err: name + ": " + method.ErrBudget.Error() + ": gap 2e-06 > ε = 1e-06 when the budget of 4 passes ran out (4 passes)", OverBudget: true})
 	}
 	return fmt.Errorf("%s: %w", name, method.Status{Reason: method.BudgetSpent, Axis: method.Passes, Gap: 2e-6, Eps: 1e-6, Budget: 4, Passes: 4}.Err())
 }

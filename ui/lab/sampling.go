@@ -1,10 +1,9 @@
 package lab
 
-import "imlab/core/sampling"
-
-// recentMinibatches is how many of the last minibatches a run keeps for
-// the sampling view.
-const recentMinibatches = 8
+import (
+	"imlab/core/sampling"
+	"imlab/ui/lab/worker"
+)
 
 // SamplingView is what the sampling view shows of the run in progress (or
 // the last one): the examples by ‖x_i‖², the sampling's probabilities p_i
@@ -22,7 +21,7 @@ type SamplingView struct {
 	// Residues, for an adaptive run, are its residues at the last
 	// refresh (residues.go); P is then its adaptive probabilities and
 	// Other the static ones. Nil for any other run.
-	Residues *Residues
+	Residues *worker.Residues
 }
 
 // samplingViewLocked is the view of the last job of the run's jobPool (pj
@@ -46,7 +45,7 @@ func (c *Controller) samplingViewLocked(pj []poolJob) *SamplingView {
 			if os.Tau != j.Tau || os.Sampling == j.Sampling || (os.Sampling != sampling.Nice && os.Sampling.Static() != sampling.Imp) {
 				continue
 			}
-			if p := c.mtheory.probsOf(os.Tau, os.Sampling); p != nil {
+			if p := c.mtheory.Probs(os.Tau, os.Sampling); p != nil {
 				v.Other = p
 			} else if opl := pj[o].plan; opl != nil {
 				v.Other = opl.P
@@ -56,4 +55,14 @@ func (c *Controller) samplingViewLocked(pj []poolJob) *SamplingView {
 		return v
 	}
 	return nil
+}
+
+// follow makes v show an adaptive run's residues r (if any): its
+// probabilities are then the adaptive ones, beside the static ones it
+// started from.
+func (v *SamplingView) follow(r *worker.Residues) {
+	if r == nil || len(r.P) != len(v.Norms) {
+		return
+	}
+	v.P, v.Other, v.Residues = r.P, r.Static, r
 }

@@ -9,6 +9,8 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/problem"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // runOnWorkers runs the experiment on a pool of workers of host: on Web
@@ -17,7 +19,7 @@ import (
 // soon as it has the data: the first solves P* (unless known or asked for
 // already) while the others load theirs; every job goes out as soon as P*
 // is known. It returns a *workersFailed when Web Workers cannot start.
-func (c *Controller) runOnWorkers(t *task, s Settings, pr *problem.Problem, key pstarKey, pstar float64, known bool, host WorkerHost) error {
+func (c *Controller) runOnWorkers(t *task, s setup.Settings, pr *problem.Problem, key pstarKey, pstar float64, known bool, host worker.Host) error {
 	r, data, ok := c.newRunSession(t, s, pr, key, host)
 	defer r.end()
 	if !ok {
@@ -62,14 +64,14 @@ func ended(err error) error {
 type runSession struct {
 	c      *Controller
 	t      *task
-	s      Settings
+	s      setup.Settings
 	pr     *problem.Problem
 	key    pstarKey // the run's P*
 	lambda float64
 	stats  dataset.Stats // for the jobs' predicted costs (JobCost)
 	onPage bool          // the workers are the page's own thread (pageHost)
 	cr     *crew         // owned by the run until it ends
-	conns  []WorkerConn  // the workers the run uses, the first of cr's
+	conns  []worker.Conn // the workers the run uses, the first of cr's
 
 	pstar      float64
 	asked      bool // P* is known or asked of a worker
@@ -88,8 +90,8 @@ type runSession struct {
 
 // newRunSession takes the crew of the data (on Web Workers) for the run;
 // ok is false if the data cannot be sent to new workers.
-func (c *Controller) newRunSession(t *task, s Settings, pr *problem.Problem, key pstarKey, host WorkerHost) (r *runSession, data DataSpec, ok bool) {
-	_, onPage := host.(*pageHost)
+func (c *Controller) newRunSession(t *task, s setup.Settings, pr *problem.Problem, key pstarKey, host worker.Host) (r *runSession, data worker.DataSpec, ok bool) {
+	_, onPage := host.(*worker.PageHost)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	r = &runSession{c: c, t: t, s: s, pr: pr, key: key, lambda: c.lambda, stats: c.data.Stats, onPage: onPage, seen: map[int]bool{}}
@@ -126,7 +128,7 @@ func (r *runSession) end() {
 // begin starts the run's workers (the crew grown to the pool's size, or
 // the page's one), sets them to the run's pause or step, and asks for the
 // theory of the run's method.
-func (r *runSession) begin(host WorkerHost, data DataSpec) error {
+func (r *runSession) begin(host worker.Host, data worker.DataSpec) error {
 	c, cr := r.c, r.cr
 	c.mu.Lock()
 	n := 1
@@ -151,11 +153,11 @@ func (r *runSession) begin(host WorkerHost, data DataSpec) error {
 	c.conns = r.conns
 	switch {
 	case c.paused:
-		c.commandLocked(CmdPause)
+		c.commandLocked(worker.CmdPause)
 	case c.stepping: // Step with no run: each worker stops at its first trace point
-		c.commandLocked(CmdStep)
+		c.commandLocked(worker.CmdStep)
 	default: // kept workers may hold the last run's pause or step
-		c.commandLocked(CmdRun)
+		c.commandLocked(worker.CmdRun)
 	}
 	r.theory = theoryRequestOf(r.s, r.lambda)
 	r.theoryPrefetched = cr.theoryAsked[r.theory] // and not answered yet, if not known below
@@ -188,7 +190,7 @@ func (r *runSession) askPStar() {
 			if w == 0 {
 				cr.asked = append(cr.asked, r.key)
 			}
-			r.conns[w].Send(Message{Kind: MsgPStar, Loss: r.s.Loss, Lambda: r.lambda})
+			r.conns[w].Send(worker.Message{Kind: worker.MsgPStar, Loss: r.s.Loss, Lambda: r.lambda})
 			r.c.mark(w+1, "pstar-asked", -1, 0)
 			return
 		}
@@ -208,10 +210,10 @@ func (r *runSession) start() error {
 	if err := r.pr.CheckGap(s.Eps, r.pstar); err != nil {
 		return err
 	}
-	specs := JobSpecs(s, r.lambda, r.pstar)
+	specs := worker.JobSpecs(s, r.lambda, r.pstar)
 	r.pool = newJobPool(specs)
 	if !r.onPage {
-		r.pool = newJobPoolInOrder(specs, longestFirst(specs, func(j JobSpec) float64 { return JobCost(j, r.stats) }))
+		r.pool = newJobPoolInOrder(specs, longestFirst(specs, func(j worker.JobSpec) float64 { return JobCost(j, r.stats) }))
 	}
 	r.d = newDispatcher(r.pool, r.conns, r.cr.ready)
 	r.d.fillAll()
@@ -237,17 +239,17 @@ func (r *runSession) serve() error {
 		}
 		var err error
 		switch m.m.Kind {
-		case MsgFailed:
+		case worker.MsgFailed:
 			err = r.onFailed(m.w, m.m)
-		case MsgReady:
+		case worker.MsgReady:
 			r.onReady(m.w)
-		case MsgPStar:
+		case worker.MsgPStar:
 			err = r.onPStar(m.w, m.m)
-		case MsgTheory:
+		case worker.MsgTheory:
 			err = r.onTheory(m.w, m.m)
-		case MsgTakeBack:
+		case worker.MsgTakeBack:
 			err = r.onTakeBack(m.w, m.m)
-		case MsgUpdate:
+		case worker.MsgUpdate:
 			err = r.onUpdate(m.w, m.m.Update)
 		}
 		if err != nil {
@@ -259,7 +261,7 @@ func (r *runSession) serve() error {
 
 // onFailed: a worker cannot go on. Before any job, on Web Workers, the run
 // goes to the page's thread (workersFailed).
-func (r *runSession) onFailed(w int, m Message) error {
+func (r *runSession) onFailed(w int, m worker.Message) error {
 	if r.pool == nil {
 		return failure(r.onPage, w, m.Err)
 	}
@@ -277,7 +279,7 @@ func (r *runSession) onReady(w int) {
 
 // onPStar: a P*, perhaps of a request the first worker had from before the
 // run (it answers in order); the run's starts the jobs.
-func (r *runSession) onPStar(w int, m Message) error {
+func (r *runSession) onPStar(w int, m worker.Message) error {
 	c, cr := r.c, r.cr
 	c.mark(w+1, "pstar", -1, m.Busy)
 	k := r.key
@@ -316,7 +318,7 @@ func (r *runSession) sinceStart(w int, busy time.Duration) {
 }
 
 // onTheory: the theory of the run's method (or of a request from before).
-func (r *runSession) onTheory(w int, m Message) error {
+func (r *runSession) onTheory(w int, m worker.Message) error {
 	c := r.c
 	c.mark(w+1, "theory", -1, m.Busy)
 	if theoryRequestIn(m) != r.theory {
@@ -342,7 +344,7 @@ func (r *runSession) onTheory(w int, m Message) error {
 }
 
 // onTakeBack: worker w gave back a job it had queued (dispatcher).
-func (r *runSession) onTakeBack(w int, m Message) error {
+func (r *runSession) onTakeBack(w int, m worker.Message) error {
 	if r.d == nil {
 		return nil
 	}
@@ -352,7 +354,7 @@ func (r *runSession) onTakeBack(w int, m Message) error {
 
 // onUpdate merges a job's points (and its end) from worker w into the
 // run's jobPool, and hands the worker its next job.
-func (r *runSession) onUpdate(w int, u Update) error {
+func (r *runSession) onUpdate(w int, u worker.Update) error {
 	c := r.c
 	r.cr.busy[w] = u.Busy
 	c.mu.Lock()
@@ -393,7 +395,7 @@ func (r *runSession) onUpdate(w int, u Update) error {
 
 // countBusyLocked records worker w's solver time in the run, and the
 // moment its job started or ended. Call with c.mu held.
-func (r *runSession) countBusyLocked(w int, u Update) {
+func (r *runSession) countBusyLocked(w int, u worker.Update) {
 	c := r.c
 	// A worker's solver time in the run cannot exceed the run's time so
 	// far (less its pauses, when workers park): more means part of it came

@@ -6,6 +6,7 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
+	"imlab/ui/lab/worker"
 )
 
 // The Snapshot is how the UI reads the controller: a copy of its state
@@ -33,7 +34,7 @@ func (c *Controller) Snapshot() Snapshot {
 		s.Sampling = c.samplingViewLocked(pj)
 		s.Compared = c.comparedLocked(pj) // methodcompare.go
 		s.Progress = progress(s.Jobs, c.settings.Eps)
-		s.Method = c.mtheory.View(s.Jobs, c.settings.Eps)
+		s.Method = methodView(c.mtheory, &c.readings, s.Jobs, c.settings.Eps)
 		end := c.env.Now()
 		if c.phase == Done {
 			end = c.finishedAt
@@ -94,7 +95,7 @@ var unplanned = catalog.Theory{Step: math.NaN(), Rate: math.NaN(), PassesPerEFol
 // jobViewLocked is the view of pool job p of spec: active once it has
 // sent a point, until it is done; Reached where its gap first fell to ε.
 // Call with c.mu held.
-func (c *Controller) jobViewLocked(p poolJob, spec JobSpec) JobView {
+func (c *Controller) jobViewLocked(p poolJob, spec worker.JobSpec) JobView {
 	v := JobView{Tau: spec.Tau, Sampling: spec.Sampling, Theory: unplanned, Reached: math.NaN(),
 		Active: p.started && len(p.trace) > 0 && !p.done && c.phase == Running, Done: p.done, Trace: p.trace,
 		Axis: catalog.AxisOf(spec.Method), N: c.data.Stats.N}

@@ -1,9 +1,5 @@
 package lab
 
-// Speeds are the run speeds the page offers, in minibatches per frame;
-// 0 is full speed (slices sized to fill a frame's budget).
-var Speeds = []int{1, 4, 16, 64, 256, 0}
-
 // SetSpeed slows runs down to k minibatches per animation frame, so that a
 // class can watch minibatches go by, or with k = 0 lets them run at full
 // speed. While slowed down, Step advances by exactly one minibatch. A run

@@ -4,11 +4,13 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+
+	"imlab/ui/lab/internal/labtest"
 )
 
 func TestSlowStepAdvancesOneMinibatch(t *testing.T) {
 	h := newHarness(t)
-	s := small()
+	s := labtest.Small()
 	s.Taus = []int{4}
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
@@ -47,7 +49,7 @@ func TestSlowRunWaitsOneFramePerSlice(t *testing.T) {
 	h := newHarness(t)
 	var frames atomic.Int64
 	h.c.env.Frame = func() { frames.Add(1) }
-	s := small()
+	s := labtest.Small()
 	s.N, s.Taus = 200, []int{2}
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))

@@ -5,12 +5,13 @@ import (
 	"math"
 	"time"
 
-	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/core/table"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
 // Phase is where the controller is in settings → data → P* → runs.
@@ -39,40 +40,6 @@ func (p Phase) String() string {
 // Busy reports whether work is in progress (the Run button then reads Pause).
 func (p Phase) Busy() bool { return p == Loading || p == Optimum || p == Running }
 
-// Source is where the data came from.
-type Source int
-
-// The sources of data.
-const (
-	SourcePreset Source = iota // generated from the synthetic preset
-	SourceFile                 // read from a LIBSVM file
-)
-
-func (s Source) String() string {
-	if s == SourceFile {
-		return "file"
-	}
-	return "preset"
-}
-
-// DataInfo describes the loaded data set.
-type DataInfo struct {
-	Source        Source
-	Name          string   // a description of the preset, or the file name
-	File          FileRef  // the file read (Source == SourceFile)
-	Gallery       string   // the gallery set File is (gallery.go); "" for a file of the user's
-	Warnings      []string // about the data, shown with it (a single label, another file than the link's)
-	Stats         dataset.Stats
-	Hist          dataset.Histogram // of ‖x_i‖²
-	Norms         []float64         // ‖x_i‖² of every example (read-only)
-	DefaultLambda float64           // the paper's max_i ‖x_i‖ / n
-	LoadTime      time.Duration     // how long generating or parsing took, where it ran
-	InWorker      bool              // loaded in a Web Worker (else on the page's main thread)
-}
-
-// HistogramBins is the number of bins of the ‖x_i‖² histogram.
-const HistogramBins = 40
-
 // JobView is one run as the UI shows it.
 type JobView struct {
 	Tau      int
@@ -96,26 +63,26 @@ func (j JobView) X(p method.Point) float64 { return j.Axis.Of(p, j.N) }
 // Snapshot is a consistent copy of the controller's state for rendering.
 type Snapshot struct {
 	Phase    Phase
-	Err      error     // the last failure, shown in the status; data and plots stay
-	Settings Settings  // the settings of the data and run shown
-	Data     *DataInfo // nil until data is loaded
-	Lambda   float64   // λ of the run (NaN before one starts)
-	PStar    float64   // P*, NaN until known
-	Jobs     []JobView // nil until a run starts
+	Err      error            // the last failure, shown in the status; data and plots stay
+	Settings setup.Settings   // the settings of the data and run shown
+	Data     *worker.DataInfo // nil until data is loaded
+	Lambda   float64          // λ of the run (NaN before one starts)
+	PStar    float64          // P*, NaN until known
+	Jobs     []JobView        // nil until a run starts
 	Rows     []experiment.Row
 	Method   *MethodView // the run's method: its ratio table and best τ; nil before a run
 	// Compared are the jobs of the methods compared with the run's
 	// (Settings.Compare), in run order; nil if none.
 	Compared []ComparedJob
-	Progress float64       // fraction of the experiment done, 0…1
-	Elapsed  time.Duration // wall time spent running (pauses excluded)
-	Version  uint64        // increases with every change
-	RunID    uint64        // changes when the data or the experiment is replaced
-	Slices   SliceStats    // solver slices on the page's own thread, of every run so far
-	Awaited  FileRef       // the file a link asks for, until it is chosen
-	Sampling *SamplingView // the examples and minibatches of the current run; nil before one
-	Speed    int           // minibatches per frame; 0 = full speed
-	PausedIn Phase         // when Phase is Paused: what was paused (Loading, Optimum or Running)
+	Progress float64           // fraction of the experiment done, 0…1
+	Elapsed  time.Duration     // wall time spent running (pauses excluded)
+	Version  uint64            // increases with every change
+	RunID    uint64            // changes when the data or the experiment is replaced
+	Slices   worker.SliceStats // solver slices on the page's own thread, of every run so far
+	Awaited  setup.FileRef     // the file a link asks for, until it is chosen
+	Sampling *SamplingView     // the examples and minibatches of the current run; nil before one
+	Speed    int               // minibatches per frame; 0 = full speed
+	PausedIn Phase             // when Phase is Paused: what was paused (Loading, Optimum or Running)
 	// Workers is how many Web Workers ran the run shown; 0 = the page's
 	// main thread (pageHost), and then WorkersNote says why, if Web
 	// Workers failed to start.
@@ -137,13 +104,13 @@ func (s *Snapshot) Status() string {
 	case Empty:
 		if a := s.Awaited; a.Name != "" {
 			return fmt.Sprintf("this link's results were computed on the file %s (%d bytes, fingerprint %s): choose %s with “%s” or drop it on the page to restore them",
-				a.Name, a.Size, a.Fingerprint, a.Name, Label(FieldFile))
+				a.Name, a.Size, a.Fingerprint, a.Name, setup.Label(setup.FieldFile))
 		}
 		return "starting…"
 	case Loading:
 		return "loading data…"
 	case Ready:
-		msg := fmt.Sprintf("ready: %s examples × %s features loaded; press Run", thousands(s.Data.Stats.N), thousands(s.Data.Stats.D))
+		msg := fmt.Sprintf("ready: %s examples × %s features loaded; press Run", table.Thousands(s.Data.Stats.N), table.Thousands(s.Data.Stats.D))
 		for _, w := range s.Data.Warnings {
 			msg += "; warning: " + w
 		}
@@ -179,7 +146,7 @@ func (s *Snapshot) Status() string {
 			}
 		}
 		if lo <= hi {
-			msg += fmt.Sprintf("; speed-up of %s over τ-nice: %s× to %s×", s.Settings.importance().Label(), table.Sig(lo, 2), table.Sig(hi, 2))
+			msg += fmt.Sprintf("; speed-up of %s over τ-nice: %s× to %s×", s.Settings.Samplings()[1].Label() /* the run's importance sampling */, table.Sig(lo, 2), table.Sig(hi, 2))
 		}
 		return msg + s.where()
 	}
@@ -219,20 +186,4 @@ func progress(jobs []JobView, eps float64) float64 {
 		}
 	}
 	return sum / float64(len(jobs))
-}
-
-// thousands formats n with comma separators from 10,000 up.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	if n < 10000 && n > -10000 {
-		return s
-	}
-	out := []byte{}
-	for i, c := range []byte(s) {
-		if i > 0 && (len(s)-i)%3 == 0 && s[i-1] != '-' {
-			out = append(out, ","...)
-		}
-		out = append(out, c)
-	}
-	return string(out)
 }

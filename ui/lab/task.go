@@ -61,18 +61,25 @@ func (t *task) checkpoint() bool {
 	return t.aliveLocked()
 }
 
-// pacer returns a yield for the steps the page's thread does itself (the
-// hash of a file): each call yields to the host if a slice's worth of time
-// has passed since the last yield.
-func (t *task) pacer() func() {
+// stepper is work in bounded steps, as core's are (pace.Stepper): a
+// file's hash (FileHash).
+type stepper interface {
+	Step() (done bool, err error)
+}
+
+// steps does s on the page's thread, yielding to the host whenever a
+// slice's worth of time has passed since the last yield.
+func (t *task) steps(s stepper) error {
 	c := t.c
 	last := c.env.Now()
-	return func() {
-		if c.env.Now()-last < c.env.SliceTarget {
-			return
+	for {
+		if done, err := s.Step(); done || err != nil {
+			return err
 		}
-		t.checkpoint()
-		last = c.env.Now()
+		if c.env.Now()-last >= c.env.SliceTarget {
+			t.checkpoint()
+			last = c.env.Now()
+		}
 	}
 }
 

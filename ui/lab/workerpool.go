@@ -1,26 +1,9 @@
 package lab
 
 import (
-	"fmt"
-	"strconv"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
-
-// WorkerHost starts workers: Web Workers in the page (package browser),
-// goroutines running RunWorker in tests.
-type WorkerHost interface {
-	// Cores is how many logical processors the host reports.
-	Cores() int
-	// Start starts n workers. receive gets every message of worker w, in
-	// order, from any goroutine; it never blocks. A worker that fails to
-	// start sends MsgFailed.
-	Start(n int, receive func(w int, m Message)) ([]WorkerConn, error)
-}
-
-// WorkerConn is the page's end of one worker.
-type WorkerConn interface {
-	Send(m Message)
-	Close() // ends the worker at once; closing again does nothing
-}
 
 // SetWorkers sets the number of workers of the next runs: WorkersAuto
 // (poolSize), WorkersNone (the page's own thread, in slices: pageHost),
@@ -31,48 +14,14 @@ func (c *Controller) SetWorkers(n int) {
 	c.mu.Unlock()
 }
 
-const (
-	WorkersAuto = 0  // workers=auto: poolSize
-	WorkersNone = -1 // workers=main: no workers, the page's main thread
-)
-
-// ParseWorkers reads the workers= key: "auto", "main" or 1…MaxWorkers.
-func ParseWorkers(v string) (int, error) {
-	switch v {
-	case "auto", "":
-		return WorkersAuto, nil
-	case "main":
-		return WorkersNone, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > MaxWorkers {
-		return 0, fmt.Errorf("%w: link: workers=%q is not auto, main or a number of workers 1…%d", ErrSettings, v, MaxWorkers)
-	}
-	return n, nil
-}
-
-// FormatWorkers writes n as ParseWorkers reads it.
-func FormatWorkers(n int) string {
-	switch {
-	case n == WorkersAuto:
-		return "auto"
-	case n < 0:
-		return "main"
-	}
-	return strconv.Itoa(n)
-}
-
 // poolSizeLocked is the number of workers for a run of jobs jobs.
 func (c *Controller) poolSizeLocked(jobs int) int {
 	want := c.workersWanted // as asked, but never more copies of the data than the budget holds
 	if want <= 0 {
 		want = autoWorkers(c.env.Workers.Cores())
 	}
-	return poolSize(min(want, MaxWorkers), jobs, c.dataBytesLocked())
+	return poolSize(min(want, setup.MaxWorkers), jobs, c.dataBytesLocked())
 }
-
-// MaxWorkers bounds the workers= key.
-const MaxWorkers = 64
 
 // dataBytesLocked estimates one worker's copy of the data: the non-zeros
 // (value and index), the labels and norms, and a file's raw bytes.
@@ -82,34 +31,34 @@ func (c *Controller) dataBytesLocked() int64 {
 	}
 	st := c.data.Stats
 	b := int64(st.NNZ)*12 + int64(st.N)*24 + int64(st.D)*8
-	if c.data.Source == SourceFile && c.file != nil {
+	if c.data.Source == worker.SourceFile && c.file != nil {
 		b += int64(len(c.file.raw))
 	}
 	return b
 }
 
 // dataSpecLocked describes the data in use for a worker.
-func (c *Controller) dataSpecLocked() (DataSpec, bool) {
+func (c *Controller) dataSpecLocked() (worker.DataSpec, bool) {
 	switch {
 	case c.data == nil:
-		return DataSpec{}, false
-	case c.data.Source == SourcePreset:
-		return DataSpec{Preset: c.dataFrom}, true
+		return worker.DataSpec{}, false
+	case c.data.Source == worker.SourcePreset:
+		return worker.DataSpec{Preset: c.dataFrom}, true
 	case c.file != nil && c.file.ref == c.data.File:
-		return DataSpec{File: c.file.raw, Name: c.file.ref.Name, Bias: c.settings.Bias,
+		return worker.DataSpec{File: c.file.raw, Name: c.file.ref.Name, Bias: c.settings.Bias,
 			PositiveClass: c.settings.PositiveClass}, true
 	}
-	return DataSpec{}, false
+	return worker.DataSpec{}, false
 }
 
 // commandLocked sends cmd to the run's workers and to the worker loading
 // data; call with c.mu held.
-func (c *Controller) commandLocked(cmd Command) {
+func (c *Controller) commandLocked(cmd worker.Command) {
 	for _, w := range c.conns {
-		w.Send(Message{Kind: MsgCmd, Cmd: cmd})
+		w.Send(worker.Message{Kind: worker.MsgCmd, Cmd: cmd})
 	}
 	if c.loader != nil {
-		c.loader.Send(Message{Kind: MsgCmd, Cmd: cmd})
+		c.loader.Send(worker.Message{Kind: worker.MsgCmd, Cmd: cmd})
 	}
 }
 
@@ -135,7 +84,7 @@ func (c *Controller) pauseLocked() {
 		c.pauseStart = c.env.Now()
 	}
 	c.paused = true
-	c.commandLocked(CmdPause)
+	c.commandLocked(worker.CmdPause)
 }
 
 // resumeLocked resumes a paused run on its workers (step: up to the next
@@ -148,8 +97,8 @@ func (c *Controller) resumeLocked(step bool) {
 		c.pausedFor += c.env.Now() - c.pauseStart
 	}
 	if step {
-		c.commandLocked(CmdStep)
+		c.commandLocked(worker.CmdStep)
 	} else {
-		c.commandLocked(CmdRun)
+		c.commandLocked(worker.CmdRun)
 	}
 }

@@ -12,14 +12,17 @@ import (
 	"time"
 
 	"imlab/core/method"
+	"imlab/ui/lab/internal/labtest"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 )
 
-// fakeHost runs each worker as a goroutine running RunWorker, with its own
+// fakeHost runs each worker as a goroutine running worker.Run, with its own
 // copy of the data: the page's pool of Web Workers without a browser.
 type fakeHost struct {
 	cores   int
 	err     error // Start fails with it
-	env     WorkerEnv
+	env     worker.Env
 	started atomic.Int64 // workers started
 	parked  chan int     // a worker parked paused (when not nil)
 	mu      sync.Mutex
@@ -30,12 +33,12 @@ type fakeHost struct {
 
 type fakeConn struct {
 	mu     sync.Mutex
-	in     chan Message
+	in     chan worker.Message
 	closed bool
-	kinds  []MsgKind // every message the page sent
+	kinds  []worker.MsgKind // every message the page sent
 }
 
-func (c *fakeConn) Send(m Message) {
+func (c *fakeConn) Send(m worker.Message) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.kinds = append(c.kinds, m.Kind)
@@ -45,7 +48,7 @@ func (c *fakeConn) Send(m Message) {
 }
 
 // count is how many messages of kind k the page sent.
-func (c *fakeConn) count(k MsgKind) int {
+func (c *fakeConn) count(k worker.MsgKind) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	n := 0
@@ -62,14 +65,14 @@ func (c *fakeConn) Close() {
 	defer c.mu.Unlock()
 	if !c.closed {
 		c.closed = true
-		c.in <- Message{Kind: MsgCmd, Cmd: CmdStop}
+		c.in <- worker.Message{Kind: worker.MsgCmd, Cmd: worker.CmdStop}
 		close(c.in)
 	}
 }
 
 func (h *fakeHost) Cores() int { return h.cores }
 
-func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error) {
+func (h *fakeHost) Start(n int, receive func(int, worker.Message)) ([]worker.Conn, error) {
 	h.mu.Lock()
 	gate := h.gate
 	h.mu.Unlock()
@@ -79,9 +82,9 @@ func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error
 	if h.err != nil {
 		return nil, h.err
 	}
-	conns := make([]WorkerConn, n)
+	conns := make([]worker.Conn, n)
 	for w := range conns {
-		c := &fakeConn{in: make(chan Message, 256)}
+		c := &fakeConn{in: make(chan worker.Message, 256)}
 		conns[w] = c
 		h.mu.Lock()
 		h.conns = append(h.conns, c)
@@ -97,7 +100,7 @@ func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error
 			}
 		}
 		h.started.Add(1)
-		go RunWorker(c.in, func(m Message) {
+		go worker.Run(c.in, func(m worker.Message) {
 			h.points.Add(int64(len(m.Update.Points)))
 			receive(w, m)
 		}, env)
@@ -106,7 +109,7 @@ func (h *fakeHost) Start(n int, receive func(int, Message)) ([]WorkerConn, error
 }
 
 // runTraces runs s to the end and returns its snapshot.
-func runTraces(t *testing.T, h *harness, s Settings) Snapshot {
+func runTraces(t *testing.T, h *harness, s setup.Settings) Snapshot {
 	t.Helper()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
@@ -133,19 +136,19 @@ func newWorkerHarness(t *testing.T, host *fakeHost) *harness {
 }
 
 func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	mh := newHarness(t)
 	main := runTraces(t, mh, s)
 	if mh.c.mainThreadPlans() == 0 {
 		t.Error("no plan counted on the main thread's run")
 	}
-	for _, n := range []int{WorkersAuto, 1, 2, 3} {
+	for _, n := range []int{setup.WorkersAuto, 1, 2, 3} {
 		host := &fakeHost{cores: 4}
 		h := newWorkerHarness(t, host)
 		h.c.SetWorkers(n)
 		got := runTraces(t, h, s)
 		want := n
-		if n == WorkersAuto {
+		if n == setup.WorkersAuto {
 			want = 3 // cores − 1
 		}
 		// The worker that loaded the data is the run's first.
@@ -180,7 +183,7 @@ func TestWorkersGiveTheMainThreadsResults(t *testing.T) {
 			t.Errorf("workers=%d: status %q does not say where it ran", n, got.Status())
 		}
 		what := "workers=" + string(rune('0'+n))
-		sameTraces(t, what, tracesOf(got), tracesOf(main))
+		labtest.SameTraces(t, what, tracesOf(got), tracesOf(main))
 		if math.Float64bits(got.PStar) != math.Float64bits(main.PStar) {
 			t.Errorf("%s: P* %v, main thread %v", what, got.PStar, main.PStar)
 		}
@@ -214,7 +217,7 @@ func TestWorkersGiveTheMainThreadsResultsOnAFile(t *testing.T) {
 		}
 		b.WriteString("\n")
 	}
-	s := DefaultSettings()
+	s := setup.DefaultSettings()
 	s.Taus = []int{1, 8}
 	s.Bias = true
 	run := func(h *harness) Snapshot {
@@ -234,12 +237,12 @@ func TestWorkersGiveTheMainThreadsResultsOnAFile(t *testing.T) {
 	if got.Workers != 2 {
 		t.Errorf("ran on %d workers, want 2", got.Workers)
 	}
-	sameTraces(t, "file, workers=2", tracesOf(got), tracesOf(main))
+	labtest.SameTraces(t, "file, workers=2", tracesOf(got), tracesOf(main))
 }
 
 func TestWorkersFallBackToTheMainThread(t *testing.T) {
 	h := newWorkerHarness(t, &fakeHost{cores: 4, err: errors.New("Worker is not defined")})
-	done := runTraces(t, h, small())
+	done := runTraces(t, h, labtest.Small())
 	if done.Workers != 0 || !strings.Contains(done.Status(), "main thread: workers could not start: Worker is not defined") {
 		t.Errorf("workers %d, status %q", done.Workers, done.Status())
 	}
@@ -250,10 +253,10 @@ func TestWorkersFallBackToTheMainThread(t *testing.T) {
 
 func TestWorkersPauseStepRunReset(t *testing.T) {
 	host := &fakeHost{cores: 4, parked: make(chan int, 64),
-		env: WorkerEnv{Slicer: func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }}}
+		env: worker.Env{Slicer: func() *worker.Slicer { return &worker.Slicer{Target: worker.DefaultSliceTarget, Min: 8, Max: 8} }}}
 	h := newWorkerHarness(t, host)
 	h.c.SetWorkers(2)
-	s := small()
+	s := labtest.Small()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
 	// A step from Ready starts both workers and parks each after its first
@@ -289,10 +292,10 @@ func TestWorkersPauseStepRunReset(t *testing.T) {
 
 func TestWorkersResetEndsThem(t *testing.T) {
 	host := &fakeHost{cores: 4,
-		env: WorkerEnv{Slicer: func() *Slicer { return &Slicer{Target: DefaultSliceTarget, Min: 8, Max: 8} }}}
+		env: worker.Env{Slicer: func() *worker.Slicer { return &worker.Slicer{Target: worker.DefaultSliceTarget, Min: 8, Max: 8} }}}
 	h := newWorkerHarness(t, host)
 	h.c.SetWorkers(2)
-	s := small()
+	s := labtest.Small()
 	h.c.Generate(s)
 	h.wait("ready", isPhase(Ready))
 	h.c.Step(s) // the workers park after a point: the run cannot end before Reset
@@ -320,24 +323,24 @@ func TestWorkersKey(t *testing.T) {
 	for _, c := range []struct {
 		hash string
 		want int
-	}{{"", WorkersAuto}, {"workers=auto", WorkersAuto}, {"workers=main", WorkersNone}, {"workers=2", 2}, {"n=500&workers=3", 3}} {
-		_, tt, err := SplitHash(c.hash)
+	}{{"", setup.WorkersAuto}, {"workers=auto", setup.WorkersAuto}, {"workers=main", setup.WorkersNone}, {"workers=2", 2}, {"n=500&workers=3", 3}} {
+		_, tt, err := setup.SplitHash(c.hash)
 		if err != nil || tt.Workers != c.want {
 			t.Errorf("%q: workers %d, err %v; want %d", c.hash, tt.Workers, err, c.want)
 			continue
 		}
-		if _, back, err := SplitHash(tt.Hash()); err != nil || back.Workers != c.want {
+		if _, back, err := setup.SplitHash(tt.Hash()); err != nil || back.Workers != c.want {
 			t.Errorf("%q: written as %q, read back as %d (%v)", c.hash, tt.Hash(), back.Workers, err)
 		}
 	}
 	for _, bad := range []string{"workers=0", "workers=-1", "workers=many", "workers=65"} {
-		if _, _, err := SplitHash(bad); err == nil || !strings.Contains(err.Error(), "workers") {
+		if _, _, err := setup.SplitHash(bad); err == nil || !strings.Contains(err.Error(), "workers") {
 			t.Errorf("%q: err %v, want one naming workers", bad, err)
 		}
 	}
 	// The key shapes the page, not the run: a link with it runs the same settings.
-	a, _, _ := PageSettings("n=500&workers=2", DefaultSettings())
-	b, _, _ := PageSettings("n=500", DefaultSettings())
+	a, _, _ := setup.PageSettings("n=500&workers=2", setup.DefaultSettings())
+	b, _, _ := setup.PageSettings("n=500", setup.DefaultSettings())
 	if a.Hash() != b.Hash() {
 		t.Errorf("workers= changed the settings: %q vs %q", a.Hash(), b.Hash())
 	}
@@ -345,7 +348,7 @@ func TestWorkersKey(t *testing.T) {
 
 // readyOnTwoWorkers returns s run on the main thread, and a controller set
 // to 2 workers with s's data loaded.
-func readyOnTwoWorkers(t *testing.T, s Settings) (Snapshot, *fakeHost, *harness) {
+func readyOnTwoWorkers(t *testing.T, s setup.Settings) (Snapshot, *fakeHost, *harness) {
 	main := runTraces(t, newHarness(t), s)
 	host := &fakeHost{cores: 4}
 	h := newWorkerHarness(t, host)
@@ -360,7 +363,7 @@ func readyOnTwoWorkers(t *testing.T, s Settings) (Snapshot, *fakeHost, *harness)
 // start with the data (they are kept for its runs), so the pause comes while
 // the data's worker is starting: Start waits on a gate the test opens.
 func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	main := runTraces(t, newHarness(t), s)
 	host := &fakeHost{cores: 4, gate: make(chan struct{})}
 	h := newWorkerHarness(t, host)
@@ -379,7 +382,7 @@ func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 	if done.Err != nil || done.Workers != 2 {
 		t.Fatalf("err %v, %d workers (%s)", done.Err, done.Workers, done.WorkersNote)
 	}
-	sameTraces(t, "paused while starting", tracesOf(done), tracesOf(main))
+	labtest.SameTraces(t, "paused while starting", tracesOf(done), tracesOf(main))
 
 	h.c.Reset()
 	h.c.Step(s)
@@ -389,15 +392,15 @@ func TestWorkersPausedWhileStartingAndStepFromNothing(t *testing.T) {
 	}
 	h.c.Run(s)
 	done = h.wait("done", isPhase(Done))
-	sameTraces(t, "stepped", tracesOf(done), tracesOf(main))
+	labtest.SameTraces(t, "stepped", tracesOf(done), tracesOf(main))
 }
 
 // An explicit workers= is bounded by the memory budget too: each worker
 // holds a copy of the data.
 func TestWorkersBoundedByTheBudget(t *testing.T) {
 	c := New(Env{Workers: &fakeHost{cores: 64}})
-	c.data = &DataInfo{Source: SourcePreset}
-	c.data.Stats.NNZ = int(int64(Budget) / 12 / 3) // a third of the budget per copy
+	c.data = &worker.DataInfo{Source: worker.SourcePreset}
+	c.data.Stats.NNZ = int(int64(setup.Budget) / 12 / 3) // a third of the budget per copy
 	c.SetWorkers(8)
 	if n := c.poolSizeLocked(12); n != 3 {
 		t.Errorf("workers=8 on data a third of the budget: %d workers, want 3", n)
@@ -417,16 +420,16 @@ func TestWorkersBoundedByTheBudget(t *testing.T) {
 // and P* is asked of the data's worker once, at load, before Run. New data
 // ends them.
 func TestWorkersStayWithTheirData(t *testing.T) {
-	s := small()
+	s := labtest.Small()
 	main, host, h := readyOnTwoWorkers(t, s)
 	host.mu.Lock()
 	loader := host.conns[0]
 	host.mu.Unlock()
 	// The load asks for P* after the data is installed (ready): wait for it.
-	for deadline := time.Now().Add(10 * time.Second); loader.count(MsgPStar) == 0 && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(10 * time.Second); loader.count(worker.MsgPStar) == 0 && time.Now().Before(deadline); {
 		time.Sleep(time.Millisecond)
 	}
-	if got := loader.count(MsgPStar); got != 1 {
+	if got := loader.count(worker.MsgPStar); got != 1 {
 		t.Errorf("the data's worker was asked for P* %d times at load, want once", got)
 	}
 	for round := range 2 {
@@ -435,19 +438,19 @@ func TestWorkersStayWithTheirData(t *testing.T) {
 		if done.Err != nil || done.Workers != 2 {
 			t.Fatalf("round %d: err %v, %d workers", round, done.Err, done.Workers)
 		}
-		sameTraces(t, fmt.Sprintf("round %d", round), tracesOf(done), tracesOf(main))
+		labtest.SameTraces(t, fmt.Sprintf("round %d", round), tracesOf(done), tracesOf(main))
 		if n := host.started.Load(); n != 2 {
 			t.Errorf("round %d: %d workers started, want 2 (the data's, and one more)", round, n)
 		}
 		host.mu.Lock()
 		for w, c := range host.conns {
-			if c.count(MsgData) != 1 || c.count(MsgPStar) > 1 || c.closed {
+			if c.count(worker.MsgData) != 1 || c.count(worker.MsgPStar) > 1 || c.closed {
 				t.Errorf("round %d: worker %d sent the data %d times, P* asked %d times, closed %v; want once, at most once, kept",
-					round, w, c.count(MsgData), c.count(MsgPStar), c.closed)
+					round, w, c.count(worker.MsgData), c.count(worker.MsgPStar), c.closed)
 			}
 		}
 		host.mu.Unlock()
-		if loader.count(MsgJob) == 0 {
+		if loader.count(worker.MsgJob) == 0 {
 			t.Errorf("round %d: the data's worker ran no job", round)
 		}
 		// The run shows Done before its goroutine hands the crew back (at

@@ -11,6 +11,8 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/table"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab"
 )
@@ -18,8 +20,8 @@ import (
 // articleSnapshot is a snapshot of a finished run over made-up data: its
 // rows out of τ order, τ = 8's empirical ratio not yet known.
 func articleSnapshot() lab.Snapshot {
-	s := lab.Snapshot{Settings: lab.DefaultSettings(), Lambda: 0.01,
-		Data: &lab.DataInfo{Stats: dataset.Stats{N: 3000, D: 100, NNZ: 30000, Density: 0.1, Sigma: 15.678, MaxNorm: 30}, DefaultLambda: 0.01}}
+	s := lab.Snapshot{Settings: setup.DefaultSettings(), Lambda: 0.01,
+		Data: &worker.DataInfo{Stats: dataset.Stats{N: 3000, D: 100, NNZ: 30000, Density: 0.1, Sigma: 15.678, MaxNorm: 30}, DefaultLambda: 0.01}}
 	s.Rows = []experiment.Row{
 		{Tau: 1, ThetaNice: 1e-4, ThetaImp: 4e-4, Theory: 4, NiceX: 10, ImpX: 2.5, Empirical: 4},
 		{Tau: 8, ThetaNice: 2e-4, ThetaImp: 6.5e-4, Theory: 3.4, NiceX: math.NaN(), ImpX: 3, Empirical: math.NaN()},
@@ -47,7 +49,7 @@ func TestArticleNumbersQuoteTheCardsAndTheLargestTau(t *testing.T) {
 }
 
 func TestArticleNumbersBeforeDataAndRun(t *testing.T) {
-	a := NewArticleNumbers(&lab.Snapshot{Settings: lab.DefaultSettings(), Lambda: math.NaN()})
+	a := NewArticleNumbers(&lab.Snapshot{Settings: setup.DefaultSettings(), Lambda: math.NaN()})
 	for _, k := range liveOrder {
 		if got := a.Text(k); got != "–" {
 			t.Errorf("%s = %q with no data, want –", k, got)

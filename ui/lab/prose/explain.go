@@ -9,6 +9,7 @@ import (
 	"imlab/core/paper"
 	"imlab/core/sampling"
 	"imlab/core/table"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab"
 )
@@ -19,7 +20,7 @@ import (
 // ExplainData returns the explanations of the data summary's numbers, by
 // element id: data-n, data-d, data-nnz, data-density, data-sigma,
 // data-lambda.
-func ExplainData(d *lab.DataInfo) map[string]string {
+func ExplainData(d *worker.DataInfo) map[string]string {
 	st := d.Stats
 	return map[string]string{
 		"data-n":   fmt.Sprintf("n, the number of examples xᵢ (columns of X): %d here. dfSDCA keeps one αᵢ per example.", st.N),
@@ -68,7 +69,7 @@ func PaperMatch(s *lab.Snapshot) (paper.Match, bool) {
 	if s.Data == nil {
 		return paper.Match{}, false
 	}
-	if s.Data.Source == lab.SourceFile {
+	if s.Data.Source == worker.SourceFile {
 		return paper.MatchReal(s.Data.Stats)
 	}
 	st := s.Settings
@@ -89,13 +90,13 @@ func ExplainPaper(m paper.Match, tau int) (text string, ok bool) {
 // the data on screen (d; nil before any) is and what its σ means for the
 // runs, so that the text follows the data a lesson or a link loaded rather
 // than describe the default's.
-func DataIntro(d *lab.DataInfo) string {
+func DataIntro(d *worker.DataInfo) string {
 	intro := "A synthetic preset, like the paper's artificial data: each example is rescaled so that ‖xᵢ‖² follows the chosen law."
 	if d == nil {
 		return intro
 	}
 	on := "On screen: " + d.Name
-	if d.Source != lab.SourcePreset {
+	if d.Source != worker.SourcePreset {
 		on += ", not a preset (Generate data makes the one below)"
 	}
 	sigma := d.Stats.Sigma

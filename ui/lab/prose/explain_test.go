@@ -9,12 +9,14 @@ import (
 	"imlab/core/experiment"
 	"imlab/core/loss"
 	"imlab/core/paper"
+	"imlab/ui/lab/setup"
+	"imlab/ui/lab/worker"
 
 	"imlab/ui/lab"
 )
 
 func TestExplanationsNameFormulaAndValue(t *testing.T) {
-	d := &lab.DataInfo{Source: lab.SourcePreset, Stats: dataset.Stats{N: 1000, D: 20, NNZ: 16000, Density: 0.8, Sigma: 15.5, MaxNorm: 3}, DefaultLambda: 0.003}
+	d := &worker.DataInfo{Source: worker.SourcePreset, Stats: dataset.Stats{N: 1000, D: 20, NNZ: 16000, Density: 0.8, Sigma: 15.5, MaxNorm: 3}, DefaultLambda: 0.003}
 	ex := ExplainData(d)
 	for id, want := range map[string]string{"data-n": "1000", "data-d": "20", "data-nnz": "16000", "data-density": "0.8",
 		"data-sigma": "15.5", "data-lambda": "0.003"} {
@@ -43,7 +45,7 @@ func TestExplanationsNameFormulaAndValue(t *testing.T) {
 }
 
 func TestPaperMatchOfSnapshots(t *testing.T) {
-	s := &lab.Snapshot{Settings: lab.DefaultSettings(), Data: &lab.DataInfo{Source: lab.SourcePreset}}
+	s := &lab.Snapshot{Settings: setup.DefaultSettings(), Data: &worker.DataInfo{Source: worker.SourcePreset}}
 	m, ok := PaperMatch(s)
 	if !ok || m.Table != paper.DenseTable || m.Row != "chisq1" || m.Same {
 		t.Errorf("default preset: %+v %v", m, ok)
@@ -51,7 +53,7 @@ func TestPaperMatchOfSnapshots(t *testing.T) {
 	if text, ok := ExplainPaper(m, 32); !ok || !strings.Contains(text, "10 : 3.9") || !strings.Contains(text, "scaled down") {
 		t.Errorf("paper cell text %q", text)
 	}
-	s.Data = &lab.DataInfo{Source: lab.SourceFile, Stats: dataset.Stats{N: 49749, D: 301, NNZ: 629335}}
+	s.Data = &worker.DataInfo{Source: worker.SourceFile, Stats: dataset.Stats{N: 49749, D: 301, NNZ: 629335}}
 	if m, ok := PaperMatch(s); !ok || m.Row != "w8a" || !m.Same {
 		t.Errorf("w8a with bias: %+v %v", m, ok)
 	}
@@ -69,12 +71,12 @@ func TestDataIntroFollowsTheData(t *testing.T) {
 		t.Errorf("before any data: %q", got)
 	}
 	for _, c := range []struct {
-		d    lab.DataInfo
+		d    worker.DataInfo
 		want []string
 	}{
-		{lab.DataInfo{Source: lab.SourcePreset, Name: "χ²₁ norms", Stats: dataset.Stats{Sigma: 15.6}}, []string{"On screen: χ²₁ norms,", "σ = 16", "should pay"}},
-		{lab.DataInfo{Source: lab.SourcePreset, Name: "uniform norms", Stats: dataset.Stats{Sigma: 1.2}}, []string{"σ = 1.2", "little to gain"}},
-		{lab.DataInfo{Source: lab.SourceFile, Name: "w8a", Stats: dataset.Stats{Sigma: 2.1}}, []string{"w8a, not a preset", "σ = 2.1", "modest"}},
+		{worker.DataInfo{Source: worker.SourcePreset, Name: "χ²₁ norms", Stats: dataset.Stats{Sigma: 15.6}}, []string{"On screen: χ²₁ norms,", "σ = 16", "should pay"}},
+		{worker.DataInfo{Source: worker.SourcePreset, Name: "uniform norms", Stats: dataset.Stats{Sigma: 1.2}}, []string{"σ = 1.2", "little to gain"}},
+		{worker.DataInfo{Source: worker.SourceFile, Name: "w8a", Stats: dataset.Stats{Sigma: 2.1}}, []string{"w8a, not a preset", "σ = 2.1", "modest"}},
 	} {
 		got := DataIntro(&c.d)
 		for _, w := range c.want {

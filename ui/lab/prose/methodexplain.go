@@ -7,6 +7,7 @@ import (
 	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/core/table"
+	"imlab/ui/lab/setup"
 
 	"imlab/ui/lab"
 )
@@ -28,7 +29,7 @@ func ExplainMethod(m catalog.Name) string { return catalog.Describe(m).Summary }
 // method's row.
 func ExplainMethodRatio(m catalog.Name, r lab.MethodRow) (theory, empirical string) {
 	theory = fmt.Sprintf("Theoretical speed-up of %s at τ = %d: the passes per factor e its theory predicts with τ-nice over those with "+
-		"τ-importance = %s (passes per e-fold = expected evaluations per iteration / (−n ln rate)).", lab.MethodName(m), r.Tau, table.Sig(r.Theory, 3))
+		"τ-importance = %s (passes per e-fold = expected evaluations per iteration / (−n ln rate)).", setup.MethodName(m), r.Tau, table.Sig(r.Theory, 3))
 	if math.IsNaN(r.Empirical) {
 		empirical = fmt.Sprintf("Empirical speed-up at τ = %d: passes τ-nice needs to reach ε over those τ-importance needs; known once both runs reach ε.", r.Tau)
 	} else {
@@ -44,7 +45,7 @@ func ExplainStep(m catalog.Name, smp sampling.Kind, tau int, step float64) strin
 	if catalog.StepSymbol(m) == "η" {
 		what = "its step size η from the expected smoothness 𝓛"
 	}
-	return fmt.Sprintf("%s with %s at τ = %d: %s, here %s.", lab.MethodName(m), smp.Label(), tau, what, table.Sig(step, 4))
+	return fmt.Sprintf("%s with %s at τ = %d: %s, here %s.", setup.MethodName(m), smp.Label(), tau, what, table.Sig(step, 4))
 }
 
 // ExplainTauStar is the caption of the best-τ table of view v.
@@ -53,7 +54,7 @@ func ExplainTauStar(v *lab.MethodView) string {
 		"examples on c = %d cores costs ⌈τ/c⌉ example updates plus a synchronisation cost of %s%s. Times to reach ε = %s, in sequential passes "+
 		"(units of n example updates): predicted = time per e-fold × ln(gap₀/ε), from the method's rate; measured = the runs above in the same model. "+
 		"★ marks τ*, the least time of each column.",
-		lab.MethodName(v.Method), v.Cost.Cores, table.Float(v.Cost.Sync), lsvrgNote(v.Method), table.Float(v.Eps))
+		setup.MethodName(v.Method), v.Cost.Cores, table.Float(v.Cost.Sync), lsvrgNote(v.Method), table.Float(v.Eps))
 }
 
 func lsvrgNote(m catalog.Name) string {

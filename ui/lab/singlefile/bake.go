@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // A lab saved for students (the page's Save button) is the single file,
@@ -111,7 +111,7 @@ func DecodeDataBlock(text string, n int) ([]byte, error) {
 // repeated). A state baked before is replaced.
 func Bake(page, hash string, files ...BakedFile) (string, error) {
 	hash = strings.TrimPrefix(hash, "#")
-	if _, _, err := lab.PageSettings(hash, lab.DefaultSettings()); err != nil {
+	if _, _, err := setup.PageSettings(hash, setup.DefaultSettings()); err != nil {
 		return "", fmt.Errorf("saving the lab: %w", err)
 	}
 	page = cutElement(page, stateMetaOpen, stateMetaEnd)
@@ -152,7 +152,7 @@ func BakedHash(page string) (string, bool) {
 
 // SavedName is the file name a saved lab is offered under: imlab, the
 // lesson if any, the data set if any.
-func SavedName(s lab.Settings, t lab.Teaching) string {
+func SavedName(s setup.Settings, t setup.Teaching) string {
 	name := "imlab"
 	if t.Lesson > 0 {
 		name += "-lesson" + strconv.Itoa(t.Lesson)

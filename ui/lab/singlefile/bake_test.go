@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 const fakeSingle = "<!doctype html>\n<html><head>\n<meta charset=\"utf-8\">\n" +
@@ -67,13 +67,13 @@ func TestBakeRefuses(t *testing.T) {
 }
 
 func TestSavedName(t *testing.T) {
-	s := lab.DefaultSettings()
+	s := setup.DefaultSettings()
 	s.Data = "w8a"
-	if got := SavedName(s, lab.Teaching{Lesson: 6}); got != "imlab-lesson6-w8a.html" {
+	if got := SavedName(s, setup.Teaching{Lesson: 6}); got != "imlab-lesson6-w8a.html" {
 		t.Errorf("%q", got)
 	}
-	s.Data, s.File = "", lab.FileRef{Name: "../my data.svm.gz"}
-	if got := SavedName(s, lab.Teaching{}); got != "imlab-mydata.html" {
+	s.Data, s.File = "", setup.FileRef{Name: "../my data.svm.gz"}
+	if got := SavedName(s, setup.Teaching{}); got != "imlab-mydata.html" {
 		t.Errorf("%q", got)
 	}
 }

@@ -12,8 +12,7 @@ import (
 	"imlab/core/table"
 	"imlab/core/theory"
 	"imlab/ui/chart"
-
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 // The speedup map is computed at a modest size, so that its 336 cells take
@@ -28,11 +27,11 @@ const (
 // data seed, loss, partition and run seed of the settings it was made for.
 type Map struct {
 	*theory.SpeedupMap
-	For lab.Settings // the settings it was computed for
+	For setup.Settings // the settings it was computed for
 }
 
 // New returns the empty map for s (see Map.Step).
-func New(s lab.Settings) (*Map, error) {
+func New(s setup.Settings) (*Map, error) {
 	data := s.Synth() // the preset's configuration, at the map's size
 	data.N, data.D, data.Norms = N, D, synth.Norms{}
 	m := theory.NewSpeedupMap(theory.MapSpec{
@@ -43,14 +42,14 @@ func New(s lab.Settings) (*Map, error) {
 }
 
 // Same reports whether the map for a equals the map for b.
-func Same(a, b lab.Settings) bool {
+func Same(a, b setup.Settings) bool {
 	return a.Density == b.Density && a.DataSeed == b.DataSeed && a.Loss == b.Loss && a.Partition == b.Partition && a.Seed == b.Seed
 }
 
 // CellSettings are the settings that load and run cell (row, col): the
 // row's data at the map's size and the column's τ, everything else as in
 // the settings the map was made for.
-func (m *Map) CellSettings(row, col int) lab.Settings {
+func (m *Map) CellSettings(row, col int) setup.Settings {
 	s := m.For
 	cfg := m.RowData(row)
 	s.Norms, s.N, s.D, s.Density, s.DataSeed = cfg.Norms, cfg.N, cfg.D, cfg.Density, cfg.Seed

@@ -7,12 +7,11 @@ import (
 
 	"imlab/core/synth"
 	"imlab/core/theory"
-
-	"imlab/ui/lab"
+	"imlab/ui/lab/setup"
 )
 
 func TestSpeedupMapCellLinksReproduceTheCell(t *testing.T) {
-	s := lab.DefaultSettings()
+	s := setup.DefaultSettings()
 	m, err := New(s)
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +25,7 @@ func TestSpeedupMapCellLinksReproduceTheCell(t *testing.T) {
 	for row := range m.Spec.Laws {
 		col := 7 // τ = 16
 		cs := m.CellSettings(row, col)
-		back, err := lab.ParseHash(cs.Hash(), lab.DefaultSettings())
+		back, err := setup.ParseHash(cs.Hash(), setup.DefaultSettings())
 		if err != nil {
 			t.Fatalf("row %d: the cell's link %q does not parse: %v", row, cs.Hash(), err)
 		}
