@@ -59,7 +59,7 @@ func main() {
 	prof := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	timeOnly := flag.Bool("timeonly", false, "only time the epochs (no runs to ε): a table of time per epoch, static and adaptive")
 	reps := flag.Int("reps", 3, "alternating repetitions of the epoch timing, the least kept")
-	epochs := flag.Int("epochs-timed", 4, "epochs per timing repetition")
+	epochs := flag.Int("epochs-timed", 6, "epochs per timing repetition (a multiple of the refresh period, so that each repetition pays whole periods' refreshes)")
 	doc := flag.String("doc", "", "also write the table into this markdown file, after its line "+marker)
 	flag.Parse()
 	if !cputime.Supported {
@@ -140,9 +140,9 @@ func main() {
 				thetaRatio += a.meanTheta / r.meanTheta
 				complexity += 1 / (r.meanTheta * float64(st.ds.N))
 			}
-			// Time per epoch: the fastest of 3 alternating repetitions of
-			// 4 epochs each, so that other work on the machine inflates it
-			// as little as possible.
+			// Time per epoch: the fastest of -reps alternating repetitions
+			// of -epochs-timed epochs each, so that other work on the
+			// machine inflates it as little as possible.
 			tStat, tAda = leastEpochTimes(pr, static, adaptive, *reps, *epochs)
 			k := float64(*seeds)
 			fmt.Fprintf(out, "| %s | %d | %.3g : %.3g | %.2f : %.3g | %.2f× | %.3g ms | %.3g ms | %.2f | %.2f× |\n",

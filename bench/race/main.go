@@ -55,7 +55,12 @@ func main() {
 	workers := flag.Int("workers", 1, "dfsdca's workers")
 	maxEpochs := flag.Int("max-epochs", 200, "give up after this many epochs")
 	clock := flag.String("clock", "wall", "time solves by wall clock or by this process's CPU time (cpu: user + system)")
+	refresh := flag.Float64("refresh-epochs", 0, "adaptive sampling's refresh period in epochs (0: sampling.DefaultAdaptive's)")
 	flag.Parse()
+	if *refresh != 0 {
+		spec.Adaptive = sampling.DefaultAdaptive
+		spec.Adaptive.Epochs = *refresh
+	}
 	kind, err := sampling.ParseKind(*smp)
 	if err != nil {
 		log.Fatalf("-sampling: %v", err)

@@ -84,9 +84,7 @@ func (s *Solver) refresh() bool {
 			// refresh's margin and curvature φ''_i, brings its own
 			// residue to zero: 1/(1 + φ''_i v_i/(nλ)) ≥ c/(v_i + c)
 			// (docs/adaptive.md).
-			if limit := a.scale / (1 + float64(float64(curv[i]*v[i])*inv)); step > limit {
-				step = limit
-			}
+			step = min(step, a.scale/(1+float64(float64(curv[i]*v[i])*inv)))
 		}
 		steps[2*i] = step
 		steps[2*i+1] = float64(step * inv)

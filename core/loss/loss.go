@@ -42,22 +42,26 @@ func (Logistic) Curvature(z, y float64) float64 {
 // Gamma returns 4, since φ” ≤ 1/4.
 func (Logistic) Gamma() float64 { return 4 }
 
-// DerivCurvature returns Deriv(z, y) and Curvature(z, y), the same bits,
-// from one exponential e^(−|yz|) (the two share it).
+// DerivCurvature returns Deriv(z, y), the same bits, and Curvature(z, y),
+// the same bits for yz ≥ 0 and within two roundings otherwise, from one
+// exponential e^(−|yz|) and one division (the two share them).
 func (Logistic) DerivCurvature(z, y float64) (deriv, curv float64) {
 	t := -y * z
 	e := fmath.Exp(-math.Abs(t))
-	// sigmoid(t) for the derivative, sigmoid(−|yz|) for the curvature:
-	// |t| = |yz| exactly, so both come from e.
-	s := e / (1 + e) // sigmoid(−|t|)
-	if t == 0 {
-		s = 1 / (1 + e)
+	// sigmoid(t) = 1/(1 + e) for t ≥ 0 and e/(1 + e) for t < 0, as
+	// sigmoid computes it, the numerator picked by t's sign bit without a
+	// branch: a refresh calls this for every example, and the sign of t is
+	// as random as the labels. At t = 0 both are ½ exactly.
+	neg := uint64(int64(math.Float64bits(t)) >> 63)
+	pick := func(a, b float64) float64 { // a where t < 0, else b
+		return math.Float64frombits(math.Float64bits(a)&neg | math.Float64bits(b)&^neg)
 	}
-	deriv = -y * s
-	if t >= 0 {
-		deriv = -y * (1 / (1 + e))
-	}
-	return deriv, y * y * s * (1 - s)
+	q := pick(e, 1) / (1 + e)
+	// The curvature's factor sigmoid(−|t|) is q itself for t < 0 and
+	// e·q = e/(1 + e) up to one rounding for t ≥ 0 (never 1 − q, which
+	// cancels to 0 in the tails).
+	s := pick(q, float64(e*q))
+	return -y * q, y * y * s * (1 - s)
 }
 
 // ValueDeriv returns Value(z, y) and Deriv(z, y), the same bits, from one

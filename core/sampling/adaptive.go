@@ -37,7 +37,7 @@ type AdaptiveConfig struct {
 
 // DefaultAdaptive is the configuration of the "adaptive" sampling kind,
 // chosen by the benchmark in docs/adaptive.md.
-var DefaultAdaptive = AdaptiveConfig{Eta: 0.5, Epochs: 1, Step: ResidueStep}
+var DefaultAdaptive = AdaptiveConfig{Eta: 0.5, Epochs: 2, Step: ResidueStep}
 
 // Adaptive is a bucket sampling over a fixed partition whose probabilities
 // within each bucket can be reset during a run (Reweight): dfSDCA's
@@ -109,7 +109,9 @@ func (a *Adaptive) Reweight(weights []float64) error {
 		return fmt.Errorf("%w: %d weights for %d examples", ErrWeights, len(weights), len(a.p))
 	}
 	for i, w := range weights {
-		if !(w >= 0) || math.IsInf(w, 0) {
+		// One comparison of the bits: negative numbers, infinities and
+		// NaN lie at or above +Inf's, −0 (accepted) among them.
+		if x := math.Float64bits(w); x >= 0x7ff0000000000000 && x != 1<<63 {
 			return fmt.Errorf("%w: weight[%d] = %v", ErrWeights, i, w)
 		}
 	}

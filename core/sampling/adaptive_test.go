@@ -74,7 +74,7 @@ func TestAdaptiveReweight(t *testing.T) {
 	}
 	// Bad weights are refused and leave the sampling as it was.
 	before := slices.Clone(p)
-	for _, bad := range []float64{-1, math.NaN(), math.Inf(1)} {
+	for _, bad := range []float64{-1, -1e-310, math.NaN(), math.Inf(1), math.Inf(-1)} {
 		w2 := slices.Clone(w)
 		w2[5] = bad
 		if err := a.Reweight(w2); !errors.Is(err, ErrWeights) {

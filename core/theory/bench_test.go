@@ -55,6 +55,30 @@ func BenchmarkBucketV(b *testing.B) {
 	}
 }
 
+// BenchmarkBucketESO times what an adaptive refresh pays for the ESO of its
+// new sampling: one VOrdered of a BucketESO made once (an op is one
+// evaluation, O(nnz + d + n)).
+func BenchmarkBucketESO(b *testing.B) {
+	for _, set := range benchData(b) {
+		ds := set.ds
+		for _, tau := range []int{8, 32} {
+			pt, err := sampling.RandomPartition(ds.N, tau, sampling.NewRand(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			eso := NewBucketESO(ds, pt)
+			p := uniformBucketProbabilities(pt, ds.N)
+			v := eso.V(p, nil)
+			b.Run(fmt.Sprintf("%s/tau=%d", set.name, tau), func(b *testing.B) {
+				for b.Loop() {
+					v = eso.VOrdered(p, v)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*ds.NNZ()), "ns/nnz")
+			})
+		}
+	}
+}
+
 func BenchmarkNewPlan(b *testing.B) {
 	for _, set := range benchData(b) {
 		name, ds := set.name, set.ds

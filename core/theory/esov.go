@@ -47,39 +47,42 @@ func BucketV(ds *dataset.Dataset, part sampling.Partition, p []float64) []float6
 
 // BucketESO evaluates BucketV for one data set and partition and many
 // probability vectors, as an adaptive sampling needs at every refresh: the
-// ω'_j, which depend on the partition only, are counted once, and the
-// column indices are kept in bucket order, so that each evaluation reads
-// them in one sweep (the same sums in the same order as BucketV: the same
-// bits).
+// ω'_j, which depend on the partition only, are counted once, and for each
+// feature j meeting two buckets or more the positions in bucket order of
+// the examples in J_j are kept, so that each evaluation sums every δ_j in
+// a register, reading the probabilities in bucket order. Those are the
+// same sums in the same order as BucketV's (the same bits); a feature
+// meeting one bucket has the factor 1 whatever δ_j, so its δ_j is never
+// summed.
 type BucketESO struct {
 	ds      *dataset.Dataset
 	part    sampling.Partition
 	omega   []int     // ω'_j
-	cols    []int32   // the rows' column indices, bucket by bucket
-	lens    []int32   // the rows' lengths, bucket by bucket
+	start   []int32   // J_j's positions are at[start[j]:start[j+1]]
+	at      []int32   // bucket-order positions of the examples, feature by feature (ω'_j ≥ 2 only)
 	ordered []float64 // scratch: p in bucket order
-	factor  []float64 // scratch: δ_j, then 1 + (1 − 1/ω'_j) δ_j
+	factor  []float64 // scratch: 1 + (1 − 1/ω'_j) δ_j
 	fixed   []float64 // v when every ω'_j ≤ 1 (v = ‖x_i‖² whatever p); else nil
 }
 
-// NewBucketESO counts the ω'_j of part on ds in O(nnz + d), keeping a copy
-// of the column indices (4 bytes per non-zero). It panics if part is not a
-// partition of the ds.N examples.
+// NewBucketESO counts the ω'_j of part on ds in O(nnz + d), keeping the
+// positions of the examples by feature (4 bytes per non-zero of a feature
+// meeting two buckets or more). It panics if part is not a partition of
+// the ds.N examples.
 func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 	if err := part.Validate(ds.N); err != nil {
 		panic("theory: BucketV: " + err.Error())
 	}
-	e := &BucketESO{ds: ds, part: part, omega: make([]int, ds.D), factor: make([]float64, ds.D),
-		cols: make([]int32, 0, ds.NNZ()), lens: make([]int32, 0, ds.N)}
+	e := &BucketESO{ds: ds, part: part, omega: make([]int, ds.D), factor: make([]float64, ds.D)}
 	// Visiting the examples bucket by bucket, feature j meets a new bucket
 	// exactly when the bucket last seen with j differs from the current one.
 	lastBucket := make([]int, ds.D) // bucket index + 1; 0 = none yet
+	count := make([]int32, ds.D+1)
 	for l, b := range part.Buckets {
 		for _, i := range b {
 			idx, _ := ds.Row(i)
-			e.cols = append(e.cols, idx...)
-			e.lens = append(e.lens, int32(len(idx)))
 			for _, j := range idx {
+				count[j+1]++
 				if lastBucket[j] != l+1 {
 					lastBucket[j] = l + 1
 					e.omega[j]++
@@ -90,7 +93,31 @@ func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 	if slices.Max(append(e.omega, 0)) <= 1 {
 		// 1 + (1 − 1/1)·δ_j = 1 exactly: no δ_j matters.
 		e.fixed = e.VOrdered(make([]float64, ds.N), nil)
-		e.cols, e.lens = nil, nil
+		return e
+	}
+	// Positions by feature, increasing within each: δ_j then adds the p_k
+	// in the order a sweep of the rows in bucket order would.
+	e.start = make([]int32, ds.D+1)
+	for j, w := range e.omega {
+		if w <= 1 {
+			count[j+1] = 0
+		}
+		e.start[j+1] = e.start[j] + count[j+1]
+	}
+	e.at = make([]int32, e.start[ds.D])
+	next := append([]int32(nil), e.start[:ds.D]...)
+	k := int32(0)
+	for _, b := range part.Buckets {
+		for _, i := range b {
+			idx, _ := ds.Row(i)
+			for _, j := range idx {
+				if e.omega[j] > 1 {
+					e.at[next[j]] = k
+					next[j]++
+				}
+			}
+			k++
+		}
 	}
 	return e
 }
@@ -131,23 +158,17 @@ func (e *BucketESO) VOrdered(ordered, dst []float64) []float64 {
 		}
 		return append(dst[:0], e.fixed...)
 	}
-	delta := e.factor
-	clear(delta)
-	pos, cols := 0, e.cols
-	for k, pk := range ordered {
-		end := pos + int(e.lens[k])
-		for _, j := range cols[pos:end] {
-			delta[j] += pk
-		}
-		pos = end
-	}
-	factor := delta // reuse: factor_j overwrites δ_j
+	factor := e.factor
 	for j, w := range e.omega {
-		if w == 0 {
-			factor[j] = 1 // feature in no example: never read
+		if w <= 1 {
+			factor[j] = 1 // in one bucket: 1 + 0·δ_j; in none: never read
 			continue
 		}
-		factor[j] = 1 + float64((1-1/float64(w))*delta[j])
+		delta := 0.0 // δ_j, summed in bucket order
+		for _, k := range e.at[e.start[j]:e.start[j+1]] {
+			delta += ordered[k]
+		}
+		factor[j] = 1 + float64((1-1/float64(w))*delta)
 	}
 	return weightedNormsInto(ds, factor, dst)
 }
