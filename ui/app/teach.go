@@ -53,9 +53,6 @@ func (p *Page) fontSize() float64 {
 	return 12
 }
 
-// hidden reports whether the link hides panel x.
-func (p *Page) hidden(x setup.Panel) bool { return p.teach.t.Hidden(x) }
-
 func itoa(k int) string { return strconv.Itoa(k) }
 
 // fullscreenButton shows the element with the given id full screen.

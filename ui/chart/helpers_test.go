@@ -77,11 +77,6 @@ func (r *recorder) texts() []string {
 	return out
 }
 
-// strokedWith selects polylines of the given colour.
-func strokedWith(color string) func(call) bool {
-	return func(c call) bool { return c.stroke.Color == color }
-}
-
 // svgElement is a parsed SVG element.
 type svgElement struct {
 	name    string

@@ -34,7 +34,6 @@ func TestDispatcherSendsTheNextJobAheadAndTakesItBack(t *testing.T) {
 	s := labtest.Small()
 	s.Taus = []int{1, 2, 4, 8, 16, 32} // 12 jobs
 	pool := newJobPool(worker.JobSpecs(s, 0.1, 0))
-	const n = 2
 	rc := []*recConn{{}, {}}
 	d := newDispatcher(pool, []worker.Conn{rc[0], rc[1]}, []bool{true, true})
 	d.fillAll()
