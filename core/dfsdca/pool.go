@@ -5,6 +5,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"imlab/core/dataset"
 	"imlab/core/internal/prefetch"
@@ -47,7 +48,7 @@ type pool struct {
 	// cuts[i*(parts−1)+p−1] is the offset within row i of its first entry
 	// owned by part p (p = 1 … parts−1); part 0 starts at 0.
 	cuts  []int32
-	spin  int  // polls before parking; 0 on a single thread
+	spins bool // wait by polling before parking (not on a single thread)
 	yield bool // more parts than threads: let a waiting part run while polling
 
 	// The current session, written by part 0 before it bumps seq.
@@ -100,13 +101,47 @@ func (s *sleeper) wakeUp() {
 	}
 }
 
-// spinPolls bounds the busy-wait of a hand-off to some tens of
-// microseconds.
-const spinPolls = 1 << 15
+// spinFor bounds the busy-wait of a hand-off before the part parks.
+// Waking a parked goroutine goes through the scheduler and the kernel: some
+// microseconds on a bare machine, up to hundreds on a virtual one. On the
+// 2-vCPU Intel VM of 2026-12-01 a spin of some 30 µs (2¹⁵ polls) parked a
+// third of the hand-offs of a run at τ = 64 (n = 20,000, d = 1,000: about
+// 35 µs of work per part and phase), and each wake-up cost the other part as
+// long again: split minibatches ran at 0.6× the speed of serial ones; with
+// 500 µs none parked, and they ran 1.8× faster than serial (docs/cores.md).
+// A part spins that long only while its partner is late, and the tuner stops
+// splitting when the machine is too busy for it to pay.
+const spinFor = 500 * time.Microsecond
 
 // yieldEvery is how many polls a part makes between yields when the pool
-// has more parts than threads.
+// has more parts than threads, and between looks at the clock.
 const yieldEvery = 64
+
+// spin polls ready until it holds (true) or spinFor has passed (false),
+// letting another part run every yieldEvery polls where the pool has more
+// parts than threads.
+func (p *pool) spin(ready func() bool) bool {
+	if !p.spins {
+		return ready()
+	}
+	var start time.Time
+	for i := 1; ; i++ {
+		if ready() {
+			return true
+		}
+		if i%yieldEvery == 0 {
+			if p.yield {
+				runtime.Gosched()
+			}
+			switch {
+			case start.IsZero():
+				start = time.Now()
+			case time.Since(start) > spinFor:
+				return false
+			}
+		}
+	}
+}
 
 // newPool starts parts−1 helpers over s's data and state, with feature
 // ranges that hold equal shares of the data set's non-zeros.
@@ -115,7 +150,7 @@ func newPool(s *Solver, parts int) *pool {
 	p := &pool{ds: ds, w: s.w, alpha: s.alpha, steps: s.steps, y: ds.Y, loss: s.loss, parts: parts,
 		flags: make([]paddedFlag, parts)}
 	if procs := runtime.GOMAXPROCS(0); procs > 1 {
-		p.spin = spinPolls
+		p.spins = true
 		p.yield = parts > procs
 	}
 	bounds := featureBounds(ds, parts)
@@ -177,13 +212,8 @@ func (p *pool) sleeperOf(part int) *sleeper {
 // A wake-up can be stale (a waker delayed past the hand-off it was meant
 // for), so ready() is checked again after every park.
 func (p *pool) await(s *sleeper, ready func() bool) {
-	for i := 0; i < p.spin; i++ {
-		if ready() {
-			return
-		}
-		if p.yield && i%yieldEvery == yieldEvery-1 {
-			runtime.Gosched()
-		}
+	if p.spin(ready) {
+		return
 	}
 	for !ready() {
 		s.park(ready)
@@ -214,13 +244,8 @@ func (p *pool) arrive(part int) {
 	}
 	from := 0
 	ready := func() bool { return p.reached(b, &from) }
-	for i := 0; i < p.spin; i++ {
-		if ready() {
-			return
-		}
-		if p.yield && i%yieldEvery == yieldEvery-1 {
-			runtime.Gosched()
-		}
+	if p.spin(ready) {
+		return
 	}
 	me := p.sleeperOf(part)
 	for !ready() {
