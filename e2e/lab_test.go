@@ -254,6 +254,26 @@ func TestHashRoundTrip(t *testing.T) {
 	}
 }
 
+// TestFieldErrorShownAndCleared types an invalid number of examples: the
+// field says why under it and is marked invalid, Run refuses it naming the
+// field, and a valid value clears both (the form's panels re-render from
+// their props, ui/app.SettingsPanels).
+func TestFieldErrorShownAndCleared(t *testing.T) {
+	p := open(t, quick)
+	p.setInput("n", "1")
+	p.waitTrue(5*time.Second, `(document.getElementById("n-error")?.textContent ?? "").includes("Examples n")`, "the error under the n field")
+	if got := eval[string](p, `document.getElementById("n").getAttribute("aria-invalid")`); got != "true" {
+		t.Errorf("aria-invalid = %q on the invalid field", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	p.waitStatus(10*time.Second, "Examples n")
+	p.setInput("n", "700")
+	p.waitTrue(5*time.Second, `!document.getElementById("n-error")`, "the error to go once n is valid")
+	if got := eval[string](p, `document.getElementById("n").getAttribute("aria-invalid")`); got != "false" {
+		t.Errorf("aria-invalid = %q on the corrected field", got)
+	}
+}
+
 func TestBadLinkShowsError(t *testing.T) {
 	if skipReason != "" {
 		t.Skip(skipReason)
