@@ -4,6 +4,7 @@
 #                       sw.js and manifest.webmanifest for offline use, imlab.html: the lab in one file)
 #   ./build.sh serve    build, then serve dist/ at http://127.0.0.1:${PORT:-8080}
 #   ./build.sh test     vet, native tests, core tests under wasm/node, a short fuzz run, browser e2e tests
+#                       (with axe-core's accessibility audits)
 #   ./build.sh cli      build the native CLI into bin/imlab
 #   ./build.sh results  rebuild docs/results.md, the paper's tables and figures (SIZE=paper for full size)
 #   ./build.sh bench    time imlab against scikit-learn and LIBLINEAR (docs/peers.md)
@@ -32,6 +33,27 @@ apt_install() {
 
 need_node() { command -v node >/dev/null 2>&1 || apt_install nodejs; }
 need_chromium() { command -v chromium >/dev/null 2>&1 || apt_install chromium; }
+
+# axe_core prints the path of axe-core's axe.min.js, installed once with npm
+# into the user's cache, for the browser tests' accessibility audits
+# (IMLAB_AXE); nothing if it cannot be had (the audits are then skipped, and
+# the log says so).
+axe_core() {
+	local version=4.14.1
+	local dir="${XDG_CACHE_HOME:-$HOME/.cache}/imlab/axe-core-$version"
+	local js="$dir/node_modules/axe-core/axe.min.js"
+	if [ ! -f "$js" ]; then
+		command -v npm >/dev/null 2>&1 || apt_install npm
+		log "installing axe-core $version (npm) for the accessibility audits"
+		mkdir -p "$dir"
+		npm install --prefix "$dir" --no-audit --no-fund --silent "axe-core@$version" >&2 || true
+	fi
+	if [ -f "$js" ]; then
+		echo "$js"
+	else
+		echo "build.sh: axe-core could not be installed: the browser tests run without their accessibility audits" >&2
+	fi
+}
 
 # commit names the checkout for the version in exports (lab.Version): the
 # commit, "-dirty" if anything is uncommitted; "devel" outside git.
@@ -174,7 +196,9 @@ test_all() {
 	e2e_log=$(mktemp -t imlab-e2e.XXXXXX.log)
 	# -timeout: the suite takes about 3 minutes on an idle 2-core machine, and
 	# several times that on a loaded one; Go's default of 10 minutes cut it short.
-	IMLAB_E2E=1 go test -count=1 -timeout 60m -v ./e2e/ >"$e2e_log" 2>&1 || true
+	local axe
+	axe=$(axe_core)
+	IMLAB_E2E=1 IMLAB_AXE="$axe" go test -count=1 -timeout 60m -v ./e2e/ >"$e2e_log" 2>&1 || true
 	grep -E '^(=== RUN|--- |PASS|FAIL|ok|\s+e2e_)' "$e2e_log" || true
 	if ! grep -qE '^(ok|PASS)' "$e2e_log" || grep -q -- '--- FAIL' "$e2e_log"; then
 		cat "$e2e_log"

@@ -255,6 +255,7 @@ func (v *MapView) Render() vecty.ComponentOrHTML {
 			"Each cell is the theoretical speed-up θ(τ-importance) / θ(τ-nice) for one law of ‖xᵢ‖² (rows: χ²ₖ from mild k = 100 to "+
 				"heavy-tailed k = 0.5, then the extreme data with one example of weight w) and one minibatch size τ (columns). "+
 				"All rows share the sparsity pattern of a "+itoa(speedupmap.N)+" × "+itoa(speedupmap.D)+" data set at the density chosen in the Data panel.")),
+		mapNote(), // notes.go
 		elem.Div(vecty.Markup(vecty.Class("buttons")),
 			v.p.button("map-compute", "Compute the map", "Compute the speedup map for the current density, loss and seeds", !v.running, v.compute),
 			fullscreenButton("speedup-map"),
@@ -271,7 +272,6 @@ func (v *MapView) Render() vecty.ComponentOrHTML {
 			// Beside the pointer (or the keyboard's cell), over the map.
 			elem.Paragraph(vecty.Markup(prop.ID("map-readout"), vecty.Class("readout", "map-readout"), vecty.Attribute("aria-live", "polite")), readoutText),
 		),
-		mapNote(), // notes.go
 		elem.Details(
 			elem.Summary(vecty.Text("The map's values as a table")),
 			elem.Div(vecty.Markup(vecty.Class("table-scroll")),
