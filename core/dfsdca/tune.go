@@ -71,3 +71,71 @@ func (t *splitTuner) record(split bool, d time.Duration, nnz int) {
 	}
 	t.cost[mode] += float64(costSmoothing * (c - t.cost[mode]))
 }
+
+// tuneEvery is the most iterations the tuner decides for at once, so that it
+// adapts within a long Step call too.
+const tuneEvery = 64
+
+// stepTuned performs k iterations in the mode the tuner chooses.
+func (s *Solver) stepTuned(k int) bool {
+	split := s.tuner.choose()
+	timed := !s.tuner.always
+	rest := 0
+	if s.tuner.explored {
+		// Exploring measures the slower mode on a part of the call only:
+		// with many workers it may be many times slower, and a whole call
+		// in it would cost more than the exploring is worth.
+		rest = k - max(k/exploreShare, min(k, exploreLeast))
+		k -= rest
+	}
+	start := time.Now()
+	ok, nnz := s.stepMode(split, k, timed)
+	if timed {
+		s.tuner.record(split, time.Since(start), nnz)
+	}
+	if ok && rest > 0 {
+		ok, _ = s.stepMode(!split, rest, false)
+	}
+	return ok
+}
+
+// An exploring decision runs max(k/exploreShare, exploreLeast) of a Step
+// call's k iterations in the mode explored.
+const (
+	exploreShare = 16
+	exploreLeast = 4
+)
+
+// stepMode performs k iterations split among the workers or not; with
+// count, it returns the minibatches' non-zeros.
+func (s *Solver) stepMode(split bool, k int, count bool) (bool, int) {
+	if split {
+		return s.stepSplit(k)
+	}
+	return s.stepSequential(k, count)
+}
+
+// stepSplit performs k iterations on the pool: see pool.session. It
+// returns false if one became non-finite, and the minibatches' non-zeros.
+func (s *Solver) stepSplit(k int) (bool, int) {
+	if k <= 0 {
+		return true, 0
+	}
+	// next consumes the next minibatch of the queue (the pool's part 0
+	// calls it one iteration ahead).
+	next := func() []int {
+		if s.head+1 > len(s.ends) {
+			s.draw()
+		}
+		lo := 0
+		if s.head > 0 {
+			lo = s.ends[s.head-1]
+		}
+		batch := s.queue[lo:s.ends[s.head]]
+		s.head++
+		return batch
+	}
+	done, nnz := s.pool.session(k, next(), next, s.z, s.coef, s.parallelMin)
+	s.iter += done
+	return done == k, nnz
+}
