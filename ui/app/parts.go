@@ -116,14 +116,11 @@ type runSummary struct {
 	done    bool
 }
 
-// setProps sets r's props, and its article's, to what s shows, and reports
-// whether the run changed (then frame re-renders the results).
+// setProps sets r's props to what s shows, and reports whether the run
+// changed (then frame re-renders the results).
 func (r *Results) setProps(s *lab.Snapshot) (changed bool) {
 	snap := *s
 	r.Snap = &snap
-	if r.article != nil {
-		r.article.setProps(s)
-	}
 	run := runSummary{data: s.Data, runID: s.RunID, jobs: len(s.Jobs), done: s.Phase == lab.Done}
 	for _, j := range s.Jobs {
 		if j.Done {
@@ -158,9 +155,12 @@ func (r *Results) rerender() {
 	r.refreshArticle()
 }
 
-// refreshArticle writes the article's live numbers that changed into it.
+// refreshArticle writes the article's live numbers that changed into it:
+// they change with the data and the run only, so they are computed then,
+// not in every frame.
 func (r *Results) refreshArticle() {
 	if r.article != nil {
+		r.article.setProps(r.Snap)
 		r.article.refresh()
 	}
 }
