@@ -114,26 +114,34 @@ func (p *Page) setCompared(m catalog.Name, on bool) {
 	p.formChanged(key)
 }
 
+// methodChecks is a check box per method, its id prefix and the method's
+// name, ticked where chosen has it; each adds its method to the form's
+// compare list or takes it out (setCompared). The form's Compare field and
+// the teacher panel show the same list.
+func (p *Page) methodChecks(prefix string, chosen []catalog.Name) vecty.List {
+	checks := make(vecty.List, 0, len(catalog.Names))
+	for _, m := range catalog.Names {
+		id := prefix + string(m)
+		checks = append(checks, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
+			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
+				event.Change(p.act("editing the form", func(e *vecty.Event) { p.setCompared(m, e.Target.Get("checked").Bool()) })))),
+			vecty.Text(" "+setup.MethodName(m))))
+	}
+	return checks
+}
+
 // compareField is the Compare with checkboxes, one per method, bound to the
 // form's compare list; the compared methods run after the selected one and
 // share its plots.
 func (f formView) compareField() *vecty.HTML {
-	p := f.page
 	key := setup.FieldCompare
 	chosen, _ := setup.ParseCompare(f.form[key])
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("compare"), vecty.Class("field", "compare"), vecty.Attribute("aria-describedby", "compare-hint")),
 		elem.Legend(vecty.Text(setup.Label(key))),
 	}
-	for _, m := range catalog.Names {
-		m := m
-		id := "compare-" + string(m)
-		items = append(items, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
-			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
-				event.Change(p.act("editing the form", func(e *vecty.Event) { p.setCompared(m, e.Target.Get("checked").Bool()) })))),
-			vecty.Text(" "+setup.MethodName(m))))
-	}
-	items = append(items, elem.Small(vecty.Markup(prop.ID("compare-hint"), vecty.Class("hint")), vecty.Text(prose.CompareHint)))
+	items = append(items, f.page.methodChecks("compare-", chosen),
+		elem.Small(vecty.Markup(prop.ID("compare-hint"), vecty.Class("hint")), vecty.Text(prose.CompareHint)))
 	if f.invalid(key) {
 		items = append(items, elem.Small(vecty.Markup(prop.ID("compare-error"), vecty.Class("field-error"), vecty.Attribute("role", "alert")),
 			vecty.Text(f.err.Error())))

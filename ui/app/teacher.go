@@ -14,7 +14,6 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"imlab/core/experiment"
-	"imlab/core/method/catalog"
 	"imlab/ui/browser"
 	"imlab/ui/lab"
 	"imlab/ui/lab/setup"
@@ -79,6 +78,7 @@ func (c *TeacherPanel) Render() vecty.ComponentOrHTML {
 			lessons = append(lessons, option{itoa(k + 1), itoa(k+1) + ". " + l.Title})
 		}
 		link := c.Link
+		compared, _ := setup.ParseCompare(c.Compare)
 		body = vecty.List{
 			elem.Div(vecty.Markup(vecty.Class("field")),
 				elem.Label(vecty.Markup(prop.For("teacher-lesson")), vecty.Text("Lesson")),
@@ -109,7 +109,7 @@ func (c *TeacherPanel) Render() vecty.ComponentOrHTML {
 				elem.Label(vecty.Markup(prop.For("teacher-predict")), vecty.Text("Ask for a prediction before a lesson's run")),
 			),
 			elem.FieldSet(vecty.Markup(vecty.Class("field", "compare")),
-				elem.Legend(vecty.Text("Methods compared (from the next Run)")), c.methodsCompared()),
+				elem.Legend(vecty.Text("Methods compared (from the next Run)")), p.methodChecks("teacher-compare-", compared)),
 			elem.Div(vecty.Markup(vecty.Class("field")),
 				elem.Label(vecty.Markup(prop.For("teacher-speed")), vecty.Text("Speed")),
 				speedSelect("teacher-speed", c.Speed, speedOptions(), p.setSpeed),
@@ -152,22 +152,6 @@ func (c *TeacherPanel) panelsShown() vecty.List {
 			vecty.Text(" "+string(x))))
 	}
 	return shown
-}
-
-// methodsCompared is a check box per method, ticked where the form
-// compares it.
-func (c *TeacherPanel) methodsCompared() vecty.List {
-	p := c.page
-	chosen, _ := setup.ParseCompare(c.Compare)
-	var compared vecty.List
-	for _, m := range catalog.Names {
-		id := "teacher-compare-" + string(m)
-		compared = append(compared, elem.Label(vecty.Markup(prop.For(id), vecty.Class("check")),
-			elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeCheckbox), prop.Checked(slices.Contains(chosen, m)),
-				event.Change(p.act("editing the form", func(e *vecty.Event) { p.setCompared(m, e.Target.Get("checked").Bool()) })))),
-			vecty.Text(" "+setup.MethodName(m))))
-	}
-	return compared
 }
 
 // showPanel shows or hides panel x, as hide= does.
