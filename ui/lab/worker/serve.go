@@ -31,8 +31,9 @@ type Control struct {
 	state   Command
 	wake    chan struct{}
 	parked  bool
-	stepped bool // CmdStep: the next trace point pauses
-	slices  int  // calls of Wait (after each slice, and before each job); for tests
+	stepped bool   // CmdStep: the next trace point pauses
+	steps   uint64 // CmdSteps received: which Step a slice ran under
+	slices  int    // calls of Wait (after each slice, and before each job); for tests
 	// OnPark, if set, is called (without the lock) whenever Wait parks;
 	// for tests.
 	OnPark func()
@@ -54,18 +55,22 @@ func (c *Control) Set(cmd Command) {
 	}
 	c.state = cmd
 	c.stepped = cmd == CmdStep
+	if c.stepped {
+		c.steps++
+	}
 	if c.wake != nil && cmd != CmdPause {
 		close(c.wake)
 		c.wake = nil
 	}
 }
 
-// stepping reports whether a Step is under way: its slice ends at the
-// next trace point.
-func (c *Control) stepping() bool {
+// stepping reports whether a Step is under way (its slice ends at the
+// next trace point) and which: a slice started before a Step does not end
+// it, even if its point comes after the Step's command (Wait).
+func (c *Control) stepping() (on bool, step uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.stepped
+	return c.stepped, c.steps
 }
 
 // stopped reports whether the worker is stopped (CmdStop).
@@ -85,9 +90,12 @@ func (c *Control) runningOn() bool {
 }
 
 // Wait is called between slices with whether the last slice made a trace
-// point; it blocks while paused (calling beforePark first, if not nil,
-// without the lock) and reports false once the job must stop.
-func (c *Control) Wait(madePoint bool, beforePark func()) bool {
+// point and the Step it ran under (stepping's; 0 for none); it blocks while
+// paused (calling beforePark first, if not nil, without the lock) and
+// reports false once the job must stop. A point ends a Step only if its
+// slice ran under that very Step: a Step pressed while the slice of the
+// one before was finishing is served by the next slice, not taken as done.
+func (c *Control) Wait(madePoint bool, step uint64, beforePark func()) bool {
 	if c.stopped() { // at once: a stopped worker yields no more
 		return false
 	}
@@ -96,7 +104,7 @@ func (c *Control) Wait(madePoint bool, beforePark func()) bool {
 	}
 	c.mu.Lock()
 	c.slices++
-	if c.stepped && madePoint {
+	if c.stepped && madePoint && step == c.steps {
 		c.state, c.stepped = CmdPause, false
 	}
 	for c.state == CmdPause {
@@ -195,7 +203,7 @@ func (p *jobPace) slice(run *JobRun, stepping bool, held []method.Point) (u Upda
 func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, pace *jobPace, busy *time.Duration) bool {
 	// Paused between two jobs, a worker starts none: a job that ends in its
 	// first slice would otherwise run whole while paused, and the next too.
-	if !ctl.Wait(false, nil) {
+	if !ctl.Wait(false, 0, nil) {
 		return false
 	}
 	run, err := NewJobRun(ds, spec)
@@ -213,7 +221,7 @@ func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control
 		u, held = Update{}, 0
 	}
 	for {
-		stepping := ctl.stepping()
+		stepping, step := ctl.stepping()
 		n := len(u.Points)
 		var d time.Duration
 		var slow bool
@@ -231,7 +239,7 @@ func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control
 			pace.frame()
 		}
 		// Slowed down, a Step is one slice, a point or not.
-		if !ctl.Wait(made || slow, flush) {
+		if !ctl.Wait(made || slow, step, flush) {
 			run.Close()
 			return false
 		}

@@ -98,3 +98,35 @@ func TestWorkerBatchesUpdatesAndSendsThemBeforeParking(t *testing.T) {
 		t.Errorf("%d updates for %d slices, want at most a third as many", updates, slices)
 	}
 }
+
+// A Step pressed while the previous Step's slice is finishing (its update
+// sent and the page paused by it, the worker not parked yet) is a new Step:
+// the next slice serves it, and Wait does not take the old slice's point
+// for it. Before, the worker parked at once and the page waited forever
+// for the second Step's minibatch (TestSlowStepAdvancesOneMinibatch, under
+// load).
+func TestStepDuringTheLastStepsSliceIsServed(t *testing.T) {
+	ctl := NewControl()
+	parks := 0
+	ctl.OnPark = func() { parks++; ctl.Set(CmdRun) } // never stay parked: count instead
+
+	ctl.Set(CmdStep)
+	on, first := ctl.stepping()
+	if !on {
+		t.Fatal("not stepping after CmdStep")
+	}
+	// The slice made its point and sent it; the page paused, then the user
+	// pressed Step again, all before the worker's Wait.
+	ctl.Set(CmdPause)
+	ctl.Set(CmdStep)
+	if !ctl.Wait(true, first, nil) || parks != 0 {
+		t.Fatalf("the first Step's point ended the second Step (%d parks)", parks)
+	}
+	on, second := ctl.stepping()
+	if !on || second == first {
+		t.Fatalf("stepping %v, step %d after %d: want the second Step in force", on, second, first)
+	}
+	if !ctl.Wait(true, second, nil) || parks != 1 {
+		t.Errorf("the second Step's own point made %d parks, want 1", parks)
+	}
+}

@@ -227,7 +227,7 @@ func (wk *worker) receive(in <-chan Message) {
 // wait waits while paused, and reports false, ending ctx, once the worker
 // is stopped (a host may stop it on its Control, not by a message).
 func (wk *worker) wait() bool {
-	if !wk.ctl.Wait(false, nil) {
+	if !wk.ctl.Wait(false, 0, nil) {
 		wk.cancel()
 		return false
 	}
