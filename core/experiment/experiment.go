@@ -49,6 +49,11 @@ type Config struct {
 	// spacing. 0 evaluates at every multiple of EvalEvery, as the paper's
 	// ratios need.
 	EvalPerDoubling int
+	// Minimiser, if set, is the point P* was computed at, for runs that
+	// need only their ε-crossings (the seeds of a table whose traces are
+	// not kept): each run then skips the evaluations certainly above ε
+	// (method.Stop.Minimiser), with the same crossings and iterates.
+	Minimiser *method.Minimiser
 }
 
 func (c Config) withDefaults() Config {
@@ -213,7 +218,8 @@ func (e *Experiment) stop(tau int) method.Stop {
 		every = scale * every
 	}
 	return method.Stop{Gap: catalog.Target(e.cfg.Method, e.cfg.Eps), PStar: e.pstar, Axis: axis,
-		MaxPasses: scale * e.cfg.MaxPassesPerTau, EvalEvery: every, PerDoubling: e.cfg.EvalPerDoubling}
+		MaxPasses: scale * e.cfg.MaxPassesPerTau, EvalEvery: every, PerDoubling: e.cfg.EvalPerDoubling,
+		Minimiser: e.cfg.Minimiser}
 }
 
 func (e *Experiment) finish(j *Job, err error) (bool, error) {

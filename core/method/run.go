@@ -42,6 +42,13 @@ type Stop struct {
 	// remain are those of the full grid, bit for bit. 0 evaluates at every
 	// grid point.
 	PerDoubling int
+	// Minimiser, if set with a target Gap and a known PStar, says that the
+	// run needs only its ε-crossing, not its trace: evaluations whose gap
+	// is certainly above ε are skipped (see minimiser.go), so the trace
+	// holds the points from the first evaluation that might reach ε on,
+	// and the grid point before the crossing. The crossing, the end and
+	// the iterates are those of the full trace, bit for bit.
+	Minimiser *Minimiser
 }
 
 // DefaultEvalEvery is the evaluation spacing used when Stop.EvalEvery is 0.
@@ -67,6 +74,7 @@ type Run struct {
 	grid     int64 // index m of the grid point at nextEval
 	budget   int64 // count on the axis that ends the run; −1 for none
 	status   Status
+	last     skipped // the last evaluation skipped (Stop.Minimiser)
 }
 
 // NewRun returns a run of s under stop. Invalid stop values are reported by
@@ -91,6 +99,10 @@ func NewRun(s Solver, stop Stop) *Run {
 		err = fmt.Errorf("%w: %d evaluations per doubling, want ≥ 0", ErrOptions, stop.PerDoubling)
 	case math.IsInf(stop.PStar, 0):
 		err = fmt.Errorf("%w: P* = %v, want finite or NaN", ErrOptions, stop.PStar)
+	case stop.Minimiser != nil && len(stop.Minimiser.W) != s.Problem().Data.D:
+		err = fmt.Errorf("%w: minimiser of %d features for data of %d", ErrOptions, len(stop.Minimiser.W), s.Problem().Data.D)
+	case stop.Minimiser != nil && !(stop.Minimiser.Gap >= 0):
+		err = fmt.Errorf("%w: minimiser's gap %v, want ≥ 0", ErrOptions, stop.Minimiser.Gap)
 	}
 	if err != nil {
 		r.end(Invalid, err)
@@ -175,10 +187,19 @@ func (r *Run) evaluate() bool {
 	s := r.s
 	pr := s.Problem()
 	pt := Point{Passes: float64(s.Evals()) / float64(r.n), Iter: s.Iter(), Seconds: s.Elapsed().Seconds()}
-	if r.grad == nil {
+	at := r.count()
+	atBudget := r.budget >= 0 && at >= r.budget
+	switch {
+	case r.stop.Minimiser != nil && r.grad == nil && r.stop.Gap > 0 && !atBudget && r.certainlyAbove(s.W()):
+		r.skip(pt)
+		r.status.Passes, r.status.Iter = pt.Passes, pt.Iter
+		r.status.At = r.stop.Axis.Of(pt, int(r.n))
+		r.schedule(at)
+		return false
+	case r.grad == nil:
 		pt.Primal = pr.Primal(s.W())
 		pt.Gap = pt.Primal - r.stop.PStar
-	} else {
+	default:
 		pt.Primal = pr.Gradient(s.W(), r.grad)
 		norm2 := 0.0
 		for _, g := range r.grad {
@@ -190,18 +211,28 @@ func (r *Run) evaluate() bool {
 		r.end(NotFinite, ErrDiverged)
 		return true
 	}
+	reached := r.stop.Gap > 0 && pt.Gap <= r.stop.Gap
+	if reached {
+		r.bracket()
+	}
+	r.last.ok = false
 	r.trace = append(r.trace, pt)
 	r.status.Passes, r.status.Iter, r.status.Gap = pt.Passes, pt.Iter, pt.Gap
 	r.status.At = r.stop.Axis.Of(pt, int(r.n))
-	if r.stop.Gap > 0 && pt.Gap <= r.stop.Gap {
+	if reached {
 		r.end(Reached, nil)
 		return true
 	}
-	at := r.count()
-	if r.budget >= 0 && at >= r.budget {
+	if atBudget {
 		r.end(BudgetSpent, nil)
 		return true
 	}
+	r.schedule(at)
+	return false
+}
+
+// schedule sets the next evaluation after one at count at.
+func (r *Run) schedule(at int64) {
 	// The next grid point round(m·EvalEvery·n) beyond the count done
 	// (every count when the grid is finer than that).
 	if spacing := r.stop.EvalEvery * float64(r.n); spacing <= 1 {
@@ -219,7 +250,6 @@ func (r *Run) evaluate() bool {
 	if r.budget >= 0 {
 		r.nextEval = min(r.nextEval, r.budget)
 	}
-	return false
 }
 
 // end records why the run ended.

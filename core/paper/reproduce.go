@@ -346,6 +346,9 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	kind, rule := kinds[j.kind], r.cfg.Rules[j.rule]
 	base := r.cfg.Run
 	base.Record, base.EvalPerTau = 0, true
+	if j.seed > 1 { // only seed 1's traces are kept (figures): the others need their crossings
+		base.Minimiser = prep.Minimiser()
+	}
 	spec := experiment.Spec{Tau: r.taus[j.tau], Sampling: kind, Eps: base.Eps, Partition: rule, Seed: uint64(j.seed), Method: r.cfg.Method}
 	ex, err := prep.Experiment(spec.Config(base))
 	if err != nil {

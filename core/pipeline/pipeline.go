@@ -6,6 +6,7 @@ import (
 	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/loss"
+	"imlab/core/method"
 	"imlab/core/optimum"
 	"imlab/core/problem"
 )
@@ -32,6 +33,12 @@ type Prepared struct {
 
 // PStar is the optimal value P* = min P(w).
 func (p *Prepared) PStar() float64 { return p.Optimum.P }
+
+// Minimiser is the point P* was computed at and its certified gap, for
+// runs that need only their ε-crossings (experiment.Config.Minimiser).
+func (p *Prepared) Minimiser() *method.Minimiser {
+	return &method.Minimiser{W: p.Optimum.W, Gap: p.Optimum.Gap}
+}
 
 // Prepare computes P* of pr to near machine precision; ctx stops the
 // solve within one pass over the data. A P* that optimum.Usable refuses is
