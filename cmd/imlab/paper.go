@@ -43,7 +43,8 @@ func runPaper(args []string, e *env) error {
 	if err := checkWorkers(*m, cfg.Workers); err != nil {
 		return err
 	}
-	rc := paper.Config{Run: cfg, Rules: rules, Seeds: *seeds, Jobs: *jobs, Method: *m, Pose: p.problemFor, Events: progress(e)}
+	rc := paper.Config{Run: cfg, Rules: rules, Seeds: *seeds, Jobs: *jobs, Method: *m, Pose: p.problemFor, Events: progress(e),
+		CrossingsOnly: true} // a table, no figures
 	ctx := e.ctx
 	if *preset != "" {
 		_, sources, _, err := presetSources(*preset, *size, p)

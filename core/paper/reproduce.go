@@ -46,6 +46,11 @@ type Config struct {
 	// Events, if not nil, hears of progress; it is called from the workers,
 	// one call at a time.
 	Events func(Event)
+	// CrossingsOnly says that no figure is drawn: seed 1's runs, like the
+	// others, keep only the points their ε-crossings need
+	// (method.Stop.Minimiser), and the Outcomes have no Traces. The rows
+	// are the same.
+	CrossingsOnly bool
 }
 
 // EventKind says what an Event reports.
@@ -346,7 +351,7 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	kind, rule := kinds[j.kind], r.cfg.Rules[j.rule]
 	base := r.cfg.Run
 	base.Record, base.EvalPerTau = 0, true
-	if j.seed > 1 { // only seed 1's traces are kept (figures): the others need their crossings
+	if j.seed > 1 || r.cfg.CrossingsOnly { // only seed 1's traces are drawn: the others need their crossings
 		base.Minimiser = prep.Minimiser()
 	}
 	spec := experiment.Spec{Tau: r.taus[j.tau], Sampling: kind, Eps: base.Eps, Partition: rule, Seed: uint64(j.seed), Method: r.cfg.Method}
@@ -433,7 +438,7 @@ func (r *reproduction) file(j job, run *finished) {
 			r.unreached[cell] = append(r.unreached[cell], x.unreached.Error())
 		}
 	}
-	if j.seed == 1 {
+	if j.seed == 1 && !r.cfg.CrossingsOnly {
 		tr := make([]Trace, len(runs))
 		for k, x := range runs {
 			tr[k] = Trace{Sampling: kinds[k/len(r.taus)], Tau: r.taus[k%len(r.taus)], Points: x.side.Trace,

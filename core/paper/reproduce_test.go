@@ -349,3 +349,32 @@ func TestReproduceSpareCores(t *testing.T) {
 	}
 	equalResults(t, one, many)
 }
+
+// A table without figures (CrossingsOnly) skips the evaluations its
+// crossings do not need in seed 1's runs too: the same rows, bit for bit,
+// and no traces.
+func TestReproduceCrossingsOnly(t *testing.T) {
+	sources, cfg := tinyConfig(t, 2, 2, sampling.RandomRule)
+	full, err := Reproduce(context.Background(), sources, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.CrossingsOnly = true
+	table, err := Reproduce(context.Background(), sources, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := range full.Cells {
+		a, b := full.Cells[s][0], table.Cells[s][0]
+		if len(a.Traces) == 0 || len(b.Traces) != 0 || a.Seeds != b.Seeds || len(a.Rows) != len(b.Rows) {
+			t.Fatalf("%s: %d traces, %d seeds, %d rows; without figures %d, %d, %d", full.Sources[s].Name,
+				len(a.Traces), a.Seeds, len(a.Rows), len(b.Traces), b.Seeds, len(b.Rows))
+		}
+		for k := range a.Rows {
+			x, y := a.Rows[k], b.Rows[k]
+			if !same(x.Empirical, y.Empirical) || !same(x.SD, y.SD) || !same(x.Theory, y.Theory) {
+				t.Errorf("%s: row %+v, without figures %+v", full.Sources[s].Name, x, y)
+			}
+		}
+	}
+}
