@@ -43,8 +43,8 @@ func (r *Run) certainlyAbove(w []float64) bool {
 	// The recorded gap is P(w) − P(W): smaller than P(w) − P* by up to
 	// Gap, and P(w) is a sum of n rounded terms. Twice ε and that much more
 	// leave both far behind.
-	rounding := float64(r.n) * 0x1p-50 * (math.Abs(r.stop.PStar) + 1)
-	return bound > 2*r.stop.Gap+m.Gap+rounding
+	rounding := float64(float64(float64(r.n)*0x1p-50) * (math.Abs(r.stop.PStar) + 1))
+	return bound > float64(2*r.stop.Gap)+m.Gap+rounding
 }
 
 // skipped is the grid point an evaluation was skipped at: its place on the
