@@ -179,6 +179,10 @@ func leastEpochTimes(pr *problem.Problem, static, adaptive theory.Spec, reps, ep
 		}
 	}
 	specs := [2]theory.Spec{static, adaptive}
+	// end is the iteration at which epoch e of spec k ends: ⌈(e+1)·n/τ⌉.
+	end := func(k, e int) int {
+		return int(math.Ceil(float64(e+1) * float64(pr.Data.N) / float64(specs[k].Tau)))
+	}
 	for range reps {
 		var solvers [2]*dfsdca.Solver
 		for k, spec := range specs {
@@ -187,10 +191,8 @@ func leastEpochTimes(pr *problem.Problem, static, adaptive theory.Spec, reps, ep
 		runtime.GC()
 		for e := range epochs {
 			for k, s := range solvers {
-				// Epoch e ends at iteration ⌈(e+1)·n/τ⌉.
-				end := int(math.Ceil(float64(e+1) * float64(pr.Data.N) / float64(specs[k].Tau)))
 				start := cputime.Process()
-				if err := s.Step(end - s.Iter()); err != nil {
+				if err := s.Step(end(k, e) - s.Iter()); err != nil {
 					log.Fatal(err)
 				}
 				least[k][e] = min(least[k][e], cputime.Process()-start)
@@ -202,8 +204,8 @@ func leastEpochTimes(pr *problem.Problem, static, adaptive theory.Spec, reps, ep
 		for _, d := range least[k] {
 			sum += d
 		}
-		iters := math.Ceil(float64(epochs) * float64(pr.Data.N) / float64(specs[k].Tau))
-		return sum.Seconds() / (iters * float64(specs[k].Tau) / float64(pr.Data.N)) // per n examples updated
+		updated := float64(end(k, epochs-1)) * float64(specs[k].Tau) / float64(pr.Data.N) // epochs' worth of examples
+		return sum.Seconds() / updated
 	}
 	return perEpoch(0), perEpoch(1)
 }

@@ -61,8 +61,8 @@ func (r *Run) skip(pt Point) {
 	r.last.w = append(r.last.w[:0], r.s.W()...)
 }
 
-// bracket appends the point before pt, the crossing's other end, if its
-// evaluation was skipped; pt has gap ≤ ε.
+// bracket appends the point before the current one, the crossing's other
+// end, if its evaluation was skipped; the current point has gap ≤ ε.
 func (r *Run) bracket() {
 	if !r.last.ok {
 		return
@@ -71,5 +71,4 @@ func (r *Run) bracket() {
 	pt.Primal = r.s.Problem().Primal(r.last.w)
 	pt.Gap = pt.Primal - r.stop.PStar
 	r.trace = append(r.trace, pt)
-	r.last.ok = false
 }

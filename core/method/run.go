@@ -192,8 +192,7 @@ func (r *Run) evaluate() bool {
 	switch {
 	case r.stop.Minimiser != nil && r.grad == nil && r.stop.Gap > 0 && !atBudget && r.certainlyAbove(s.W()):
 		r.skip(pt)
-		r.status.Passes, r.status.Iter = pt.Passes, pt.Iter
-		r.status.At = r.stop.Axis.Of(pt, int(r.n))
+		r.mark(pt)
 		r.schedule(at)
 		return false
 	case r.grad == nil:
@@ -217,8 +216,8 @@ func (r *Run) evaluate() bool {
 	}
 	r.last.ok = false
 	r.trace = append(r.trace, pt)
-	r.status.Passes, r.status.Iter, r.status.Gap = pt.Passes, pt.Iter, pt.Gap
-	r.status.At = r.stop.Axis.Of(pt, int(r.n))
+	r.mark(pt)
+	r.status.Gap = pt.Gap
 	if reached {
 		r.end(Reached, nil)
 		return true
@@ -229,6 +228,12 @@ func (r *Run) evaluate() bool {
 	}
 	r.schedule(at)
 	return false
+}
+
+// mark moves the status to pt's place on the axes.
+func (r *Run) mark(pt Point) {
+	r.status.Passes, r.status.Iter = pt.Passes, pt.Iter
+	r.status.At = r.stop.Axis.Of(pt, int(r.n))
 }
 
 // schedule sets the next evaluation after one at count at.

@@ -351,7 +351,7 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	kind, rule := kinds[j.kind], r.cfg.Rules[j.rule]
 	base := r.cfg.Run
 	base.Record, base.EvalPerTau = 0, true
-	if j.seed > 1 || r.cfg.CrossingsOnly { // only seed 1's traces are drawn: the others need their crossings
+	if !r.traced(j.seed) { // a run whose trace is not kept needs its crossings only
 		base.Minimiser = prep.Minimiser()
 	}
 	spec := experiment.Spec{Tau: r.taus[j.tau], Sampling: kind, Eps: base.Eps, Partition: rule, Seed: uint64(j.seed), Method: r.cfg.Method}
@@ -404,6 +404,10 @@ func (r *reproduction) do(ctx context.Context, j job) error {
 	return nil
 }
 
+// traced reports whether the runs of seed keep their traces: seed 1's, for
+// the figures, unless none are drawn (Config.CrossingsOnly).
+func (r *reproduction) traced(seed int) bool { return seed == 1 && !r.cfg.CrossingsOnly }
+
 // finished is one finished run of a table: what a row needs of it.
 type finished struct {
 	side      experiment.Side
@@ -438,7 +442,7 @@ func (r *reproduction) file(j job, run *finished) {
 			r.unreached[cell] = append(r.unreached[cell], x.unreached.Error())
 		}
 	}
-	if j.seed == 1 && !r.cfg.CrossingsOnly {
+	if r.traced(j.seed) {
 		tr := make([]Trace, len(runs))
 		for k, x := range runs {
 			tr[k] = Trace{Sampling: kinds[k/len(r.taus)], Tau: r.taus[k%len(r.taus)], Points: x.side.Trace,
