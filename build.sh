@@ -202,9 +202,22 @@ test_all() {
 	grep -E '^(=== RUN|--- |PASS|FAIL|ok|\s+e2e_)' "$e2e_log" || true
 	if ! grep -qE '^(ok|PASS)' "$e2e_log" || grep -q -- '--- FAIL' "$e2e_log"; then
 		cat "$e2e_log"
+		failures "$e2e_log"
 		exit 1
 	fi
 	echo "e2e log: $e2e_log" >&2
+}
+
+# failures prints, last, each failed test of a go test -v log with the
+# lines its test wrote: a CI record keeps the start and the end of a long
+# log, and the end is then the reason.
+failures() {
+	echo "build.sh: what the failed tests wrote:" >&2
+	awk '
+		/^=== (RUN|NAME|CONT) / { cur = $3; next }
+		/^ *--- FAIL: / { name = $3; print $0; printf "%s", said[name]; next }
+		/^    / && cur != "" { said[cur] = said[cur] $0 "\n" }
+	' "$1" >&2
 }
 
 case "${1:-build}" in
