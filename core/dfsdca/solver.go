@@ -67,7 +67,8 @@ type Solver struct {
 
 	// Minibatches drawn ahead (see step): queue[ends[b−1]:ends[b]] is the
 	// b-th, with ends[−1] read as 0; head is the index in ends of the next
-	// one to process. sink keeps the loads that warm their memory alive.
+	// one to process. sink keeps the loads that warm their memory alive
+	// where there is no prefetch instruction (core/internal/prefetch).
 	queue []int
 	ends  []int
 	head  int
@@ -256,11 +257,12 @@ func (s *Solver) step(k int) bool {
 // An update is bound by memory latency, not arithmetic: the minibatch's rows
 // and per-example state sit at random places, each a cache miss. So step
 // draws minibatches ahead (in blocks, see draw) and, while working on one,
-// touches the memory of the next two, letting those misses resolve while
-// this update computes. Finding a row is itself a chain of misses (the
-// sampler's table, then RowPtr, then the row), so the warming is staged:
-// the minibatch two iterations ahead gets its row offsets and state warmed,
-// the one after this its rows. The sampler alone consumes the random
+// prefetches the memory of the next two (core/internal/prefetch), letting
+// those misses resolve while this update computes. Finding a row is itself
+// a chain of misses (the sampler's table, then RowPtr, then the row), so
+// the warming is staged: the minibatch two iterations ahead gets its row
+// offsets and state prefetched, the one after this its rows (whose
+// prefetch reads the offsets). The sampler alone consumes the random
 // stream, so the minibatches, and hence the iterates, are the same as when
 // drawn one at a time.
 //
@@ -285,12 +287,10 @@ func (s *Solver) stepSequential(k int, count bool) (ok bool, nnz int) {
 		// state of the one after.
 		acc := 0.0
 		for _, i := range s.queue[mid:next] {
-			if r := rowPtr[i]; r < len(val) {
-				acc += val[r] + float64(col[r])
-			}
+			acc += prefetch.Row(rowPtr, col, val, i)
 		}
 		for _, i := range s.queue[next:last] {
-			acc += float64(rowPtr[i]) + alpha[i] + steps[2*i] + y[i]
+			acc += prefetch.Int(rowPtr, i) + prefetch.Float64(alpha, i) + prefetch.Float64(steps, 2*i) + prefetch.Float64(y, i)
 		}
 		s.sink += acc
 
@@ -374,7 +374,7 @@ func (s *Solver) stepSerial(k int) bool {
 		// of the one after.
 		acc := prefetch.Row(rowPtr, col, val, ahead[1])
 		j := ahead[2]
-		acc += float64(rowPtr[j]) + alpha[j] + steps[2*j] + y[j]
+		acc += prefetch.Int(rowPtr, j) + prefetch.Float64(alpha, j) + prefetch.Float64(steps, 2*j) + prefetch.Float64(y, j)
 		s.sink += acc
 
 		lo, hi := rowPtr[i], rowPtr[i+1]

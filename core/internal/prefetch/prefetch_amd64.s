@@ -37,3 +37,16 @@ colDone:
 	LINES(valLines, done)
 done:
 	RET
+
+// func word(x unsafe.Pointer, n, i int)
+//
+// PREFETCHT0 of the line of the i-th 8-byte word at x, if i < n (as
+// unsigned).
+TEXT ·word(SB), NOSPLIT, $0-24
+	MOVQ i+16(FP), DX
+	CMPQ DX, n+8(FP)
+	JAE  wordDone
+	MOVQ x+0(FP), AX
+	PREFETCHT0 (AX)(DX*8)
+wordDone:
+	RET

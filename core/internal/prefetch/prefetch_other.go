@@ -9,3 +9,9 @@ func row(rowPtr []int, col []int32, val []float64, i int) float64 {
 	}
 	return 0
 }
+
+// float64At loads x[i].
+func float64At(x []float64, i int) float64 { return x[i] }
+
+// intAt loads x[i].
+func intAt(x []int, i int) float64 { return float64(x[i]) }

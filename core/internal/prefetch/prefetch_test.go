@@ -27,3 +27,32 @@ func TestRow(t *testing.T) {
 		}
 	}
 }
+
+// TestFloat64AndInt prefetch every entry of slices that start and end
+// mid-line: 0 with prefetch instructions (amd64), the entry elsewhere.
+func TestFloat64AndInt(t *testing.T) {
+	f := make([]float64, 21)
+	n := make([]int, 21)
+	for k := range f {
+		f[k], n[k] = float64(k)+0.25, 3*k+1
+	}
+	f, n = f[3:], n[5:]
+	for i := range f {
+		want := 0.0
+		if runtime.GOARCH != "amd64" {
+			want = f[i]
+		}
+		if got := Float64(f, i); got != want {
+			t.Fatalf("Float64(…, %d) = %v, want %v", i, got, want)
+		}
+	}
+	for i := range n {
+		want := 0.0
+		if runtime.GOARCH != "amd64" {
+			want = float64(n[i])
+		}
+		if got := Int(n, i); got != want {
+			t.Fatalf("Int(…, %d) = %v, want %v", i, got, want)
+		}
+	}
+}

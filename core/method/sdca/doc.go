@@ -43,7 +43,7 @@
 //
 // Cost. A serial step is memory-bound: the example's row and state sit at
 // random places. Draws are made in blocks (or a whole epoch ahead), so the
-// solver touches the next example's row and the following one's state
+// solver prefetches the next example's row and the following one's state
 // before it needs them, as dfSDCA does; the kernels are core/sparse's.
 //
 // Rate. −D = f + Ψ with f(α) = ‖Xα‖²/(2λn²) and Ψ(α) = (1/n) Σ φ_i*(−α_i),

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"imlab/core/dataset"
+	"imlab/core/internal/prefetch"
 	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/problem"
@@ -64,7 +65,7 @@ type Solver struct {
 	sched  *schedule // Shuffled order; nil for IID
 	queue  []int
 	head   int
-	sink   float64 // keeps warm's loads alive
+	sink   float64 // keeps warm's loads alive (no prefetch instruction: core/internal/prefetch)
 
 	ada   *theory.Follower // nil unless the sampler is a sampling.Adaptive
 	scale float64          // Options.StepScale
@@ -197,24 +198,23 @@ func (s *Solver) next() bool {
 	return true
 }
 
-// warm touches the memory of the examples visited next, whose order is
+// warm prefetches the memory of the examples visited next, whose order is
 // known: the row of the next one and the row offset and state of the one
 // after. A visit is bound by the cache misses of fetching a random row and
-// its state, one after the other; touching them early lets those misses
-// resolve while this visit computes (as dfSDCA does, see its step).
+// its state, one after the other; prefetching them lets those misses
+// resolve while this visit computes (as dfSDCA does, see its step). The
+// row's prefetch reads its offsets, which the visit before prefetched.
 func (s *Solver) warm(ds *dataset.Dataset) {
 	q := s.queue[s.head:]
 	acc := 0.0
 	if len(q) > 0 {
-		if r := ds.RowPtr[q[0]]; r < len(ds.Val) {
-			acc += ds.Val[r] + float64(ds.Col[r])
-		}
+		acc += prefetch.Row(ds.RowPtr, ds.Col, ds.Val, q[0])
 	}
 	if len(q) > 1 {
 		j := q[1]
-		acc += float64(ds.RowPtr[j]) + s.alpha[j] + s.curv[j] + ds.Y[j]
+		acc += prefetch.Int(ds.RowPtr, j) + prefetch.Float64(s.alpha, j) + prefetch.Float64(s.curv, j) + prefetch.Float64(ds.Y, j)
 		if s.logit != nil {
-			acc += s.logit[j]
+			acc += prefetch.Float64(s.logit, j)
 		}
 	}
 	s.sink += acc
