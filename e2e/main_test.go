@@ -248,6 +248,20 @@ func (p *page) checkConsole() {
 	}
 }
 
+// lastConsole is the page's last n console lines, for a failure's message.
+func (p *page) lastConsole(n int) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var lines []string
+	for _, m := range p.console[max(0, len(p.console)-n):] {
+		lines = append(lines, strconv.Quote(m.String()))
+	}
+	if len(lines) == 0 {
+		return "none"
+	}
+	return strings.Join(lines, ", ")
+}
+
 func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	if err := chromedp.Do(p.ctx, steps...); err != nil {
@@ -365,7 +379,8 @@ func (p *page) waitTrue(timeout time.Duration, expr, what string) {
 	p.t.Helper()
 	for deadline := time.Now().Add(timeout); !eval[bool](p, expr); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			p.t.Fatalf("no %s after %v (status %q)", what, timeout, p.status())
+			p.t.Fatalf("no %s after %v (status %q, link %q; the console's last lines: %s)", what, timeout, p.status(),
+				eval[string](p, `location.hash`), p.lastConsole(5))
 		}
 	}
 }

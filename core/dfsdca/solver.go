@@ -261,8 +261,8 @@ func (s *Solver) step(k int) bool {
 // those misses resolve while this update computes. Finding a row is itself
 // a chain of misses (the sampler's table, then RowPtr, then the row), so
 // the warming is staged: the minibatch two iterations ahead gets its row
-// offsets and state prefetched, the one after this its rows (whose
-// prefetch reads the offsets). The sampler alone consumes the random
+// offsets and state prefetched, the one after this its rows' first
+// entries loaded. The sampler alone consumes the random
 // stream, so the minibatches, and hence the iterates, are the same as when
 // drawn one at a time.
 //
@@ -287,7 +287,12 @@ func (s *Solver) stepSequential(k int, count bool) (ok bool, nnz int) {
 		// state of the one after.
 		acc := 0.0
 		for _, i := range s.queue[mid:next] {
-			acc += prefetch.Row(rowPtr, col, val, i)
+			// The first entries only: a prefetch of every row of the
+			// next minibatch evicts this one's, which the w update
+			// reads again (dense rows of d = 1,000: 64 rows fill L2).
+			if r := rowPtr[i]; r < len(val) {
+				acc += val[r] + float64(col[r])
+			}
 		}
 		for _, i := range s.queue[next:last] {
 			acc += prefetch.Int(rowPtr, i) + prefetch.Float64(alpha, i) + prefetch.Float64(steps, 2*i) + prefetch.Float64(y, i)
