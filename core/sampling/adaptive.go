@@ -37,7 +37,7 @@ type AdaptiveConfig struct {
 
 // DefaultAdaptive is the configuration of the "adaptive" sampling kind,
 // chosen by the benchmark in docs/adaptive.md.
-var DefaultAdaptive = AdaptiveConfig{Eta: 0.5, Epochs: 2, Step: ResidueStep}
+var DefaultAdaptive = AdaptiveConfig{Eta: 0.5, Epochs: 3, Step: ResidueStep}
 
 // Adaptive is a bucket sampling over a fixed partition whose probabilities
 // within each bucket can be reset during a run (Reweight): dfSDCA's

@@ -1,5 +1,11 @@
 package lesson
 
+import (
+	"strconv"
+
+	"imlab/core/sampling"
+)
+
 // Lesson is one guided experiment: a link (hash lesson=K) loads its
 // settings; the page shows its text, what to watch, and a question whose
 // answer opens on click.
@@ -154,15 +160,16 @@ var Lessons = []Lesson{
 		Settings: "norms=chisq1&density=0.8&n=10000&d=100&taus=1,8&imp=adaptive",
 		Text: "τ-importance fixes its probabilities once, from the sizes ‖xᵢ‖². But the work left changes as the run goes: " +
 			"example i's dual residue κᵢ = φ'ᵢ(xᵢᵀw) + αᵢ is zero once the model fits it, and most residues shrink long before the last few. " +
-			"Adaptive τ-importance (the Importance sampling field; imp=adaptive in the link) keeps the same buckets and, every two epochs, " +
+			"Adaptive τ-importance (the Importance sampling field; imp=adaptive in the link) keeps the same buckets and, every " +
+			strconv.FormatFloat(sampling.DefaultAdaptive.Epochs, 'g', -1, 64) + " epochs, " +
 			"moves each bucket's probabilities towards the examples whose residues are still large (pᵢ ∝ |κᵢ|√(vᵢ + nλγ), " +
 			"mixed half and half with the static pᵢ), then resets the step θ for the new sampling.",
 		Watch: "Press Run. The ratio table sets τ-nice against adaptive τ-importance: its theoretical ratio is the static one " +
-			"(the run starts as τ-importance), the measured one is well above it, about 2.1 at τ = 1 and 6 at τ = 8. " +
+			"(the run starts as τ-importance), the measured one is well above it, about 1.9 at τ = 1 and 5.5 at τ = 8. " +
 			"Set Importance sampling back to τ-importance and run again: about 1.3 and 3.9. Then run adaptive at a slow speed and watch " +
 			"the sampling view: the dots are the adaptive n·pᵢ, the faint dots the static ones, and the orange band under the buckets " +
 			"shows each example's residue, ordered by ‖xᵢ‖², fading refresh by refresh as the run converges.",
-		Question: "The adaptive run needs about two thirds of the iterations of τ-importance. Where does the gain come from, and is it guaranteed?",
+		Question: "The adaptive run needs about 70% of the iterations of τ-importance. Where does the gain come from, and is it guaranteed?",
 		Answer: "From not spending draws on examples that are already fitted: the largest examples are drawn most by τ-importance, so they are " +
 			"fitted first, and after a few epochs their residues are small and the adaptive pᵢ give them less than τ-importance would, " +
 			"while the examples still far from fitted get more. The guarantee is the static one: with the safe step the paper's rate " +
