@@ -79,6 +79,27 @@ func BenchmarkBucketESO(b *testing.B) {
 	}
 }
 
+// BenchmarkNewBucketESO times building the ESO of a bucket partition, which
+// an adaptive run does once before its first refresh: one bucket at τ = 1,
+// the positions by feature at τ > 1.
+func BenchmarkNewBucketESO(b *testing.B) {
+	for _, set := range benchData(b) {
+		ds := set.ds
+		for _, tau := range []int{1, 32} {
+			pt, err := sampling.RandomPartition(ds.N, tau, sampling.NewRand(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("%s/tau=%d", set.name, tau), func(b *testing.B) {
+				for b.Loop() {
+					NewBucketESO(ds, pt)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*ds.NNZ()), "ns/nnz")
+			})
+		}
+	}
+}
+
 func BenchmarkNewPlan(b *testing.B) {
 	for _, set := range benchData(b) {
 		name, ds := set.name, set.ds

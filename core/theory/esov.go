@@ -74,6 +74,12 @@ func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 		panic("theory: BucketV: " + err.Error())
 	}
 	e := &BucketESO{ds: ds, part: part, omega: make([]int, ds.D), factor: make([]float64, ds.D)}
+	if len(part.Buckets) == 1 {
+		// Serial sampling: no feature meets two buckets, so v is fixed
+		// (every factor is 1, as below with ω'_j ≤ 1) and ω' is not needed.
+		e.fixed = e.VOrdered(make([]float64, ds.N), nil)
+		return e
+	}
 	// Visiting the examples bucket by bucket, feature j meets a new bucket
 	// exactly when the bucket last seen with j differs from the current one.
 	lastBucket := make([]int, ds.D) // bucket index + 1; 0 = none yet
