@@ -295,7 +295,7 @@ func (s *Solver) stepSequential(k int, count bool) (ok bool, nnz int) {
 			}
 		}
 		for _, i := range s.queue[next:last] {
-			acc += prefetch.Int(rowPtr, i) + prefetch.Float64(alpha, i) + prefetch.Float64(steps, 2*i) + prefetch.Float64(y, i)
+			acc += prefetchState(rowPtr, alpha, steps, y, i)
 		}
 		s.sink += acc
 
@@ -360,6 +360,14 @@ func updates(l loss.Loss, batch []int, z, coef, alpha, y, steps []float64, from,
 	return nonFinite
 }
 
+// prefetchState prefetches example i's row offset and state (α_i, its
+// steps, y_i) for an iteration ahead; it returns what the fallback loaded
+// (core/internal/prefetch), for the caller's sink. It inlines: the loops
+// call only kernels (see stepSequential).
+func prefetchState(rowPtr []int, alpha, steps, y []float64, i int) float64 {
+	return prefetch.Int(rowPtr, i) + prefetch.Float64(alpha, i) + prefetch.Float64(steps, 2*i) + prefetch.Float64(y, i)
+}
+
 // stepSerial is step for a serial sampler (minibatches of one example)
 // without workers: the same iterations, warming and draws, with the
 // minibatch bookkeeping dropped. The queue then holds one example per
@@ -379,7 +387,7 @@ func (s *Solver) stepSerial(k int) bool {
 		// of the one after.
 		acc := prefetch.Row(rowPtr, col, val, ahead[1])
 		j := ahead[2]
-		acc += prefetch.Int(rowPtr, j) + prefetch.Float64(alpha, j) + prefetch.Float64(steps, 2*j) + prefetch.Float64(y, j)
+		acc += prefetchState(rowPtr, alpha, steps, y, j)
 		s.sink += acc
 
 		lo, hi := rowPtr[i], rowPtr[i+1]

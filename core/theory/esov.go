@@ -74,30 +74,11 @@ func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 		panic("theory: BucketV: " + err.Error())
 	}
 	e := &BucketESO{ds: ds, part: part, omega: make([]int, ds.D), factor: make([]float64, ds.D)}
-	if len(part.Buckets) == 1 {
-		// Serial sampling: no feature meets two buckets, so v is fixed
-		// (every factor is 1, as below with ω'_j ≤ 1) and ω' is not needed.
-		e.fixed = e.VOrdered(make([]float64, ds.N), nil)
-		return e
-	}
-	// Visiting the examples bucket by bucket, feature j meets a new bucket
-	// exactly when the bucket last seen with j differs from the current one.
-	lastBucket := make([]int, ds.D) // bucket index + 1; 0 = none yet
-	count := make([]int32, ds.D+1)
-	for l, b := range part.Buckets {
-		for _, i := range b {
-			idx, _ := ds.Row(i)
-			for _, j := range idx {
-				count[j+1]++
-				if lastBucket[j] != l+1 {
-					lastBucket[j] = l + 1
-					e.omega[j]++
-				}
-			}
-		}
-	}
-	if slices.Max(append(e.omega, 0)) <= 1 {
-		// 1 + (1 − 1/1)·δ_j = 1 exactly: no δ_j matters.
+	count := make([]int32, ds.D+1) // count[j+1]: the non-zeros of feature j
+	// A feature meeting at most one bucket has 1 + (1 − 1/1)·δ_j = 1
+	// exactly; when every feature does, no δ_j matters and v is fixed.
+	// With one bucket (serial sampling) they all do: no need to count.
+	if len(part.Buckets) == 1 || e.countMeetings(count) <= 1 {
 		e.fixed = e.VOrdered(make([]float64, ds.N), nil)
 		return e
 	}
@@ -126,6 +107,28 @@ func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 		}
 	}
 	return e
+}
+
+// countMeetings sets ω'_j, the buckets feature j meets, adds each
+// feature's non-zeros into count[j+1], and returns the largest ω'_j.
+func (e *BucketESO) countMeetings(count []int32) int {
+	ds := e.ds
+	// Visiting the examples bucket by bucket, feature j meets a new bucket
+	// exactly when the bucket last seen with j differs from the current one.
+	lastBucket := make([]int, ds.D) // bucket index + 1; 0 = none yet
+	for l, b := range e.part.Buckets {
+		for _, i := range b {
+			idx, _ := ds.Row(i)
+			for _, j := range idx {
+				count[j+1]++
+				if lastBucket[j] != l+1 {
+					lastBucket[j] = l + 1
+					e.omega[j]++
+				}
+			}
+		}
+	}
+	return slices.Max(append(e.omega, 0))
 }
 
 // V writes BucketV(ds, part, p) into dst (allocated if too short) and
