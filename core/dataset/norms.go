@@ -14,9 +14,13 @@ var ErrNormOverflow = errors.New("dataset: squared norm overflows float64")
 // CheckNorms returns an error wrapping ErrNormOverflow that names the first
 // example (1-based) whose squared norm ‖x_i‖² overflows, or at which the sum
 // of the squared norms, whose mean σ needs, does.
-func (ds *Dataset) CheckNorms() error {
+func (ds *Dataset) CheckNorms() error { return CheckNormsOf(ds.SquaredNorms()) }
+
+// CheckNormsOf is CheckNorms on squared norms already computed
+// (SquaredNorms), for a caller that keeps them.
+func CheckNormsOf(squaredNorms []float64) error {
 	sum := 0.0
-	for i, sq := range ds.SquaredNorms() {
+	for i, sq := range squaredNorms {
 		if math.IsInf(sq, 0) {
 			return fmt.Errorf("%w: example %d has ‖x‖² > %.3g; rescale the data", ErrNormOverflow, i+1, math.MaxFloat64)
 		}

@@ -114,7 +114,7 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		return nil, fmt.Errorf("%w: λ = %v, want positive and finite", ErrOptions, pr.Lambda)
 	}
 	ds := pr.Data
-	if err := ds.Validate(); err != nil {
+	if err := pr.CheckData(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrOptions, err)
 	}
 	if opt.Sampler == nil {

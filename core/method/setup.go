@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"imlab/core/dataset"
 	"imlab/core/problem"
 	"imlab/core/sampling"
 )
@@ -23,7 +22,7 @@ type Setup struct {
 // with a zero probability, and v of the wrong length or not positive and
 // finite. Errors wrap ErrOptions.
 func NewSetup(pr *problem.Problem, smp sampling.Sampler, v []float64) (Setup, error) {
-	return newSetup(pr, smp, v, (*dataset.Dataset).Validate)
+	return newSetup(pr, smp, v, true)
 }
 
 // NewTheorySetup is NewSetup for predictions (catalog.Predict), which read
@@ -32,10 +31,10 @@ func NewSetup(pr *problem.Problem, smp sampling.Sampler, v []float64) (Setup, er
 // would otherwise be paid once per τ of a best-τ curve. A solver must use
 // NewSetup.
 func NewTheorySetup(pr *problem.Problem, smp sampling.Sampler, v []float64) (Setup, error) {
-	return newSetup(pr, smp, v, (*dataset.Dataset).CheckShape)
+	return newSetup(pr, smp, v, false)
 }
 
-func newSetup(pr *problem.Problem, smp sampling.Sampler, v []float64, check func(*dataset.Dataset) error) (Setup, error) {
+func newSetup(pr *problem.Problem, smp sampling.Sampler, v []float64, readsRows bool) (Setup, error) {
 	if pr == nil || pr.Data == nil {
 		return Setup{}, fmt.Errorf("%w: nil problem or data set", ErrOptions)
 	}
@@ -46,7 +45,11 @@ func newSetup(pr *problem.Problem, smp sampling.Sampler, v []float64, check func
 		return Setup{}, fmt.Errorf("%w: λ = %v, want positive and finite", ErrOptions, pr.Lambda)
 	}
 	ds := pr.Data
-	if err := check(ds); err != nil {
+	check := ds.CheckShape
+	if readsRows {
+		check = pr.CheckData
+	}
+	if err := check(); err != nil {
 		return Setup{}, fmt.Errorf("%w: %w", ErrOptions, err)
 	}
 	if smp == nil {

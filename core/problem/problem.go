@@ -11,11 +11,16 @@ import (
 	"imlab/core/sparse"
 )
 
-// Problem is one instance of the ERM problem: data, loss and λ > 0.
+// Problem is one instance of the ERM problem: data, loss and λ > 0. The
+// data must not change while a Problem is in use: solvers read it as
+// checked.
 type Problem struct {
 	Data   *dataset.Dataset
 	Loss   loss.Loss
 	Lambda float64
+
+	checked *dataset.Dataset // the data New validated
+	norms   []float64        // its squared norms
 }
 
 // ErrLambda reports a regulariser that is not a positive finite number, or
@@ -34,7 +39,7 @@ func LambdaRange(n int, gamma float64) (lo, hi float64) {
 }
 
 // New returns a Problem after checking λ (against LambdaRange too) and the
-// data set.
+// data set (Dataset.Validate and CheckNorms), once: see CheckData.
 func New(ds *dataset.Dataset, l loss.Loss, lambda float64) (*Problem, error) {
 	if !(lambda > 0) || math.IsInf(lambda, 0) {
 		return nil, fmt.Errorf("%w: %v, want positive and finite", ErrLambda, lambda)
@@ -46,10 +51,36 @@ func New(ds *dataset.Dataset, l loss.Loss, lambda float64) (*Problem, error) {
 		return nil, fmt.Errorf("%w: λ = %v is outside %.3g ≤ λ ≤ %.3g, where nλγ is a normal number for n = %d and γ = %v",
 			ErrLambda, lambda, lo, hi, ds.N, l.Gamma())
 	}
-	if err := ds.CheckNorms(); err != nil {
+	if err := ds.Validate(); err != nil {
 		return nil, err
 	}
-	return &Problem{Data: ds, Loss: l, Lambda: lambda}, nil
+	norms := ds.SquaredNorms()
+	if err := dataset.CheckNormsOf(norms); err != nil {
+		return nil, err
+	}
+	return &Problem{Data: ds, Loss: l, Lambda: lambda, checked: ds, norms: norms}, nil
+}
+
+// SquaredNorms returns ‖x_i‖² for every example (Dataset.SquaredNorms): the
+// slice New computed to check them, shared and not to be modified, or a
+// fresh one for data New did not check (see CheckData).
+func (p *Problem) SquaredNorms() []float64 {
+	if p.Data != nil && p.Data == p.checked {
+		return p.norms
+	}
+	return p.Data.SquaredNorms()
+}
+
+// CheckData returns Data.Validate's error, with nothing to do when New
+// validated this very data set: a solver checks the data before it reads a
+// row, and a run's set-up (a fresh solver per run, several per table) then
+// pays no pass over the non-zeros for it. A Problem written as a literal,
+// or given other data since, is validated at every call.
+func (p *Problem) CheckData() error {
+	if p.Data != nil && p.Data == p.checked {
+		return nil
+	}
+	return p.Data.Validate()
 }
 
 // DefaultLambda is the paper's choice λ = max_i ‖x_i‖ / n (the norm, not its

@@ -58,6 +58,35 @@ func TestNewChecksItsInput(t *testing.T) {
 	}
 }
 
+// TestCheckData: New refuses ill-formed data with Validate's error, and
+// CheckData validates any data New did not: a literal Problem's, or other
+// data put in place of the data New checked.
+func TestCheckData(t *testing.T) {
+	ds := twoExamples(t)
+	bad := *ds
+	bad.Val = append([]float64(nil), ds.Val...)
+	bad.Val[1] = math.NaN()
+	if pr, err := New(&bad, loss.Logistic{}, 1); !errors.Is(err, dataset.ErrValue) || pr != nil {
+		t.Errorf("New with a NaN value = %v, %v; want dataset.ErrValue", pr, err)
+	}
+	pr, err := New(ds, loss.Logistic{}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pr.CheckData(); err != nil {
+		t.Errorf("CheckData of the data New checked: %v", err)
+	}
+	swapped := *pr
+	swapped.Data = &bad
+	if err := swapped.CheckData(); !errors.Is(err, dataset.ErrValue) {
+		t.Errorf("CheckData after the data was replaced = %v, want dataset.ErrValue", err)
+	}
+	literal := &Problem{Data: &bad, Loss: loss.Logistic{}, Lambda: 1}
+	if err := literal.CheckData(); !errors.Is(err, dataset.ErrValue) {
+		t.Errorf("CheckData of a literal Problem = %v, want dataset.ErrValue", err)
+	}
+}
+
 func TestDefaultLambda(t *testing.T) {
 	// max_i ‖x_i‖ = max(√5, 3) = 3, n = 2: the norm, not its square.
 	if got := DefaultLambda(twoExamples(t)); got != 1.5 {

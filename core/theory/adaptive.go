@@ -106,7 +106,7 @@ func NewFollower(pr *problem.Problem, smp sampling.Sampler) *Follower {
 	}
 	n := pr.Data.N
 	f := &Follower{
-		Sampler: ad, Recorder: rec, pr: pr, eso: NewBucketESO(pr.Data, ad.Partition()),
+		Sampler: ad, Recorder: rec, pr: pr, eso: newBucketESO(pr.Data, ad.Partition(), pr.SquaredNorms),
 		Period: max(1, int(math.Ceil(ad.Config().Epochs*float64(n)/float64(ad.MaxSize())))),
 		Kappa:  make([]float64, n), Curv: make([]float64, n), weights: make([]float64, n),
 	}

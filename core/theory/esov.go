@@ -62,7 +62,7 @@ type BucketESO struct {
 	at      []int32   // bucket-order positions of the examples, feature by feature (ω'_j ≥ 2 only)
 	ordered []float64 // scratch: p in bucket order
 	factor  []float64 // scratch: 1 + (1 − 1/ω'_j) δ_j
-	fixed   []float64 // v when every ω'_j ≤ 1 (v = ‖x_i‖² whatever p); else nil
+	fixed   []float64 // v when every ω'_j ≤ 1 (v = ‖x_i‖² whatever p; read only); else nil
 }
 
 // NewBucketESO counts the ω'_j of part on ds in O(nnz + d), keeping the
@@ -73,13 +73,21 @@ func NewBucketESO(ds *dataset.Dataset, part sampling.Partition) *BucketESO {
 	if err := part.Validate(ds.N); err != nil {
 		panic("theory: BucketV: " + err.Error())
 	}
+	return newBucketESO(ds, part, ds.SquaredNorms)
+}
+
+// newBucketESO is NewBucketESO for a partition known to be one (made by
+// sampling's constructors, which check it), taking v from squaredNorms when
+// it is fixed (v_i = Σ_j 1·X_ji², the same sums as ‖x_i‖², the same bits):
+// a caller with a problem.Problem passes its SquaredNorms, computed once.
+func newBucketESO(ds *dataset.Dataset, part sampling.Partition, squaredNorms func() []float64) *BucketESO {
 	e := &BucketESO{ds: ds, part: part, omega: make([]int, ds.D), factor: make([]float64, ds.D)}
 	count := make([]int32, ds.D+1) // count[j+1]: the non-zeros of feature j
 	// A feature meeting at most one bucket has 1 + (1 − 1/1)·δ_j = 1
 	// exactly; when every feature does, no δ_j matters and v is fixed.
 	// With one bucket (serial sampling) they all do: no need to count.
 	if len(part.Buckets) == 1 || e.countMeetings(count) <= 1 {
-		e.fixed = e.VOrdered(make([]float64, ds.N), nil)
+		e.fixed = squaredNorms()
 		return e
 	}
 	// Positions by feature, increasing within each: δ_j then adds the p_k

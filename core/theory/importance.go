@@ -44,8 +44,15 @@ func importanceWithinBuckets(part sampling.Partition, v []float64, c float64) []
 // was computed for, so the safe θ for them uses BucketV(ds, part, p) (see
 // NewPlan), not v^(unif).
 func PracticalImportance(ds *dataset.Dataset, part sampling.Partition, lambda, gamma float64) []float64 {
-	vUnif := BucketV(ds, part, uniformBucketProbabilities(part, ds.N))
-	return importanceWithinBuckets(part, vUnif, float64(ds.N)*lambda*gamma)
+	return practicalImportance(NewBucketESO(ds, part), lambda, gamma)
+}
+
+// practicalImportance is PracticalImportance on the ESO of its data and
+// partition, which NewPlan then reuses for the safe v.
+func practicalImportance(e *BucketESO, lambda, gamma float64) []float64 {
+	n := e.ds.N
+	vUnif := e.V(uniformBucketProbabilities(e.part, n), nil)
+	return importanceWithinBuckets(e.part, vUnif, float64(n)*lambda*gamma)
 }
 
 // improvementTolerance is the relative gain in θ below which
@@ -59,13 +66,21 @@ const improvementTolerance = 1e-12
 // safe θ, so the result is never worse than PracticalImportance. Each update
 // is one pass over the data.
 func AlternatingImportance(ds *dataset.Dataset, part sampling.Partition, lambda, gamma float64, maxIter int) (p []float64, theta float64) {
-	c := float64(ds.N) * lambda * gamma
-	p = PracticalImportance(ds, part, lambda, gamma)
-	v := BucketV(ds, part, p)
+	return alternatingImportance(NewBucketESO(ds, part), lambda, gamma, maxIter)
+}
+
+// alternatingImportance is AlternatingImportance on the ESO of its data and
+// partition: the buckets each feature meets are counted once for every
+// update.
+func alternatingImportance(e *BucketESO, lambda, gamma float64, maxIter int) (p []float64, theta float64) {
+	part := e.part
+	c := float64(e.ds.N) * lambda * gamma
+	p = practicalImportance(e, lambda, gamma)
+	v := e.V(p, nil)
 	theta = Theta(p, v, lambda, gamma)
 	for range maxIter {
 		q := importanceWithinBuckets(part, v, c)
-		w := BucketV(ds, part, q)
+		w := e.V(q, nil)
 		t := Theta(q, w, lambda, gamma)
 		if !(t > theta*(1+improvementTolerance)) {
 			break

@@ -95,9 +95,9 @@ func NewPlan(pr *problem.Problem, s Spec) (*Plan, error) {
 	switch s.Sampling {
 	case sampling.Uniform:
 		pl.Sampler = sampling.NewUniform(n)
-		pl.V = ds.SquaredNorms()
+		pl.V = slices.Clone(pr.SquaredNorms())
 	case sampling.Importance:
-		pl.V = ds.SquaredNorms()
+		pl.V = slices.Clone(pr.SquaredNorms())
 		pl.Sampler, err = sampling.NewSerial(importanceWithinBuckets(onePartition(n), pl.V, float64(n)*lambda*gamma))
 	case sampling.Nice:
 		pl.Sampler, err = sampling.NewNice(n, tau)
@@ -107,12 +107,14 @@ func NewPlan(pr *problem.Problem, s Spec) (*Plan, error) {
 		if err != nil {
 			return nil, err
 		}
+		// One ESO of the partition for the probabilities and their v.
+		eso := newBucketESO(ds, pl.Partition, pr.SquaredNorms)
 		var p []float64
 		switch s.Sampling {
 		case sampling.Imp, sampling.AdaptiveImp:
-			p = PracticalImportance(ds, pl.Partition, lambda, gamma)
+			p = practicalImportance(eso, lambda, gamma)
 		case sampling.ImpAlt:
-			p, _ = AlternatingImportance(ds, pl.Partition, lambda, gamma, AlternatingIterations)
+			p, _ = alternatingImportance(eso, lambda, gamma, AlternatingIterations)
 		case sampling.UniformBucket:
 			p = uniformBucketProbabilities(pl.Partition, n)
 		}
@@ -129,7 +131,7 @@ func NewPlan(pr *problem.Problem, s Spec) (*Plan, error) {
 			break
 		}
 		// The safe ESO parameters for the probabilities actually used.
-		pl.V = BucketV(ds, pl.Partition, pl.Sampler.Probabilities())
+		pl.V = eso.V(pl.Sampler.Probabilities(), nil)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("theory: %s sampling: %w", s.Sampling, err)

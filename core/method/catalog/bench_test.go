@@ -7,6 +7,8 @@ import (
 
 	"imlab/core/loss"
 	"imlab/core/method/internal/mtest"
+	"imlab/core/sampling"
+	"imlab/core/theory"
 )
 
 // BenchmarkEvaluation reports the time per example evaluation of every
@@ -32,6 +34,42 @@ func BenchmarkEvaluation(b *testing.B) {
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(s.Evals()), "ns/eval")
 			})
+		}
+	}
+}
+
+// BenchmarkSetup reports the time from a problem to a solver ready to
+// step, NewPlan and New, as every run pays it (the race's timed solves
+// too), for SDCA and dfSDCA with the adaptive and the static τ-importance
+// sampling, serial and τ = 32, at two sizes of ijcnn1's shape (0.59 dense).
+func BenchmarkSetup(b *testing.B) {
+	for _, n := range []int{35000, 350000} {
+		ds := mtest.Data(b, n, 23, 0.59, 1)
+		pr := mtest.Problem(b, ds, loss.Logistic{}, 1)
+		for _, m := range []Name{SDCA, DFSDCA} {
+			for _, smp := range []sampling.Kind{sampling.Imp, sampling.AdaptiveImp} {
+				for _, tau := range []int{1, 32} {
+					if m == SDCA && tau > 1 {
+						continue
+					}
+					b.Run(fmt.Sprintf("n=%d/%s/%s/tau=%d", n, m, smp, tau), func(b *testing.B) {
+						spec := theory.Spec{Sampling: smp, Tau: tau, Partition: sampling.RandomRule, Seed: 1}
+						for b.Loop() {
+							pl, err := theory.NewPlan(pr, spec)
+							if err != nil {
+								b.Fatal(err)
+							}
+							s, err := New(m, pr, pl, Options{Seed: 1})
+							if err != nil {
+								b.Fatal(err)
+							}
+							if c, ok := s.(io.Closer); ok {
+								c.Close()
+							}
+						}
+					})
+				}
+			}
 		}
 	}
 }
