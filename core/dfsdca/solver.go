@@ -378,16 +378,18 @@ func (s *Solver) stepSerial(k int) bool {
 	l := s.loss
 	for ; k > 0; k-- {
 		if s.head+3 > len(s.queue) {
-			s.draw()
+			s.draw() // as step does: when it draws is part of the stream's bits
 		}
-		ahead := s.queue[s.head : s.head+3 : s.head+3]
+		ahead := s.queue[s.head:]
 		i := ahead[0]
 
-		// Warm the row of the next example and the row offset and state
-		// of the one after.
-		acc := prefetch.Row(rowPtr, col, val, ahead[1])
-		j := ahead[2]
-		acc += prefetchState(rowPtr, alpha, steps, y, j)
+		// Warm a row and a row offset and state some visits ahead, where
+		// the queue has them (not in the last few of a block).
+		acc := 0.0
+		if len(ahead) > prefetch.StateAhead {
+			acc = prefetch.Row(rowPtr, col, val, ahead[prefetch.RowAhead])
+			acc += prefetchState(rowPtr, alpha, steps, y, ahead[prefetch.StateAhead])
+		}
 		s.sink += acc
 
 		lo, hi := rowPtr[i], rowPtr[i+1]

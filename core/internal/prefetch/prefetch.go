@@ -12,6 +12,21 @@
 // and Float64 and Int to loading the entry.
 package prefetch
 
+// How many visits ahead of the current one a serial loop (SDCA's and
+// dfSDCA's, whose order of examples is drawn in advance) prefetches a row,
+// and an example's row offset and state: the row's prefetch reads the
+// offsets, so they must arrive first. At one and two visits ahead a visit
+// still waited on part of a miss. Alternating the distances in one
+// process on w8a and ijcnn1.tr (the AMD VM of 2026-12-02, medians of the
+// paired ratios): an epoch at three and six took 8–27% less time than at
+// one and two with dfSDCA and 4–9% less with SDCA (60 epochs each, serial
+// importance sampling), whole adaptive solves of 8 epochs 6–10% and 1–3%
+// less (30 each); eight and twelve gained no more.
+const (
+	RowAhead   = 3
+	StateAhead = 6
+)
+
 // Row starts loading the cache lines of row i of the CSR matrix (rowPtr,
 // col, val). Its result is 0 or a sum of loaded entries: the caller keeps
 // it alive (adds it to a field), so that the compiler keeps the fallback's

@@ -199,19 +199,19 @@ func (s *Solver) next() bool {
 }
 
 // warm prefetches the memory of the examples visited next, whose order is
-// known: the row of the next one and the row offset and state of the one
-// after. A visit is bound by the cache misses of fetching a random row and
-// its state, one after the other; prefetching them lets those misses
-// resolve while this visit computes (as dfSDCA does, see its step). The
-// row's prefetch reads its offsets, which the visit before prefetched.
+// known: a row and a row offset and state, prefetch.RowAhead and
+// prefetch.StateAhead visits ahead. A visit is bound by the cache misses
+// of fetching a random row and its state, one after the other;
+// prefetching them lets those misses resolve while the visits before
+// compute (as dfSDCA does, see its step).
 func (s *Solver) warm(ds *dataset.Dataset) {
-	q := s.queue[s.head:]
+	q := s.queue[s.head-1:] // q[0] is the visit under way
 	acc := 0.0
-	if len(q) > 0 {
-		acc += prefetch.Row(ds.RowPtr, ds.Col, ds.Val, q[0])
+	if len(q) > prefetch.RowAhead {
+		acc += prefetch.Row(ds.RowPtr, ds.Col, ds.Val, q[prefetch.RowAhead])
 	}
-	if len(q) > 1 {
-		j := q[1]
+	if len(q) > prefetch.StateAhead {
+		j := q[prefetch.StateAhead]
 		acc += prefetch.Int(ds.RowPtr, j) + prefetch.Float64(s.alpha, j) + prefetch.Float64(s.curv, j) + prefetch.Float64(ds.Y, j)
 		if s.logit != nil {
 			acc += prefetch.Float64(s.logit, j)
