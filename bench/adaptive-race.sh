@@ -23,7 +23,7 @@ peers_dir="$root/../shared/peers"
 python=/usr/bin/python3 # Debian's, where python3-liblinear installs
 runs=5
 # SDCA's adaptive sampling refreshes every epoch here (the default,
-# sampling.DefaultAdaptive, is every 2, chosen for dfSDCA): measured with
+# sampling.DefaultAdaptive, is every 3, chosen for dfSDCA): measured with
 # bench/race -refresh-epochs 1, 2 and 3 on both sets, one epoch is the fastest
 # to both targets taken together (docs/adaptive.md).
 refresh=1
