@@ -151,7 +151,14 @@ func (f *Follower) Refresh(w, alpha []float64) bool {
 		}
 	}
 	f.Refreshes++
-	f.V = f.eso.VOrdered(f.Sampler.Ordered(), f.V)
+	if !f.FixedV() {
+		f.V = f.eso.VOrdered(f.Sampler.Ordered(), f.V)
+	}
 	f.Next += f.Period
 	return true
 }
+
+// FixedV reports whether V is the same for every probabilities, so that a
+// refresh leaves it as it was: a serial sampling, or a partition whose
+// features each meet one bucket (v_i = ‖x_i‖²).
+func (f *Follower) FixedV() bool { return f.eso.fixed != nil }

@@ -10,7 +10,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"imlab/core/dataset"
+	"imlab/core/loss"
+	"imlab/core/problem"
 	"imlab/core/sampling"
+	"imlab/core/synth"
 )
 
 // randomResidues returns residues of mixed scales with some zeros, as a run
@@ -215,4 +218,48 @@ func expectedPotential(ds *dataset.Dataset, x [][]float64, pt sampling.Partition
 		e += mb.prob * potential(x, w1, a, wStar, alphaStar, lambda, gamma)
 	}
 	return e
+}
+
+// TestFollowerV: after a refresh the follower's V is BucketV of the new
+// probabilities, bit for bit, both where v is fixed (τ = 1, which the
+// refresh then leaves as it was) and where it moves (τ = 4 on data whose
+// features meet several buckets).
+func TestFollowerV(t *testing.T) {
+	ds, err := synth.Generate(synth.Config{N: 60, D: 8, Density: 0.5, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := problem.New(ds, loss.Logistic{}, problem.DefaultLambda(ds))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	w, alpha := make([]float64, ds.D), make([]float64, ds.N)
+	for j := range w {
+		w[j] = r.NormFloat64()
+	}
+	for i := range alpha {
+		alpha[i] = -ds.Y[i] * r.Float64() // βᵢ = yᵢαᵢ in the logistic dual's domain (−1, 0)
+	}
+	for _, tau := range []int{1, 4} {
+		pl, err := NewPlan(pr, Spec{Sampling: sampling.AdaptiveImp, Tau: tau, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := NewFollower(pr, pl.Sampler)
+		if got, want := f.FixedV(), tau == 1; got != want {
+			t.Errorf("τ = %d: FixedV = %v, want %v", tau, got, want)
+		}
+		before := slices.Clone(f.V)
+		if !f.Refresh(w, alpha) {
+			t.Fatalf("τ = %d: refresh failed", tau)
+		}
+		want := BucketV(ds, f.Sampler.Partition(), f.Sampler.Probabilities())
+		if !slices.Equal(f.V, want) {
+			t.Errorf("τ = %d: V after the refresh is not BucketV of the new probabilities", tau)
+		}
+		if moved := !slices.Equal(f.V, before); moved == f.FixedV() {
+			t.Errorf("τ = %d: V moved = %v with FixedV = %v", tau, moved, f.FixedV())
+		}
+	}
 }

@@ -7,16 +7,18 @@ import "imlab/core/theory"
 // refresh runs inside Iterate, so Elapsed counts it. SDCA's exact
 // coordinate steps need no step size θ, only ESO parameters valid for the
 // sampling in force: a refresh resets each curvature v_i/(λn) to the new
-// sampling's (docs/adaptive.md).
+// sampling's (docs/adaptive.md), unless v is fixed (serial sampling).
 func (s *Solver) adaptive(one func() bool) func() bool {
 	return func() bool {
 		if f := s.ada; s.Iter() == f.Next {
 			if !f.Refresh(s.w, s.alpha) {
 				return false
 			}
-			ln := s.pr.Lambda * float64(s.pr.Data.N)
-			for i, v := range f.V {
-				s.curv[i] = v / (ln * s.scale)
+			if !f.FixedV() {
+				ln := s.pr.Lambda * float64(s.pr.Data.N)
+				for i, v := range f.V {
+					s.curv[i] = v / (ln * s.scale)
+				}
 			}
 			s.head = len(s.queue) // drop the examples drawn from the old sampling
 		}
