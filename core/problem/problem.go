@@ -75,9 +75,13 @@ func (p *Problem) SquaredNorms() []float64 {
 // validated this very data set: a solver checks the data before it reads a
 // row, and a run's set-up (a fresh solver per run, several per table) then
 // pays no pass over the non-zeros for it. A Problem written as a literal,
-// or given other data since, is validated at every call.
+// or given other data since, is validated at every call; nil data is
+// dataset.ErrNoRows.
 func (p *Problem) CheckData() error {
-	if p.Data != nil && p.Data == p.checked {
+	switch {
+	case p.Data == nil:
+		return dataset.ErrNoRows
+	case p.Data == p.checked:
 		return nil
 	}
 	return p.Data.Validate()

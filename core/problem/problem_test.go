@@ -85,6 +85,9 @@ func TestCheckData(t *testing.T) {
 	if err := literal.CheckData(); !errors.Is(err, dataset.ErrValue) {
 		t.Errorf("CheckData of a literal Problem = %v, want dataset.ErrValue", err)
 	}
+	if err := (&Problem{Loss: loss.Logistic{}, Lambda: 1}).CheckData(); !errors.Is(err, dataset.ErrNoRows) {
+		t.Errorf("CheckData without data = %v, want dataset.ErrNoRows", err)
+	}
 }
 
 func TestDefaultLambda(t *testing.T) {
