@@ -10,10 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"imlab/core/dataset"
-	"imlab/core/loss"
-	"imlab/core/problem"
 	"imlab/core/sampling"
-	"imlab/core/synth"
 )
 
 // randomResidues returns residues of mixed scales with some zeros, as a run
@@ -225,15 +222,9 @@ func expectedPotential(ds *dataset.Dataset, x [][]float64, pt sampling.Partition
 // refresh then leaves as it was) and where it moves (τ = 4 on data whose
 // features meet several buckets).
 func TestFollowerV(t *testing.T) {
-	ds, err := synth.Generate(synth.Config{N: 60, D: 8, Density: 0.5, Norms: synth.Norms{Paper: synth.ChiSq1Law}, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := problem.New(ds, loss.Logistic{}, problem.DefaultLambda(ds))
-	if err != nil {
-		t.Fatal(err)
-	}
 	r := rand.New(rand.NewPCG(1, 2))
+	ds := randomSparse(t, r, 60, 8, 0.5) // feature 0 in every example: it meets every bucket
+	pr := logistic(t, ds)
 	w, alpha := make([]float64, ds.D), make([]float64, ds.N)
 	for j := range w {
 		w[j] = r.NormFloat64()
