@@ -179,9 +179,15 @@ func leastEpochTimes(pr *problem.Problem, static, adaptive theory.Spec, reps, ep
 		}
 	}
 	specs := [2]theory.Spec{static, adaptive}
-	// end is the iteration at which epoch e of spec k ends: ⌈(e+1)·n/τ⌉.
-	end := func(k, e int) int {
-		return int(math.Ceil(float64(e+1) * float64(pr.Data.N) / float64(specs[k].Tau)))
+	// end is the iteration at which epoch e ends, for both samplings:
+	// ⌈(e+1)·P/E⌉ with P the adaptive period, ⌈E·n/τ⌉ iterations, so that
+	// the window ends on a refresh when epochs is a multiple of E. (Epochs
+	// of ⌈(e+1)·n/τ⌉ iterations would end one iteration short of the
+	// second refresh where E·n/τ is not an integer, leaving it out.)
+	_, probe := newSolver(pr, adaptive)
+	period, perEpochs := float64(probe.Period()), adaptive.Adaptive.Epochs
+	end := func(_, e int) int {
+		return int(math.Ceil(float64(e+1) * period / perEpochs))
 	}
 	for range reps {
 		var solvers [2]*dfsdca.Solver

@@ -249,6 +249,7 @@ func BenchmarkRefresh(b *testing.B) {
 	}{
 		{"ijcnn1-like", synth.Config{N: 35000, D: 23, Density: 0.59, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: 1}},
 		{"w8a-like", synth.Config{N: 49749, D: 301, Density: 0.039, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: 1}},
+		{"artificial", synth.Config{N: 10000, D: 1000, Density: 0.1, Norms: synth.Norms{Paper: synth.ChiSq10Law}, Seed: 1}},
 	}
 	for _, sh := range shapes {
 		ds, err := synth.Generate(sh.cfg)
@@ -256,7 +257,7 @@ func BenchmarkRefresh(b *testing.B) {
 			b.Fatal(err)
 		}
 		pr := testProblem(b, ds, loss.Logistic{})
-		for _, tau := range []int{1, 32} {
+		for _, tau := range []int{1, 8, 32} {
 			b.Run(fmt.Sprintf("%s/tau=%d", sh.name, tau), func(b *testing.B) {
 				smp, theta := testPlan(b, pr, sampling.AdaptiveImp, tau, 1)
 				s, err := New(pr, Options{Sampler: smp, Theta: theta, Seed: 1})

@@ -131,7 +131,9 @@ func (f *Follower) Refresh(w, alpha []float64) bool {
 	y, kappa, curv, v, weights := ds.Y[:n], f.Kappa[:n], f.Curv[:n], f.V[:n], f.weights[:n]
 	for i := range n {
 		lo, hi := rowPtr[i], rowPtr[i+1]
-		zi := sparse.Dot(col[lo:hi], val[lo:hi], w)
+		kappa[i] = sparse.Dot(col[lo:hi], val[lo:hi], w)
+	}
+	for i, zi := range kappa {
 		var g, h float64
 		switch l := l.(type) {
 		case loss.Logistic:

@@ -26,8 +26,11 @@
 // stored logit needs no exp, one Newton step costs one exp, which also gives
 // β' and the step's error bound, and the step is taken when that bound is
 // within StepAccuracy = 0.1 of the step (LIBLINEAR stops its inner Newton
-// at a tolerance too). Otherwise, on a coordinate's first visit, and with
-// Options.Exact, the step is solved to rounding: Newton from the current
+// at a tolerance too). A coordinate with no stored logit (its first visit,
+// β = 0) takes one Newton step from the root without the curvature term,
+// two exps, when its error bound is within StepAccuracy of the move in β.
+// Otherwise, and with Options.Exact, the step is solved to rounding: Newton
+// from the current
 // logit or, if that fails to converge fast, from the point whence it
 // converges monotonically, safeguarded by bisection on a bracket of width q
 // that holds the root.

@@ -221,13 +221,22 @@ func (s *Solver) warm(ds *dataset.Dataset) {
 }
 
 // solveLogistic returns the logistic step Δ at coordinate i, margin z, and
-// records the logit it ends at: one warm Newton step when that is within
-// StepAccuracy (not with Exact), else logisticNewton.
+// records the logit it ends at: one Newton step from the stored logit
+// (logisticWarm) or, where none is stored, from the root of the step
+// without curvature (logisticCold), when that is within StepAccuracy (not
+// with Exact); else logisticNewton.
 func (s *Solver) solveLogistic(i int, z float64) float64 {
 	y, q := s.pr.Data.Y[i], s.curv[i]
 	beta := float64(y * s.alpha[i])
 	if !s.exact {
-		if t, b, ok := logisticWarm(float64(y*z), beta, s.logit[i], q); ok {
+		var t, b float64
+		var ok bool
+		if t0 := s.logit[i]; t0 == t0 {
+			t, b, ok = logisticWarm(float64(y*z), beta, t0, q)
+		} else {
+			t, b, ok = logisticCold(float64(y*z), beta, q) // no logit yet
+		}
+		if ok {
 			s.logit[i] = t
 			return y * (b - beta)
 		}

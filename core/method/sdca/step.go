@@ -132,6 +132,27 @@ func logisticWarm(yz, beta, t0, q float64) (t1, b1 float64, ok bool) {
 	return t1, b1, math.Abs(g1) <= StepAccuracy*math.Abs(s)
 }
 
+// logisticCold is the step at a coordinate with no stored logit (its first
+// visit, α_i = 0, or β rounded to an end of [0, 1]): one Newton step on g
+// from t_a = −c, c = yz − qβ, the root were q zero, where g(t_a) = −qσ(t_a).
+// Two exps give t1, β' = σ(t1) and g(t1). It reports ok if β' is within
+// StepAccuracy of the exact β* relative to the move |β' − β|: with
+// |t1 − t*| ≤ |g1| (|g'| ≥ 1) and σ' = σ(1 − σ) ≤ min(σ, 1 − σ), which
+// changes by at most the factor e^|s| over a step s, |β' − β*| ≤
+// min(β', 1 − β')·e^|g1|·|g1|, and e^x ≤ 1 + 2x for x ≤ 1. (In β, the
+// variable of the dual's one-dimensional model, this is StepAccuracy's
+// criterion; a logit t0 = −∞ gives no scale in t.)
+func logisticCold(yz, beta, q float64) (t1, b1 float64, ok bool) {
+	c := yz - float64(q*beta)
+	ta := -c
+	sa := sigmoid(ta)
+	t1 = ta - float64(q*sa)/(1+float64(q*sa*(1-sa)))
+	b1 = sigmoid(t1)
+	g1 := math.Abs(-t1 - c - float64(q*b1))
+	bound := float64(math.Min(b1, 1-b1)*g1) * (1 + 2*g1)
+	return t1, b1, g1 <= 1 && b1 > 0 && b1 < 1 && bound <= StepAccuracy*math.Abs(b1-beta)
+}
+
 // sigmoid returns 1/(1 + e^(−t)) without overflow. With the warm start's
 // log, it is the package's only use of exp and log (to swap for a portable
 // version).

@@ -100,3 +100,41 @@ func TestLogisticWarmAccuracy(t *testing.T) {
 		t.Error("a NaN logit was accepted")
 	}
 }
+
+// TestLogisticColdAccuracy: whenever logisticCold accepts its Newton step,
+// β' is within StepAccuracy of the exact β* relative to the move |β' − β|
+// (to rounding), and it is accepted on most first visits (β = 0).
+func TestLogisticColdAccuracy(t *testing.T) {
+	r := sampling.NewRand(3)
+	const trials = 20000
+	accepted, first, firstAccepted := 0, 0, 0
+	for k := range trials {
+		q := math.Pow(10, 6*r.Float64()-4)
+		beta := 0.0
+		if k%4 == 3 { // β rounded near an end of [0, 1]
+			beta = 1 - math.Pow(10, -17*r.Float64())
+		} else {
+			first++
+		}
+		yz := 10 * (2*r.Float64() - 1)
+		t1, b1, ok := logisticCold(yz, beta, q)
+		if !ok {
+			continue
+		}
+		accepted++
+		if beta == 0 {
+			firstAccepted++
+		}
+		_, bstar, _ := logisticNewton(yz, beta, q)
+		if err, move := math.Abs(b1-bstar), math.Abs(b1-beta); err > StepAccuracy*move+1e-15 {
+			t.Fatalf("yz=%v β=%v q=%v: accepted β' = %v, exact %v: error %.3g > κ·move %.3g", yz, beta, q, b1, bstar, err, StepAccuracy*move)
+		}
+		if b1 != sigmoid(t1) {
+			t.Fatalf("β' = %v is not σ(t1) = %v", b1, sigmoid(t1))
+		}
+	}
+	t.Logf("accepted in %d of %d trials, %d of %d first visits", accepted, trials, firstAccepted, first)
+	if firstAccepted < first/2 {
+		t.Errorf("accepted on only %d of %d first visits: the cold step does not pay", firstAccepted, first)
+	}
+}
