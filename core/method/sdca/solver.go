@@ -152,10 +152,27 @@ func (s *Solver) Step(k int) error {
 	if s.serial {
 		one = s.next
 	}
-	if s.ada != nil {
-		one = s.adaptive(one)
+	if s.ada == nil {
+		return s.Iterate(k, one)
 	}
-	return s.Iterate(k, one)
+	// Whole periods' iterations in one Iterate each, so that a visit pays
+	// no check for a refresh; the refresh runs inside the first iteration
+	// of its period, so that Elapsed counts it and a residue that is not
+	// finite is a divergence.
+	first := func() bool { return s.refresh() && one() }
+	for k > 0 {
+		m := min(k, s.ada.Next-s.Iter())
+		if m == 0 {
+			m = 1
+			if err := s.Iterate(1, first); err != nil {
+				return err
+			}
+		} else if err := s.Iterate(m, one); err != nil {
+			return err
+		}
+		k -= m
+	}
+	return nil
 }
 
 func (s *Solver) iterate() bool { return s.stepWith(s.Draw()) }
