@@ -71,7 +71,7 @@ func pageJobs() {
 		}
 		c0 := threadCPU()
 		t0 := time.Now()
-		run, err := worker.NewJobRun(ds, spec)
+		run, err := worker.NewJobRun(pr, spec)
 		if err != nil {
 			log.Fatal(err)
 		}

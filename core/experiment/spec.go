@@ -1,6 +1,8 @@
 package experiment
 
 import (
+	"fmt"
+
 	"imlab/core/dataset"
 	"imlab/core/loss"
 	"imlab/core/method/catalog"
@@ -68,11 +70,13 @@ func (s Spec) Config(base Config) Config {
 	return base
 }
 
-// Run plans the spec's job alone on ds under base (see Config).
-func (s Spec) Run(ds *dataset.Dataset, base Config) (*Experiment, error) {
-	pr, err := s.Problem(ds)
-	if err != nil {
-		return nil, err
+// Run plans the spec's job alone on pr under base (see Config). pr is the
+// spec's problem on its data (Problem), which a caller running several
+// specs of one experiment poses once; it panics if pr's loss or λ is not
+// the spec's.
+func (s Spec) Run(pr *problem.Problem, base Config) (*Experiment, error) {
+	if pr.Loss != s.Loss.Loss() || pr.Lambda != s.Lambda {
+		panic(fmt.Sprintf("experiment: Spec.Run of a %v job with λ = %v on a %v problem with λ = %v", s.Loss.Loss(), s.Lambda, pr.Loss, pr.Lambda))
 	}
 	return New(pr, s.PStar, s.Config(base))
 }

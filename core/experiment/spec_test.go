@@ -36,7 +36,7 @@ func TestSpecsRunAsTheWhole(t *testing.T) {
 		if s.Index != k || s.Method != catalog.SAGA || s.Tau != j.Tau || s.Sampling != j.Sampling {
 			t.Fatalf("spec %d is %+v, the experiment's job %s τ=%d", k, s, j.Sampling, j.Tau)
 		}
-		alone, err := s.Run(pr.Data, Config{MaxPassesPerTau: cfg.MaxPassesPerTau})
+		alone, err := s.Run(pr, Config{MaxPassesPerTau: cfg.MaxPassesPerTau})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -144,7 +144,7 @@ func TestWorkerSendsResidues(t *testing.T) {
 	ds := pr.Data
 	specs := worker.JobSpecs(s, pr.Lambda, res.P)
 	for _, spec := range []worker.JobSpec{specs[0], specs[len(specs)-1]} {
-		run, err := worker.NewJobRun(ds, spec)
+		run, err := worker.NewJobRun(labtest.Posed(t, ds, spec), spec)
 		if err != nil {
 			t.Fatal(err)
 		}

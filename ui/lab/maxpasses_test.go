@@ -136,7 +136,7 @@ func TestWorkerJobStopsAtTheBudget(t *testing.T) {
 	s := f.S
 	s.MaxPasses = 2
 	spec := worker.JobSpecs(s, f.Lambda, f.PStar)[0]
-	run, err := worker.NewJobRun(ds, spec)
+	run, err := worker.NewJobRun(labtest.Posed(t, ds, spec), spec)
 	if err != nil {
 		t.Fatal(err)
 	}

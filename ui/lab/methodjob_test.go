@@ -97,7 +97,7 @@ func TestMethodJobIsTheCommandLinesRun(t *testing.T) {
 			// Slices of any size give the same points: a page's slices
 			// follow the clock, the command line's its own chunks.
 			slice := []int{1, 7, 1000}[(len(smp)+int(m[1]))%3]
-			run, err := worker.NewJobRun(ds, spec)
+			run, err := worker.NewJobRun(labtest.Posed(t, ds, spec), spec)
 			if err != nil {
 				t.Fatal(err)
 			}

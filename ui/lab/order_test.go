@@ -27,7 +27,7 @@ func TestJobCostFollowsThePlans(t *testing.T) {
 	st := ds.Summarize()
 	specs := worker.JobSpecs(s, problem.DefaultLambda(ds), 0)
 	for _, spec := range specs {
-		run, err := worker.NewJobRun(ds, spec)
+		run, err := worker.NewJobRun(labtest.Posed(t, ds, spec), spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +62,7 @@ func TestJobCostFollowsTheWork(t *testing.T) {
 	st := ds.Summarize()
 	lo, hi := math.Inf(1), 0.0
 	for _, spec := range worker.JobSpecs(s, lambda, res.P) {
-		run, err := worker.NewJobRun(ds, spec)
+		run, err := worker.NewJobRun(labtest.Posed(t, ds, spec), spec)
 		if err != nil {
 			t.Fatal(err)
 		}

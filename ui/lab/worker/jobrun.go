@@ -4,10 +4,10 @@ import (
 	"errors"
 	"time"
 
-	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/method"
 	"imlab/core/method/catalog"
+	"imlab/core/problem"
 	"imlab/ui/lab/setup"
 )
 
@@ -82,10 +82,10 @@ type JobRun struct {
 	plan *JobPlan // sent with the first update, then nil
 }
 
-// NewJobRun plans spec on ds. The plan is the one experiment.New would make
-// for the same job in the whole experiment.
-func NewJobRun(ds *dataset.Dataset, spec JobSpec) (*JobRun, error) {
-	exp, err := spec.Run(ds, experiment.Config{Workers: 1,
+// NewJobRun plans spec on pr, its problem (JobSpec.Problem). The plan is the
+// one experiment.New would make for the same job in the whole experiment.
+func NewJobRun(pr *problem.Problem, spec JobSpec) (*JobRun, error) {
+	exp, err := spec.Run(pr, experiment.Config{Workers: 1,
 		Record: 2 * recentMinibatches}) // as the controller records, for the sampling view
 	if err != nil {
 		return nil, err

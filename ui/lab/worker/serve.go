@@ -136,10 +136,10 @@ func (c *Control) Wait(madePoint bool, step uint64, beforePark func()) bool {
 // there is none.
 func Serve(ds *dataset.Dataset, next func() (JobSpec, bool), send func(Update), ctl *Control, slicer *Slicer, now func() time.Duration) {
 	var busy time.Duration
-	pace := newJobPace(slicer, now, nil)
+	pace, posed := newJobPace(slicer, now, nil), newPosed(ds)
 	for {
 		spec, ok := next()
-		if !ok || !serveJob(ds, spec, send, ctl, pace, &busy) {
+		if !ok || !serveJob(posed, spec, send, ctl, pace, &busy) {
 			return
 		}
 	}
@@ -200,13 +200,17 @@ func (p *jobPace) slice(run *JobRun, stepping bool, held []method.Point) (u Upda
 // job's first update (its plan), its end, a Step's point, a slowed-down
 // slice, and whatever it holds before it parks paused: the page then
 // shows every point made.
-func serveJob(ds *dataset.Dataset, spec JobSpec, send func(Update), ctl *Control, pace *jobPace, busy *time.Duration) bool {
+func serveJob(posed *posed, spec JobSpec, send func(Update), ctl *Control, pace *jobPace, busy *time.Duration) bool {
 	// Paused between two jobs, a worker starts none: a job that ends in its
 	// first slice would otherwise run whole while paused, and the next too.
 	if !ctl.Wait(false, 0, nil) {
 		return false
 	}
-	run, err := NewJobRun(ds, spec)
+	pr, err := posed.problem(spec.Loss, spec.Lambda)
+	var run *JobRun
+	if err == nil {
+		run, err = NewJobRun(pr, spec)
+	}
 	if err != nil {
 		send(Update{Job: spec.Index, Done: true, Err: fmt.Sprintf("%s τ=%d: %v", spec.Sampling, spec.Tau, err)})
 		return true

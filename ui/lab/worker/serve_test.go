@@ -19,7 +19,7 @@ func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
 	spec := JobSpecs(f.S, f.Lambda, f.PStar)[0] // τ-nice, τ = 1
 	var clock time.Duration
 	now := func() time.Duration { clock += time.Millisecond; return clock }
-	run, err := NewJobRun(ds, spec)
+	run, err := NewJobRun(labtest.Posed(t, ds, spec), spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestWorkerSliceHoldsSeveralPoints(t *testing.T) {
 	if updates*2 > len(points) {
 		t.Errorf("%d updates for %d points, want at most half as many", updates, len(points))
 	}
-	step, err := NewJobRun(ds, spec)
+	step, err := NewJobRun(labtest.Posed(t, ds, spec), spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestWorkerBatchesUpdatesAndSendsThemBeforeParking(t *testing.T) {
 		}
 	}
 	var busy time.Duration
-	if !serveJob(ds, spec, send, ctl, newJobPace(NewSlicer(SliceTarget), now, nil), &busy) {
+	if !serveJob(newPosed(ds), spec, send, ctl, newJobPace(NewSlicer(SliceTarget), now, nil), &busy) {
 		t.Fatal("the job did not end")
 	}
 	labtest.SameTraces(t, "batched updates", [][]method.Point{sent}, f.Want[:1])

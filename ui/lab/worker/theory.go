@@ -3,7 +3,6 @@ package worker
 import (
 	"slices"
 
-	"imlab/core/dataset"
 	"imlab/core/method/catalog"
 	"imlab/core/problem"
 	"imlab/core/sampling"
@@ -113,9 +112,9 @@ func (mt *MethodTheory) Probs(tau int, smp sampling.Kind) []float64 {
 	return mt.probs[jobKey{tau, smp}]
 }
 
-// theoryBuildOf is the build of the theory m asks for on ds.
-func theoryBuildOf(ds *dataset.Dataset, m Message) (*theoryBuild, error) {
-	pr, err := m.Spec.Problem(ds)
+// theoryBuildOf is the build of the theory m asks for.
+func theoryBuildOf(posed *posed, m Message) (*theoryBuild, error) {
+	pr, err := posed.problem(m.Spec.Loss, m.Spec.Lambda)
 	if err != nil {
 		return nil, err
 	}

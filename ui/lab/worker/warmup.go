@@ -3,7 +3,6 @@ package worker
 import (
 	"time"
 
-	"imlab/core/dataset"
 	"imlab/core/loss"
 	"imlab/core/sampling"
 	"imlab/ui/lab/setup"
@@ -34,13 +33,17 @@ type pstarOf struct {
 // needs the experiment's P*, solved by this worker, and stops as soon as
 // the page has sent anything (idle reports false) or commanded anything
 // but running on. It calls env.OnWarm (if not nil) after each slice.
-func warmUp(ds *dataset.Dataset, theory Message, solved pstarOf, env Env, ctl *Control, slicer *Slicer, idle func() bool) {
+func warmUp(posed *posed, theory Message, solved pstarOf, env Env, ctl *Control, slicer *Slicer, idle func() bool) {
 	if solved.loss != theory.Loss || solved.lambda != theory.Lambda || env.WarmUp <= 0 {
 		return
 	}
 	// The page's default ε: small enough that a job runs for its whole
 	// time, large enough for any P*.
 	eps := setup.DefaultSettings().Eps
+	pr, err := posed.problem(theory.Spec.Loss, theory.Spec.Lambda)
+	if err != nil {
+		return
+	}
 	for _, smp := range []sampling.Kind{sampling.Nice, sampling.Imp} {
 		for _, tau := range theory.Taus {
 			if !idle() || !ctl.runningOn() {
@@ -48,7 +51,7 @@ func warmUp(ds *dataset.Dataset, theory Message, solved pstarOf, env Env, ctl *C
 			}
 			spec := theory.Spec
 			spec.Tau, spec.Sampling, spec.PStar, spec.Eps = tau, smp, solved.pstar, eps
-			run, err := NewJobRun(ds, spec)
+			run, err := NewJobRun(pr, spec)
 			if err != nil {
 				return
 			}

@@ -124,7 +124,7 @@ func TestWarmUpStopsForTheNextMessage(t *testing.T) {
 		idle := func() bool { return !spoke || tc.idle }
 		// P* = 0 is below the optimum: every job runs its whole budget,
 		// many slices, so the page speaks in the middle of one.
-		warmUp(ds, theory, pstarOf{s.Loss, 0.1, 0}, env, ctl, NewSlicer(SliceTarget), idle)
+		warmUp(newPosed(ds), theory, pstarOf{s.Loss, 0.1, 0}, env, ctl, NewSlicer(SliceTarget), idle)
 		if slices != tc.after {
 			t.Errorf("after %s: %d slices, want %d", tc.name, slices, tc.after)
 		}

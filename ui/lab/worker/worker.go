@@ -348,22 +348,23 @@ func (wk *worker) loaded(ld *Loaded, err error, ret bool) (*dataset.Dataset, boo
 
 // serve does the work the page sends, in order, on ds.
 func (wk *worker) serve(ds *dataset.Dataset) {
+	posed := newPosed(ds)
 	pace := newJobPace(wk.slicer, wk.env.Now, wk.env.pace)
 	sendUpdate := func(u Update) { wk.send(Message{Kind: MsgUpdate, Update: u}) }
 	for m := range wk.work {
 		switch m.Kind {
 		case MsgPStar:
-			wk.send(wk.pstar(ds, m))
+			wk.send(wk.pstar(posed, m))
 		case MsgTheory:
-			wk.send(wk.theory(ds, m))
+			wk.send(wk.theory(posed, m))
 			// Asked at load, the theory comes right after P* and before any
 			// job: the page is idle until the user runs (warmup.go).
-			warmUp(ds, m, wk.solved, wk.env, wk.ctl, wk.slicer, func() bool { return len(wk.work) == 0 })
+			warmUp(posed, m, wk.solved, wk.env, wk.ctl, wk.slicer, func() bool { return len(wk.work) == 0 })
 		case MsgJob:
 			if !wk.q.start(m.Spec.Index) {
 				continue // given back
 			}
-			if !serveJob(ds, m.Spec, sendUpdate, wk.ctl, pace, &wk.busy) {
+			if !serveJob(posed, m.Spec, sendUpdate, wk.ctl, pace, &wk.busy) {
 				return
 			}
 		case MsgNoJob:
@@ -384,13 +385,13 @@ func (wk *worker) timed(f func()) {
 // pstar answers the MsgPStar m: P* by core/pipeline's Preparation, the
 // step the CLI and the paper tables use too, accepting what
 // optimum.Usable accepts.
-func (wk *worker) pstar(ds *dataset.Dataset, m Message) Message {
+func (wk *worker) pstar(posed *posed, m Message) Message {
 	var p float64
 	var err error
 	wk.timed(func() {
 		var pr *problem.Problem
 		var prep *pipeline.Preparation
-		if pr, err = problem.New(ds, m.Loss.Loss(), m.Lambda); err != nil {
+		if pr, err = posed.problem(m.Loss, m.Lambda); err != nil {
 			return
 		}
 		if prep, err = pipeline.NewPreparation(pr); err != nil {
@@ -414,11 +415,11 @@ func (wk *worker) pstar(ds *dataset.Dataset, m Message) Message {
 }
 
 // theory answers the MsgTheory m.
-func (wk *worker) theory(ds *dataset.Dataset, m Message) Message {
+func (wk *worker) theory(posed *posed, m Message) Message {
 	var b *theoryBuild
 	var err error
 	wk.timed(func() {
-		if b, err = theoryBuildOf(ds, m); err == nil {
+		if b, err = theoryBuildOf(posed, m); err == nil {
 			err = wk.steps(wk.ctx, b, 0)
 		}
 	})

@@ -99,3 +99,14 @@ func SameTraces(t testing.TB, what string, got, want [][]method.Point) {
 		}
 	}
 }
+
+// Posed is spec's problem on ds (experiment.Spec.Problem), for a test that
+// runs a job alone.
+func Posed(t testing.TB, ds *dataset.Dataset, spec experiment.Spec) *problem.Problem {
+	t.Helper()
+	pr, err := spec.Problem(ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pr
+}
