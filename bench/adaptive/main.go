@@ -186,7 +186,7 @@ func leastEpochTimes(pr *problem.Problem, static, adaptive theory.Spec, reps, ep
 	// second refresh where E·n/τ is not an integer, leaving it out.)
 	_, probe := newSolver(pr, adaptive)
 	period, perEpochs := float64(probe.Period()), adaptive.Adaptive.Epochs
-	end := func(_, e int) int {
+	end := func(e int) int {
 		return int(math.Ceil(float64(e+1) * period / perEpochs))
 	}
 	for range reps {
@@ -198,7 +198,7 @@ func leastEpochTimes(pr *problem.Problem, static, adaptive theory.Spec, reps, ep
 		for e := range epochs {
 			for k, s := range solvers {
 				start := cputime.Process()
-				if err := s.Step(end(k, e) - s.Iter()); err != nil {
+				if err := s.Step(end(e) - s.Iter()); err != nil {
 					log.Fatal(err)
 				}
 				least[k][e] = min(least[k][e], cputime.Process()-start)
@@ -210,7 +210,7 @@ func leastEpochTimes(pr *problem.Problem, static, adaptive theory.Spec, reps, ep
 		for _, d := range least[k] {
 			sum += d
 		}
-		updated := float64(end(k, epochs-1)) * float64(specs[k].Tau) / float64(pr.Data.N) // epochs' worth of examples
+		updated := float64(end(epochs-1)) * float64(specs[k].Tau) / float64(pr.Data.N) // epochs' worth of examples
 		return sum.Seconds() / updated
 	}
 	return perEpoch(0), perEpoch(1)

@@ -124,8 +124,11 @@ func (f *Follower) Refresh(w, alpha []float64) bool {
 	l := f.pr.Loss
 	c := float64(float64(ds.N) * f.pr.Lambda * l.Gamma())
 	// One sweep over the rows for the margins (by the solvers' kernel,
-	// sparse.Dot), residues, curvatures and weights; the loss is called
-	// by its concrete type, inlined, as the solvers do.
+	// sparse.Dot), held in kappa, then one over the examples for the
+	// residues, curvatures and weights: apart, the losses of consecutive
+	// examples overlap, where a long row's dot and then its exponential
+	// were one dependent chain. The loss is called by its concrete type,
+	// inlined, as the solvers do.
 	rowPtr, col, val := ds.RowPtr, ds.Col, ds.Val
 	n := ds.N
 	y, kappa, curv, v, weights := ds.Y[:n], f.Kappa[:n], f.Curv[:n], f.V[:n], f.weights[:n]

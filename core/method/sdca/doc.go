@@ -30,10 +30,9 @@
 // β = 0) takes one Newton step from the root without the curvature term,
 // two exps, when its error bound is within StepAccuracy of the move in β.
 // Otherwise, and with Options.Exact, the step is solved to rounding: Newton
-// from the current
-// logit or, if that fails to converge fast, from the point whence it
-// converges monotonically, safeguarded by bisection on a bracket of width q
-// that holds the root.
+// from the current logit or, if that fails to converge fast, from the point
+// whence it converges monotonically, safeguarded by bisection on a bracket
+// of width q that holds the root.
 //
 // Order. The rate below is for independent draws (Order IID). With a
 // serial sampling the solver can instead visit the examples in epochs
