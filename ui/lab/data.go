@@ -77,7 +77,9 @@ func (c *Controller) LoadFile(f FileSource, s setup.Settings) {
 			return err
 		}
 		h := setup.NewFileHash(f.Name, raw) // a large file's hash lets the page paint
-		t.steps(h)
+		if err := t.steps(h); err != nil {
+			return err // superseded: the newer action owns the status
+		}
 		ref := h.Ref()
 		c.mu.Lock()
 		if t.aliveLocked() { // kept even if it fails to parse: other options may read it

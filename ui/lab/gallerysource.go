@@ -98,7 +98,9 @@ func (c *Controller) LoadGallery(s setup.Settings) {
 			return fmt.Errorf("data %s: reading %s: %w", g.Name, g.File, err)
 		}
 		h := setup.NewFileHash(g.File, raw)
-		t.steps(h)
+		if err := t.steps(h); err != nil {
+			return err // superseded: the newer action owns the status
+		}
 		ref := h.Ref()
 		if !ref.Matches(g.Ref()) {
 			return fmt.Errorf("data %s: %s is not the gallery's file (%d bytes, fingerprint %s; this one: %d bytes, %s)",

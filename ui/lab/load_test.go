@@ -221,3 +221,30 @@ func TestWorkerPreloadsTheLinksPreset(t *testing.T) {
 		}
 	}
 }
+
+// stepFunc is a stepper from a function.
+type stepFunc func() (bool, error)
+
+func (f stepFunc) Step() (bool, error) { return f() }
+
+// A file's hash, done on the page's thread, stops at its next checkpoint
+// once a newer action has replaced its task, rather than hashing on.
+func TestSupersededStepsStop(t *testing.T) {
+	c := New(Env{SliceTarget: time.Nanosecond})
+	c.mu.Lock()
+	tk := &task{c: c, gen: c.gen}
+	c.mu.Unlock()
+	steps := 0
+	err := tk.steps(stepFunc(func() (bool, error) {
+		steps++
+		if steps == 3 {
+			c.mu.Lock()
+			c.supersedeLocked()
+			c.mu.Unlock()
+		}
+		return steps == 1000, nil
+	}))
+	if !errors.Is(err, errSuperseded) || steps > 4 {
+		t.Errorf("after superseding at step 3: %d steps, error %v; want at most 4 and errSuperseded", steps, err)
+	}
+}

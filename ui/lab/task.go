@@ -68,7 +68,9 @@ type stepper interface {
 }
 
 // steps does s on the page's thread, yielding to the host whenever a
-// slice's worth of time has passed since the last yield.
+// slice's worth of time has passed since the last yield. It abandons s,
+// returning errSuperseded, once a newer action has replaced the task: a
+// large file's hash would otherwise hold the page's thread for nothing.
 func (t *task) steps(s stepper) error {
 	c := t.c
 	last := c.env.Now()
@@ -77,7 +79,9 @@ func (t *task) steps(s stepper) error {
 			return err
 		}
 		if c.env.Now()-last >= c.env.SliceTarget {
-			t.checkpoint()
+			if !t.checkpoint() {
+				return errSuperseded
+			}
 			last = c.env.Now()
 		}
 	}
