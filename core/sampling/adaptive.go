@@ -126,18 +126,23 @@ func (a *Adaptive) Reweight(weights []float64) error {
 			p[k] = weights[i]
 			sum += p[k]
 		}
+		// The mixed probabilities' sum, added in order as they are
+		// written, is the one the alias table wants (total(p)).
+		mixed := 0.0
 		if sum > 0 {
 			scale := (1 - eta) / sum
 			for k, w := range p {
 				p[k] = float64(scale*w) + float64(eta*static[k])
+				mixed += p[k]
 			}
 		} else {
 			copy(p, static)
+			mixed = total(p)
 		}
 		for k, i := range b {
 			a.p[i] = p[k]
 		}
-		a.table.fill(off, p, b, a.q, a.stack)
+		a.table.fill(off, p, mixed, b, a.q, a.stack)
 	}
 	return nil
 }

@@ -48,20 +48,26 @@ type aliasEntry struct {
 	keep, alias int32
 }
 
-// fill builds the segment of t starting at off from positive weights w;
-// column c stands for example ids[c] (or off+c if ids is nil). q and stack
-// (len(w) each) are scratch.
-func (t aliasTable) fill(off int, w []float64, ids []int, q []float64, stack []int32) {
+// total returns Σ w, added in order: the sum fill wants.
+func total(w []float64) float64 {
+	sum := 0.0
+	for _, x := range w {
+		sum += x
+	}
+	return sum
+}
+
+// fill builds the segment of t starting at off from positive weights w
+// whose sum is total(w) (a caller that has just written w passes the sum
+// it added on the way); column c stands for example ids[c] (or off+c if
+// ids is nil). q and stack (len(w) each) are scratch.
+func (t aliasTable) fill(off int, w []float64, sum float64, ids []int, q []float64, stack []int32) {
 	k := len(w)
 	id := func(c int32) int32 {
 		if ids == nil {
 			return int32(off) + c
 		}
 		return int32(ids[c])
-	}
-	sum := 0.0
-	for _, x := range w {
-		sum += x
 	}
 	// Small columns (q < 1) are pushed from the front of stack, large ones
 	// from the back, so one array of k entries holds both worklists.
@@ -107,13 +113,23 @@ func (t aliasTable) fill(off int, w []float64, ids []int, q []float64, stack []i
 	}
 }
 
-// threshold returns keep·2⁶⁴ for 0 ≤ keep < 1 (a product by a power of two
-// is exact, so the result is below 2⁶⁴; math.Ldexp gives the same bits
-// at several times the cost). The product is rounded with float64(…): the
-// conversion to uint64 subtracts 2⁶³ from large values, which some
-// architectures would fuse with it (core/internal/nofma).
+// threshold returns ⌊keep·2⁶⁴⌋ for 0 ≤ keep < 1, the bits of
+// uint64(keep·2⁶⁴) (a product by a power of two is exact), without that
+// conversion: on amd64 it branches on whether the value reaches 2⁶³ (keep
+// ≥ 1/2), which the pairing of a refresh's alias tables mispredicts about
+// half the time. Instead y = keep·2⁶³ < 2⁶³ converts to int64 in one
+// instruction, and ⌊2y⌋ = 2⌊y⌋ + [y − ⌊y⌋ ≥ 1/2], the difference exact
+// (y and ⌊y⌋ are within 1 of each other, and y has no fraction once y ≥ 2⁵²,
+// so the rare small keep alone takes the increment). Each step is rounded
+// with float64(…) so that no architecture fuses it (core/internal/nofma).
 func threshold(keep float64) uint64 {
-	return uint64(float64(keep * 0x1p64))
+	y := float64(keep * 0x1p63)
+	i := int64(y)
+	thr := uint64(i) << 1
+	if float64(y-float64(i)) >= 0.5 {
+		thr++
+	}
+	return thr
 }
 
 // draw returns an example from the segment [off, off+k).
@@ -159,7 +175,7 @@ func NewSerial(p []float64) (Sampler, error) {
 	for i, v := range p {
 		s.p[i] = v / sum
 	}
-	s.table.fill(0, s.p, nil, make([]float64, n), make([]int32, n))
+	s.table.fill(0, s.p, total(s.p), nil, make([]float64, n), make([]int32, n))
 	return s, nil
 }
 

@@ -48,7 +48,7 @@ func NewBucket(part Partition, p []float64) (Sampler, error) {
 			s.p[i] = p[i] / sum
 			w = append(w, s.p[i])
 		}
-		s.table.fill(off, w, b, q, stack)
+		s.table.fill(off, w, total(w), b, q, stack)
 	}
 	s.off = append(s.off, n)
 	return s, nil
