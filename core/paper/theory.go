@@ -57,7 +57,7 @@ func Theory(ctx context.Context, t Table, sources []Source, title string, cfg Th
 		if err != nil {
 			return nil, err
 		}
-		row := TheoryRow{Source: src, Sigma: ds.Summarize().Sigma}
+		row := TheoryRow{Source: src, Sigma: pr.Data.SummarizeNorms(pr.SquaredNorms()).Sigma} // the norms the problem measured
 		for _, tau := range cfg.Taus {
 			nice, imp, err := catalog.Ratio(cfg.Method, pr, tau, cfg.Partition, cfg.Seed)
 			if err != nil {

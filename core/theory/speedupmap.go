@@ -121,7 +121,7 @@ func (m *SpeedupMap) Step() (done bool, err error) {
 		return false, fmt.Errorf("theory: speedup map row %s τ = %d: %w", m.Spec.Laws[r], tau, err)
 	}
 	if m.row = append(m.row, imp/nice); len(m.row) == len(m.Spec.Taus) {
-		m.Sigma[r] = m.pr.Data.Summarize().Sigma
+		m.Sigma[r] = m.pr.Data.SummarizeNorms(m.pr.SquaredNorms()).Sigma // the norms the problem measured
 		m.Ratio[r] = m.row
 		m.pr, m.row = nil, nil
 		m.done++
