@@ -189,7 +189,7 @@ func (part reportPart) section(m catalog.Name, whole *paper.Result, figDir, docD
 		for _, tr := range r.Cells[s][0].Traces {
 			curves = append(curves, figures.Curve{Tau: tr.Tau, Sampling: tr.Sampling, Trace: tr.Points, X: tr.PerTau})
 		}
-		nice, imp := figures.Convergence(src.Name, r.Taus, curves)
+		nice, imp := figures.Convergence(src.Name, r.Taus, sampling.Imp, curves)
 		for _, pl := range []struct {
 			suffix string
 			plot   *chart.LinePlot

@@ -128,9 +128,14 @@ func ratioTable(s *lab.Snapshot) *vecty.HTML {
 		}
 		rows = append(rows, row(strconv.Itoa(r.Tau), cells...))
 	}
-	caption := "Speed-up of τ-importance over τ-nice. Theoretical: ratio of the step sizes θ; empirical: ratio of the iterations each needed to reach ε. Hover or focus a number for its formula."
+	imp, start := s.Settings.Importance, ""
+	if imp != sampling.Imp {
+		start = " (" + imp.Static().Label() + "'s, from which " + imp.Label() + " starts)"
+	}
+	caption := "Speed-up of " + imp.Label() + " over τ-nice. Theoretical: ratio of the step sizes θ" + start +
+		"; empirical: ratio of the iterations each needed to reach ε. Hover or focus a number for its formula."
 	if len(s.Rows) == 0 {
-		caption = "Speed-up of τ-importance over τ-nice: press Run to fill in."
+		caption = "Speed-up of " + imp.Label() + " over τ-nice: press Run to fill in."
 	}
 	if known {
 		caption += " Paper: theoretical : empirical, " + match.String() + "."

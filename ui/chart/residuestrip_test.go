@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -71,5 +72,28 @@ func TestResidueBandFades(t *testing.T) {
 			t.Errorf("shrunk by %g: darkest shade %d, not fainter than %d", shrink, dark, lastDark)
 		}
 		lastDark = dark
+	}
+}
+
+// The buckets' caption says what the probabilities follow: the sizes for
+// τ-importance, the residues for an adaptive run.
+func TestBucketCaptionNamesTheWeights(t *testing.T) {
+	caption := func(sp *SamplingPlot) string {
+		var r recorder
+		sp.Draw(&r, 640, 400)
+		for _, c := range r.calls {
+			if c.op == "text" && strings.HasPrefix(c.text, "one row per bucket") {
+				return c.text
+			}
+		}
+		return ""
+	}
+	sp := samplingFixture([][]int{{0, 1, 2, 6}, {3, 4, 5, 7}})
+	if got := caption(sp); !strings.Contains(got, "nλγ + vᵢ within") {
+		t.Errorf("τ-importance: caption %q", got)
+	}
+	sp.Residues, sp.ResidueScale = []float64{2, 1, 0.5, 2, 1e-3, 0.25, 2, 1}, 2
+	if got := caption(sp); !strings.Contains(got, "|κᵢ|") {
+		t.Errorf("adaptive: caption %q", got)
 	}
 }

@@ -253,6 +253,9 @@ func (sp *SamplingPlot) drawStrip(p Painter, r Rect, font float64, order []int) 
 		groups = [][]int{all}
 	} else {
 		label = "one row per bucket: exactly one example of each is drawn, with pᵢ ∝ nλγ + vᵢ within its bucket"
+		if len(sp.Residues) == n { // adaptive: the weights follow the residues
+			label = "one row per bucket: exactly one example of each is drawn, with pᵢ ∝ |κᵢ|√(vᵢ + nλγ), mixed with the static pᵢ"
+		}
 	}
 	p.Text(r.X, r.Y-0.5*font, label, TextStyle{Size: 0.9 * font, Color: textColor})
 	// Column of each example: its rank by ‖x_i‖².

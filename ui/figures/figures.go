@@ -19,7 +19,7 @@ const (
 // Curve is the trace of one run: one sampling at one minibatch size.
 type Curve struct {
 	Tau      int
-	Sampling sampling.Kind // sampling.Nice or sampling.Imp (or AdaptiveImp, drawn as Imp); other samplings are not drawn
+	Sampling sampling.Kind // sampling.Nice or sampling.Imp (or AdaptiveImp, drawn with Imp's); other samplings are not drawn
 	Trace    []method.Point
 	// X is a point's position on the plots' x axis (method.Axis.PerTau,
 	// passes/τ, for the paper's plots).
@@ -30,8 +30,10 @@ type Curve struct {
 // a log scale, τ-nice left and τ-importance right, one curve per τ with the
 // same style on both (the style index is τ's position in taus), on shared
 // axis ranges so that the two compare at a glance. prefix starts each title
-// (e.g. the data set's name) and may be empty.
-func Convergence(prefix string, taus []int, curves []Curve) (nice, imp *chart.LinePlot) {
+// (e.g. the data set's name) and may be empty; importance is the sampling
+// of the right plot's runs, sampling.Imp or sampling.AdaptiveImp, which its
+// title names.
+func Convergence(prefix string, taus []int, importance sampling.Kind, curves []Curve) (nice, imp *chart.LinePlot) {
 	title := func(s sampling.Kind) string {
 		if prefix == "" {
 			return s.Label()
@@ -39,7 +41,7 @@ func Convergence(prefix string, taus []int, curves []Curve) (nice, imp *chart.Li
 		return prefix + ", " + s.Label()
 	}
 	nice = chart.NewLinePlot(title(sampling.Nice), XLabel, YLabel, true)
-	imp = chart.NewLinePlot(title(sampling.Imp), XLabel, YLabel, true)
+	imp = chart.NewLinePlot(title(importance), XLabel, YLabel, true)
 	for _, c := range curves {
 		style := max(slices.Index(taus, c.Tau), 0)
 		ser := chart.Series{Label: fmt.Sprintf("τ = %d", c.Tau), Style: style % chart.NumStyles,

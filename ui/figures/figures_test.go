@@ -6,6 +6,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/method"
+	"imlab/core/sampling"
 )
 
 func trace(rate float64) []method.Point {
@@ -26,12 +27,17 @@ func TestConvergenceSplitsAndSharesAxes(t *testing.T) {
 		{Tau: 16, Sampling: "imp", Trace: trace(3), X: passes},
 		{Tau: 4, Sampling: "uniform", Trace: trace(2), X: passes}, // not part of the paper's figure
 	}
-	nice, imp := Convergence("w8a", taus, curves)
+	nice, imp := Convergence("w8a", taus, sampling.Imp, curves)
 	if len(nice.Series) != 2 || len(imp.Series) != 1 {
 		t.Fatalf("%d nice and %d imp curves, want 2 and 1", len(nice.Series), len(imp.Series))
 	}
 	if nice.Title != "w8a, τ-nice" || imp.Title != "w8a, τ-importance" || !nice.LogY {
 		t.Errorf("titles %q, %q; logY %v", nice.Title, imp.Title, nice.LogY)
+	}
+	// Adaptive τ-importance's runs go where τ-importance's would, named.
+	adaptive := append(curves[:2:2], Curve{Tau: 4, Sampling: sampling.AdaptiveImp, Trace: trace(3), X: passes})
+	if _, ad := Convergence("w8a", taus, sampling.AdaptiveImp, adaptive); len(ad.Series) != 1 || ad.Title != "w8a, adaptive τ-importance" {
+		t.Errorf("adaptive: %d curves titled %q", len(ad.Series), ad.Title)
 	}
 	// τ = 16 has the same style on both plots: its index in taus.
 	if nice.Series[1].Style != 2 || imp.Series[0].Style != 2 || nice.Series[0].Style != 0 {

@@ -4,11 +4,12 @@ import (
 	"strings"
 	"testing"
 
+	"imlab/core/sampling"
 	"imlab/ui/chart"
 )
 
 func TestDrawTitled(t *testing.T) {
-	nice, _ := Convergence("", []int{1}, nil)
+	nice, _ := Convergence("", []int{1}, sampling.Imp, nil)
 	long := "data: " + strings.Repeat("x", 400)
 	svg := string(chart.SVG(400, 300, func(p chart.Painter) {
 		DrawTitled(p, 400, 300, []string{"τ-nice", long}, nice)

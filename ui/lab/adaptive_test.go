@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"imlab/core/method/catalog"
 	"imlab/core/sampling"
 	"imlab/ui/lab/internal/labtest"
 	"imlab/ui/lab/setup"
@@ -107,6 +108,26 @@ func TestAdaptiveRunsOnTheImportanceSide(t *testing.T) {
 		if math.IsNaN(r.ImpX) || math.IsNaN(r.NiceX) || !(r.Empirical > 1) {
 			t.Errorf("τ = %d: τ-nice %v, adaptive %v iterations/n (ratio %v)", r.Tau, r.NiceX, r.ImpX, r.Empirical)
 		}
+	}
+	// The right plot holds the adaptive runs and says so, as its export does.
+	if _, imp := Plots(&done); len(imp.Series) != len(s.Taus) || !strings.Contains(imp.Title, sampling.AdaptiveImp.Label()) {
+		t.Errorf("right plot %q with %d curves, want %q with %d", imp.Title, len(imp.Series), sampling.AdaptiveImp.Label(), len(s.Taus))
+	}
+	if title := plotTitle(&done, sampling.Imp); !strings.Contains(title[0], sampling.AdaptiveImp.Label()) {
+		t.Errorf("the right plot's export is titled %q", title[0])
+	}
+}
+
+// With methods compared, each method's adaptive runs are drawn on the right
+// plot, as its τ-importance runs would be.
+func TestCompareDrawsAdaptiveRuns(t *testing.T) {
+	s := methodSettings(catalog.DFSDCA)
+	s.Compare, s.Importance = []catalog.Name{catalog.SDCA}, sampling.AdaptiveImp
+	done := runMethodTraces(t, newHarness(t), s)
+	nice, imp := Plots(&done)
+	want := 2 * len(s.Taus) // two methods
+	if len(nice.Series) != want || len(imp.Series) != want || !strings.Contains(imp.Title, sampling.AdaptiveImp.Label()) {
+		t.Errorf("compare plots: %d and %d curves (want %d each), right titled %q", len(nice.Series), len(imp.Series), want, imp.Title)
 	}
 }
 

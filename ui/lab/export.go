@@ -156,6 +156,9 @@ func runLine(s *Snapshot, num func(float64) string) string {
 // settings, numbers to 4 significant digits (the exact ones are in the
 // other exports' provenance and the link).
 func plotTitle(s *Snapshot, smp sampling.Kind) []string {
+	if smp == sampling.Imp {
+		smp = s.Settings.Importance // the right plot's runs: static or adaptive
+	}
 	title := []string{"Primal gap, " + smp.Label() + " sampling"}
 	if d := s.Data; d != nil {
 		title = append(title, d.Name)

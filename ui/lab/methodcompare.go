@@ -42,15 +42,18 @@ func (c *Controller) comparedLocked(pj []poolJob) []ComparedJob {
 // end.
 func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	nice = chart.NewLinePlot("methods compared, "+sampling.Nice.Label(), passesLabel, figures.YLabel, true)
-	imp = chart.NewLinePlot("methods compared, "+sampling.Imp.Label(), passesLabel, figures.YLabel, true)
+	imp = chart.NewLinePlot("methods compared, "+s.Settings.Importance.Label(), passesLabel, figures.YLabel, true)
 	nice.LegendAbove, imp.LegendAbove = true, true
 	methods := s.Settings.Methods()
 	named := map[*chart.LinePlot]map[catalog.Name]bool{nice: {}, imp: {}}
 	add := func(m catalog.Name, j JobView) {
-		lp := nice
-		if j.Sampling == sampling.Imp {
+		var lp *chart.LinePlot
+		switch j.Sampling.Static() {
+		case sampling.Nice:
+			lp = nice
+		case sampling.Imp: // static or adaptive τ-importance
 			lp = imp
-		} else if j.Sampling != sampling.Nice {
+		default:
 			return
 		}
 		ser := chart.Series{Style: max(slices.Index(methods, m), 0) % chart.NumStyles, EndLabel: fmt.Sprintf("τ=%d", j.Tau),

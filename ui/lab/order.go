@@ -50,7 +50,7 @@ func JobCost(spec worker.JobSpec, st dataset.Stats) float64 {
 	beta := 1 + (tau-1)*max(omega-1, 0)/max(n-1, 1)
 	maxSq := st.MaxNorm * st.MaxNorm
 	normSq, slower := maxSq, 1.0
-	if spec.Sampling == sampling.Imp && st.Sigma > 0 && !math.IsNaN(st.Sigma) {
+	if spec.Sampling.Static() == sampling.Imp && st.Sigma > 0 && !math.IsNaN(st.Sigma) {
 		normSq, slower = maxSq/st.Sigma, impIterFactor // mean‖xᵢ‖²
 	}
 	nlg := n * spec.Lambda * gamma

@@ -9,8 +9,8 @@ import (
 )
 
 // Plots returns the two convergence plots of the snapshot (figures.Convergence:
-// τ-nice left, τ-importance right, shared ranges). Before a run they are
-// empty frames.
+// τ-nice left, the run's τ-importance, static or adaptive, right, shared
+// ranges). Before a run they are empty frames.
 func Plots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	curves := make([]figures.Curve, len(s.Jobs))
 	for k, j := range s.Jobs {
@@ -21,9 +21,9 @@ func Plots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	}
 	m := s.Settings.Method
 	if catalog.AxisOf(m) == method.Iterations { // the paper's plots
-		return figures.Convergence("", s.Settings.Taus, curves)
+		return figures.Convergence("", s.Settings.Taus, s.Settings.Importance, curves)
 	}
-	nice, imp = figures.Convergence(setup.MethodName(m), s.Settings.Taus, curves)
+	nice, imp = figures.Convergence(setup.MethodName(m), s.Settings.Taus, s.Settings.Importance, curves)
 	nice.XLabel, imp.XLabel = AxisLabel(m), AxisLabel(m)
 	return nice, imp
 }

@@ -43,7 +43,7 @@ func (p Phase) Busy() bool { return p == Loading || p == Optimum || p == Running
 // JobView is one run as the UI shows it.
 type JobView struct {
 	Tau      int
-	Sampling sampling.Kind  // sampling.Nice or sampling.Imp
+	Sampling sampling.Kind  // sampling.Nice, or the run's importance sampling (Imp or AdaptiveImp)
 	Theory   catalog.Theory // the method's: its safe step (θ for dfSDCA); NaN until planned
 	Trace    []method.Point // read-only and shared, not copied: a view of the points so far (capacity = length)
 	Reached  float64        // where on Axis the gap first reached ε; NaN if not (yet)
