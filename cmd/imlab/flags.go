@@ -346,3 +346,40 @@ func ruleFlag(fs *flag.FlagSet, r *sampling.Rule) {
 		return err
 	})
 }
+
+// adaptiveSettings are the flags of the adaptive sampling's configuration
+// (sampling.AdaptiveConfig), each defaulting to sampling.DefaultAdaptive's.
+type adaptiveSettings struct {
+	epochs, eta *float64
+	step        *string
+}
+
+// adaptiveFlags registers -refresh-epochs, -eta and -adaptive-step.
+func adaptiveFlags(fs *flag.FlagSet) adaptiveSettings {
+	d := sampling.DefaultAdaptive
+	return adaptiveSettings{
+		epochs: fs.Float64("refresh-epochs", d.Epochs, "-sampling adaptive: epochs between refreshes of the probabilities"),
+		eta:    fs.Float64("eta", d.Eta, "-sampling adaptive: safeguard η, the static probabilities' share (0 < η ≤ 1)"),
+		step: fs.String("adaptive-step", string(d.Step), "-sampling adaptive: step at each refresh, "+
+			string(sampling.SafeStep)+" (the paper's Theorem for the sampling in force) or "+string(sampling.ResidueStep)+" (larger, only measured)"),
+	}
+}
+
+// config returns the adaptive configuration the flags set, checked
+// (sampling.AdaptiveConfig.Validate); it refuses the flags with a sampling
+// other than adaptive, which would ignore them.
+func (a adaptiveSettings) config(fs *flag.FlagSet, k sampling.Kind) (sampling.AdaptiveConfig, error) {
+	if k != sampling.AdaptiveImp {
+		for _, name := range []string{"refresh-epochs", "eta", "adaptive-step"} {
+			if isSet(fs, name) {
+				return sampling.AdaptiveConfig{}, fmt.Errorf("-%s applies to -sampling adaptive only (not %s): %w", name, k, errUsage)
+			}
+		}
+		return sampling.AdaptiveConfig{}, nil
+	}
+	c := sampling.AdaptiveConfig{Eta: *a.eta, Epochs: *a.epochs, Step: sampling.StepRule(*a.step)}
+	if err := c.Validate(); err != nil { // before any data is read
+		return sampling.AdaptiveConfig{}, fmt.Errorf("-refresh-epochs, -eta, -adaptive-step: %w", err)
+	}
+	return c, nil
+}

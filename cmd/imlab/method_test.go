@@ -199,3 +199,28 @@ func TestSGDPaperTableEps(t *testing.T) {
 		t.Errorf("saga: default table\n%s\nwith -eps 1e-10\n%s", saga, at)
 	}
 }
+
+// imlab run -sampling adaptive takes its refresh period, safeguard and
+// step rule from flags, checks them before reading any data, and refuses
+// them with another sampling.
+func TestRunAdaptiveFlags(t *testing.T) {
+	path := genFile(t, "chisq1", 300, 20)
+	code, out, stderr := cli("run", "-data", path, "-sampling", "adaptive", "-refresh-epochs", "1", "-eta", "0.25",
+		"-adaptive-step", "safe", "-eps", "1e-6")
+	if code != 0 || !strings.Contains(stderr, "η=0.25, every 1 epochs, safe step") || len(csvRecords(t, out)) < 2 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-data", path, "-sampling", "imp", "-eta", "0.3"}, "-eta applies to -sampling adaptive only"},
+		{[]string{"-data", "/no/such/file", "-sampling", "adaptive", "-eta", "1.5"}, "safeguard η = 1.5"},
+		{[]string{"-data", "/no/such/file", "-sampling", "adaptive", "-refresh-epochs", "0"}, "refresh period 0 epochs"},
+		{[]string{"-data", "/no/such/file", "-sampling", "adaptive", "-adaptive-step", "big"}, `step rule "big"`},
+	} {
+		if code, _, stderr := cli(append([]string{"run"}, c.args...)...); code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want an error saying %q", c.args, code, stderr, c.want)
+		}
+	}
+}

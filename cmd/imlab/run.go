@@ -30,6 +30,7 @@ func runRun(args []string, e *env) error {
 	scale := fs.Float64("step-scale", 1, "multiply the method's safe step by F (SDCA: divide its curvature)")
 	decreasing := fs.Bool("decreasing", false, "sgd: switch to decreasing steps after its k* iterations")
 	order := fs.String("order", "iid", "sdca with a serial sampling: iid draws, or shuffled epochs (each example ≈ n·p_i times, in random order)")
+	adaptive := adaptiveFlags(fs)
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
 		return err
@@ -53,6 +54,9 @@ func runRun(args []string, e *env) error {
 	ord, err := sdca.ParseOrder(*order)
 	if err != nil || (*m != catalog.SDCA && ord != sdca.IID) {
 		return fmt.Errorf("-order %s: iid or shuffled, and shuffled for sdca only: %w", *order, errUsage)
+	}
+	if spec.Adaptive, err = adaptive.config(fs, spec.Sampling); err != nil {
+		return err
 	}
 	pr, err := p.load(e.ctx)
 	if err != nil {

@@ -39,6 +39,22 @@ type AdaptiveConfig struct {
 // chosen by the benchmark in docs/adaptive.md.
 var DefaultAdaptive = AdaptiveConfig{Eta: 0.5, Epochs: 3, Step: ResidueStep}
 
+// Validate returns an error wrapping ErrAdaptive, naming the value, unless
+// the safeguard is in (0, 1], the period positive and finite and the step
+// rule one of the StepRules.
+func (c AdaptiveConfig) Validate() error {
+	if !(c.Eta > 0 && c.Eta <= 1) {
+		return fmt.Errorf("%w: safeguard η = %v, want 0 < η ≤ 1", ErrAdaptive, c.Eta)
+	}
+	if !(c.Epochs > 0) || math.IsInf(c.Epochs, 0) {
+		return fmt.Errorf("%w: refresh period %v epochs, want positive and finite", ErrAdaptive, c.Epochs)
+	}
+	if c.Step != SafeStep && c.Step != ResidueStep {
+		return fmt.Errorf("%w: step rule %q (want %s or %s)", ErrAdaptive, c.Step, SafeStep, ResidueStep)
+	}
+	return nil
+}
+
 // Adaptive is a bucket sampling over a fixed partition whose probabilities
 // within each bucket can be reset during a run (Reweight): dfSDCA's
 // adaptive τ-importance sampling. Between resets it is the bucket sampling
@@ -67,14 +83,8 @@ type Adaptive struct {
 // reset with weight cfg.Eta. Errors wrap ErrPartition, ErrProbabilities or
 // ErrAdaptive.
 func NewAdaptive(part Partition, static []float64, cfg AdaptiveConfig) (*Adaptive, error) {
-	if !(cfg.Eta > 0 && cfg.Eta <= 1) {
-		return nil, fmt.Errorf("%w: safeguard η = %v, want 0 < η ≤ 1", ErrAdaptive, cfg.Eta)
-	}
-	if !(cfg.Epochs > 0) || math.IsInf(cfg.Epochs, 0) {
-		return nil, fmt.Errorf("%w: refresh period %v epochs, want positive and finite", ErrAdaptive, cfg.Epochs)
-	}
-	if cfg.Step != SafeStep && cfg.Step != ResidueStep {
-		return nil, fmt.Errorf("%w: step rule %q (want %s or %s)", ErrAdaptive, cfg.Step, SafeStep, ResidueStep)
+	if err := cfg.Validate(); err != nil {
+		return nil, err
 	}
 	b, err := NewBucket(part, static)
 	if err != nil {
