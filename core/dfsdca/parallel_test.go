@@ -1,8 +1,8 @@
 package dfsdca
 
 import (
-	"imlab/core/method"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -10,6 +10,7 @@ import (
 
 	"imlab/core/dataset"
 	"imlab/core/loss"
+	"imlab/core/method"
 	"imlab/core/sampling"
 )
 
@@ -323,5 +324,46 @@ func TestSplitTuner(t *testing.T) {
 		if math.Abs(tu.cost[1]-want) > 1e-20 {
 			t.Errorf("decision %d after the switch: split cost %g, want %g", k, tu.cost[1], want)
 		}
+	}
+}
+
+// repeating breaks the Sampler's promise of distinct examples: every other
+// minibatch lists the first member of its second half again as the last of
+// its first half. Split between two parts, the second would then read α_i
+// before the first had updated it, as sequentially it would not.
+type repeating struct {
+	sampling.Sampler
+	draws int
+}
+
+func (r *repeating) Sample(rng *rand.Rand, dst []int) []int {
+	b := r.Sampler.Sample(rng, dst)
+	if r.draws++; r.draws%2 == 0 {
+		b[len(b)/2-1] = b[len(b)/2]
+	}
+	return b
+}
+
+// A minibatch with a repeated example runs on one part, in order, so that
+// split runs keep the sequential bits even for a sampler that repeats.
+func TestWorkersRepeatedExample(t *testing.T) {
+	ds := testData(t, 300, 60, 0.8, 31)
+	pr := testProblem(t, ds, loss.Logistic{})
+	final := func(workers int) *Solver {
+		smp, theta := testPlan(t, pr, sampling.Imp, 16, 21)
+		s, err := New(pr, Options{Sampler: &repeating{Sampler: smp}, Theta: theta, Workers: workers, Seed: 22})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		s.parallelMin, s.tuner.always = 0, true // split every minibatch it may
+		if err := s.Step(3 * ds.N / 16); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	one, two := final(1), final(2)
+	if !sameBits(one.W(), two.W()) || !sameBits(one.Alpha(), two.Alpha()) {
+		t.Error("with repeated examples, 2 workers end at another w or α than 1")
 	}
 }
