@@ -196,7 +196,7 @@ func kernelLoop(ds *dataset.Dataset, rows []int, invNorm, w []float64) {
 func BenchmarkWorkers(b *testing.B) {
 	ds := benchScaleData(b)
 	pr := testProblem(b, ds, loss.Logistic{})
-	for _, tau := range []int{64, 256} {
+	for _, tau := range []int{64, 128, 256} {
 		for workers := 1; workers <= runtime.GOMAXPROCS(0); workers *= 2 {
 			b.Run(fmt.Sprintf("tau=%d/workers=%d", tau, workers), func(b *testing.B) {
 				smp, theta := testPlan(b, pr, sampling.Imp, tau, 1)

@@ -78,8 +78,9 @@ type pool struct {
 // paddedFlag keeps each part's barrier flag on its own cache line, so that
 // a part writing its flag does not disturb the lines the others poll.
 type paddedFlag struct {
-	n atomic.Uint64
-	_ [56]byte
+	n    atomic.Uint64
+	sink float64 // what the part's prefetch fallback loaded (core/internal/prefetch), kept alive
+	_    [48]byte
 }
 
 // sleeper parks a goroutine until woken; asleep guards the hand-off so that
@@ -384,23 +385,30 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 		}
 
 		// The w update, restricted to this part's features, prefetching
-		// this part's rows of the next minibatch, one per row. (Prefetching
-		// the pieces of the rows that the other parts' margins brought
-		// into their caches, a few rows ahead, made a 2-core run slower.)
+		// this part's rows of the next minibatch, one per row (see
+		// wholeRows). (Prefetching the pieces of the rows that the other
+		// parts' margins brought into their caches, a few rows ahead, made
+		// a 2-core run slower.)
 		if !solo {
 			var ahead []int
 			if t+1 < iters && !p.solo[(t+1)%2] {
 				from, to := members(part, p.parts, len(p.bufs[(t+1)%2]))
 				ahead = p.bufs[(t+1)%2][from:to]
 			}
+			whole, sink := wholeRows(rowPtr, ahead), 0.0
 			coef := p.coef[:len(batch)]
 			for k, i := range batch {
 				if k < len(ahead) {
-					prefetch.Row(rowPtr, col, val, ahead[k])
+					if whole {
+						prefetch.Row(rowPtr, col, val, ahead[k])
+					} else if r := rowPtr[ahead[k]]; r < len(val) {
+						sink += prefetch.Float64(val, r) // the row's first line
+					}
 				}
 				lo, hi := p.segment(part, i)
 				sparse.Axpy(coef[k], col[lo:hi], val[lo:hi], p.w)
 			}
+			p.flags[part].sink += sink
 		}
 		if part == 0 {
 			p.done++
@@ -408,6 +416,27 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 		p.arrive(part)
 	}
 	return nnz
+}
+
+// wholeRowsBytes bounds the bytes of the next minibatch's rows a part
+// prefetches whole in the w update. They join, in its core's L2 cache, its
+// segments of this minibatch's rows, which the update is reading; past
+// about L2 in all, the prefetches evict what the update reads next. On the
+// 2-vCPU Intel VM of 2026-12-02 (2 MiB of L2 a core; dense rows of 800
+// non-zeros, 9.6 kB) whole rows made a part's epoch 4% faster at τ = 64
+// (32 rows a part, 307 kB) but 10% slower at τ = 128 and 25% slower at
+// τ = 256 than each row's first line alone (BenchmarkWorkers).
+const wholeRowsBytes = 512 << 10
+
+// wholeRows reports whether the rows ahead fit in wholeRowsBytes, 12 bytes
+// a non-zero (an index and a value): then the update prefetches them whole,
+// else each one's first line.
+func wholeRows(rowPtr []int, ahead []int) bool {
+	nnz := 0
+	for _, i := range ahead {
+		nnz += rowPtr[i+1] - rowPtr[i]
+	}
+	return 12*nnz <= wholeRowsBytes
 }
 
 // segment returns the bounds in Col and Val of the piece of row i that
