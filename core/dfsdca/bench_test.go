@@ -189,7 +189,7 @@ func kernelLoop(ds *dataset.Dataset, rows []int, invNorm, w []float64) {
 	}
 }
 
-// BenchmarkWorkers times an epoch of τ-importance at τ = 64 and 256 on dense
+// BenchmarkWorkers times an epoch of τ-importance at τ = 64, 128 and 256 on dense
 // data of the paper's shape (n = 20,000) for 1, 2, 4, … workers up to
 // GOMAXPROCS: the scaling of one run (docs/cores.md). Every minibatch is
 // split (the tuner is off), so the figures are the split path's.
