@@ -32,8 +32,9 @@ import (
 // Hence the iterates are bit-identical for any number of parts. Nothing
 // serial remains between the phases: part 0 draws the next minibatch while
 // it takes its share of the margins, and in the w update every part
-// prefetches the rows of the next minibatch whose margins it will compute,
-// so that their memory arrives while it works.
+// prefetches the rows of the next minibatch whose margins it will compute
+// (whole while they fit beside the rows it updates from: wholeRows), so
+// that their memory arrives while it works.
 //
 // A barrier is one flag per part that its owner alone writes (no
 // read-modify-write on a shared line): a part stores the barrier's number
@@ -322,9 +323,9 @@ func (p *pool) load(t int, batch []int, smallNNZ int) int {
 // example's Δs depend on each other through α_i and must be computed in
 // order, on one part. Samplers promise distinct examples (sampling.Sampler),
 // so this guards against one that breaks the promise. It stamps each
-// member's slot, O(τ): comparing pairs, as it did, was O(τ²) on part 0's
-// share of the margins, which the other parts wait for (a bucket sampler's
-// members are not in increasing order: 2,016 pairs at τ = 64, 32,640 at 256).
+// member's slot, O(τ), rather than compare pairs, O(τ²), on part 0's share
+// of the margins, which the other parts wait for (a bucket sampler's
+// members are not in increasing order: 32,640 pairs at τ = 256).
 func (p *pool) distinct(batch []int) bool {
 	if p.seen == nil {
 		p.seen = make([]uint32, p.ds.N)
