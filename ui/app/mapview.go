@@ -81,7 +81,11 @@ func (v *MapView) compute() {
 // paint draws the map as computed so far.
 func (v *MapView) paint() {
 	defer v.p.recoverTo("drawing the speedup map")
-	if v.m == nil {
+	if v.m == nil { // before the first computation: say what will appear, as the plots do
+		v.p.cv.paintNow("speedup-map", func(p chart.Painter, w, h float64) {
+			chart.Placeholder{Title: "Speedup map", FontSize: v.p.fontSize(),
+				Note: "Press Compute the map: one row per law of ‖xᵢ‖², one column per τ, each cell coloured by θ(τ-importance) / θ(τ-nice)."}.Draw(p, w, h)
+		})
 		return
 	}
 	hm := v.m.Plot(v.selected)
