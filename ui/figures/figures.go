@@ -49,15 +49,25 @@ func Convergence(prefix string, taus []int, importance sampling.Kind, curves []C
 		for k, p := range c.Trace {
 			ser.X[k], ser.Y[k] = c.X(p), p.Gap
 		}
-		switch c.Sampling.Static() {
-		case sampling.Nice:
-			nice.Series = append(nice.Series, ser)
-		case sampling.Imp:
-			imp.Series = append(imp.Series, ser)
+		if lp := Side(nice, imp, c.Sampling); lp != nil {
+			lp.Series = append(lp.Series, ser)
 		}
 	}
 	chart.SharedRanges(nice, imp)
 	return nice, imp
+}
+
+// Side returns the plot of the pair that draws runs of sampling k: nice for
+// τ-nice, imp for τ-importance, static or adaptive; nil for a sampling the
+// paper's figures leave out.
+func Side(nice, imp *chart.LinePlot, k sampling.Kind) *chart.LinePlot {
+	switch k.Static() {
+	case sampling.Nice:
+		return nice
+	case sampling.Imp:
+		return imp
+	}
+	return nil
 }
 
 // Histogram returns the plot of a histogram of ‖x_i‖² (the paper's Figure

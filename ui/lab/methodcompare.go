@@ -47,13 +47,8 @@ func comparePlots(s *Snapshot) (nice, imp *chart.LinePlot) {
 	methods := s.Settings.Methods()
 	named := map[*chart.LinePlot]map[catalog.Name]bool{nice: {}, imp: {}}
 	add := func(m catalog.Name, j JobView) {
-		var lp *chart.LinePlot
-		switch j.Sampling.Static() {
-		case sampling.Nice:
-			lp = nice
-		case sampling.Imp: // static or adaptive τ-importance
-			lp = imp
-		default:
+		lp := figures.Side(nice, imp, j.Sampling)
+		if lp == nil {
 			return
 		}
 		ser := chart.Series{Style: max(slices.Index(methods, m), 0) % chart.NumStyles, EndLabel: fmt.Sprintf("τ=%d", j.Tau),
