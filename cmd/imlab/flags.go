@@ -244,7 +244,7 @@ func parseTaus(s string) ([]int, error) {
 // catalog.Parse does not know. The default is dfSDCA, the paper's method.
 func methodFlag(fs *flag.FlagSet) *catalog.Name {
 	m := catalog.Default
-	fs.Func("method", "method: "+methodNames()+" (default dfsdca)", func(v string) error {
+	fs.Func("method", "method: "+names(catalog.Names)+" (default dfsdca)", func(v string) error {
 		var err error
 		m, err = catalog.Parse(v)
 		return err
@@ -265,8 +265,8 @@ type stopFlags struct {
 func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
 	d, sgd := catalog.DefaultsOf(catalog.Default), catalog.DefaultsOf(catalog.SGD)
 	return stopFlags{fs: fs, m: m,
-		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P* (default: the method's, %g for sgd)", sgd.Eps)),
-		maxPasses: fs.Float64("max-passes", d.MaxPasses, "budget per run in passes/τ, iterations/n for dfsdca (default: the method's)"),
+		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P* (sgd's default: %g)", sgd.Eps)),
+		maxPasses: fs.Float64("max-passes", d.MaxPasses, "budget per run in passes/τ, iterations/n for dfsdca"),
 	}
 }
 
@@ -303,7 +303,7 @@ func checkWorkers(m catalog.Name, workers int) error {
 // "all", defaulting to all.
 func methodsFlag(fs *flag.FlagSet) *[]catalog.Name {
 	ms := slices.Clone(catalog.Names)
-	fs.Func("methods", "comma-separated methods ("+methodNames()+") or all (default all)", func(v string) error {
+	fs.Func("methods", "comma-separated methods ("+names(catalog.Names)+") or all (default all)", func(v string) error {
 		if v == "all" {
 			ms = slices.Clone(catalog.Names)
 			return nil
@@ -321,18 +321,19 @@ func methodsFlag(fs *flag.FlagSet) *[]catalog.Name {
 	return &ms
 }
 
-func methodNames() string {
-	s := make([]string, len(catalog.Names))
-	for k, m := range catalog.Names {
-		s[k] = string(m)
+// names lists typed names for a flag's help, e.g. "nice, imp, bucket".
+func names[T ~string](list []T) string {
+	s := make([]string, len(list))
+	for k, n := range list {
+		s[k] = string(n)
 	}
 	return strings.Join(s, ", ")
 }
 
 // kindFlag registers -sampling into k (holding its default), rejecting at
-// parse time any name not in sampling.Kinds.
-func kindFlag(fs *flag.FlagSet, k *sampling.Kind, usage string) {
-	fs.Func("sampling", usage+" (default "+string(*k)+")", func(v string) (err error) {
+// parse time any name not in sampling.Kinds; its help lists them all.
+func kindFlag(fs *flag.FlagSet, k *sampling.Kind) {
+	fs.Func("sampling", "sampling: "+names(sampling.Kinds)+" (default "+string(*k)+")", func(v string) (err error) {
 		*k, err = sampling.ParseKind(v)
 		return err
 	})

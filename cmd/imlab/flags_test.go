@@ -4,6 +4,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"imlab/core/method/catalog"
+	"imlab/core/sampling"
 )
 
 // TestNumbersAreDecimal refuses, in every numeric flag, the Go-literal
@@ -46,5 +49,31 @@ func TestNumbersAreDecimal(t *testing.T) {
 	code, _, stderr = cli("gen", "-h")
 	if code != 0 || !strings.Contains(stderr, "-n int") || !strings.Contains(stderr, "-density float") {
 		t.Errorf("gen -h lists the flags' types wrongly:\n%s", stderr)
+	}
+}
+
+// TestHelpListsEveryName: -sampling's and -method's help name every kind
+// and method the flags accept, so that a new one cannot be left off it.
+func TestHelpListsEveryName(t *testing.T) {
+	code, _, stderr := cli("run", "-h")
+	if code != 0 {
+		t.Fatalf("run -h: exit %d", code)
+	}
+	help := map[string]string{}
+	lines := strings.Split(stderr, "\n")
+	for k, l := range lines {
+		if f := strings.Fields(l); len(f) > 0 && k+1 < len(lines) {
+			help[f[0]] = lines[k+1]
+		}
+	}
+	for _, k := range sampling.Kinds {
+		if !strings.Contains(help["-sampling"], " "+string(k)+",") && !strings.Contains(help["-sampling"], " "+string(k)+" ") {
+			t.Errorf("run -h: -sampling's help %q leaves out %s", help["-sampling"], k)
+		}
+	}
+	for _, m := range catalog.Names {
+		if !strings.Contains(help["-method"], string(m)) {
+			t.Errorf("run -h: -method's help %q leaves out %s", help["-method"], m)
+		}
 	}
 }

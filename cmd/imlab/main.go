@@ -31,7 +31,7 @@ var commands = []command{
 	{"gen", "-dist NAME -n N -d D -density W -seed S -o FILE", "write the paper's synthetic data as LIBSVM", runGen},
 	{"stats", "-data FILE [-bias]", "n, d, nnz, density and σ of a data set", runStats},
 	{"theory", "-data FILE -tau 1,2,4 [-method M] [-loss L] [-lambda auto|X] [-partition P] [-seed S]", "step sizes and theoretical ratio per τ", runTheory},
-	{"run", "-data FILE [-method M] -sampling nice|imp|uniform|importance -tau T -eps E [...]", "run a method (default dfSDCA) and print its trace", runRun},
+	{"run", "-data FILE [-method M] [-sampling S] [-tau T] [-eps E] [...]", "run a method (default dfSDCA) and print its trace", runRun},
 	{"methods", "-data FILE [-bias] [-tau 8] [-eps 1e-6,…] [-methods M,…] [-samplings S,…]", "passes to ε per method × sampling, theory beside measurement", runMethods},
 	{"tau-star", "-data FILE [-bias] [-tau 1,2,…] [-cores C] [-sync S] [-measure [-eps E]]", "predicted (and measured) time against τ on C cores, and τ*", runTauStar},
 	{"paper", "-data FILE [-bias] [-eps 1e-10] [-seeds K] [-jobs N]", "the paper's theoretical:empirical table", runPaper},

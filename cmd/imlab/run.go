@@ -18,14 +18,14 @@ func runRun(args []string, e *env) error {
 	var p problemFlags
 	p.register(fs)
 	spec := theory.Spec{Sampling: sampling.Imp, Partition: sampling.RandomRule}
-	kindFlag(fs, &spec.Sampling, "sampling: nice, imp, imp-alt, adaptive, uniform or importance")
+	kindFlag(fs, &spec.Sampling)
 	fs.IntVar(&spec.Tau, "tau", 1, "minibatch size τ")
 	ruleFlag(fs, &spec.Partition)
 	fs.Uint64Var(&spec.Seed, "seed", 1, "random seed (partition and sampler)")
 	m := methodFlag(fs)
 	flags := registerStop(fs, m)
 	every := fs.Float64("eval-every", catalog.DefaultsOf(catalog.Default).EvalEvery,
-		"evaluate P every F units of the method's axis (iterations/n for dfsdca, passes otherwise; default: the method's)")
+		"evaluate P every F units of the method's axis (iterations/n for dfsdca, passes otherwise)")
 	workers := fs.Int("workers", 1, "goroutines per minibatch, dfsdca only (1 = sequential; results are identical)")
 	scale := fs.Float64("step-scale", 1, "multiply the method's safe step by F (SDCA: divide its curvature)")
 	decreasing := fs.Bool("decreasing", false, "sgd: switch to decreasing steps after its k* iterations")
