@@ -355,13 +355,16 @@ type adaptiveSettings struct {
 	step        *string
 }
 
+// adaptiveFlagNames are the flags of adaptiveSettings, in its order.
+var adaptiveFlagNames = [...]string{"refresh-epochs", "eta", "adaptive-step"}
+
 // adaptiveFlags registers -refresh-epochs, -eta and -adaptive-step.
 func adaptiveFlags(fs *flag.FlagSet) adaptiveSettings {
 	d := sampling.DefaultAdaptive
 	return adaptiveSettings{
-		epochs: fs.Float64("refresh-epochs", d.Epochs, "-sampling adaptive: epochs between refreshes of the probabilities"),
-		eta:    fs.Float64("eta", d.Eta, "-sampling adaptive: safeguard η, the static probabilities' share (0 < η ≤ 1)"),
-		step: fs.String("adaptive-step", string(d.Step), "-sampling adaptive: step at each refresh, "+
+		epochs: fs.Float64(adaptiveFlagNames[0], d.Epochs, "-sampling adaptive: epochs between refreshes of the probabilities"),
+		eta:    fs.Float64(adaptiveFlagNames[1], d.Eta, "-sampling adaptive: safeguard η, the static probabilities' share (0 < η ≤ 1)"),
+		step: fs.String(adaptiveFlagNames[2], string(d.Step), "-sampling adaptive: step at each refresh, "+
 			string(sampling.SafeStep)+" (the paper's Theorem for the sampling in force) or "+string(sampling.ResidueStep)+" (larger, only measured)"),
 	}
 }
@@ -371,7 +374,7 @@ func adaptiveFlags(fs *flag.FlagSet) adaptiveSettings {
 // other than adaptive, which would ignore them.
 func (a adaptiveSettings) config(fs *flag.FlagSet, k sampling.Kind) (sampling.AdaptiveConfig, error) {
 	if k != sampling.AdaptiveImp {
-		for _, name := range []string{"refresh-epochs", "eta", "adaptive-step"} {
+		for _, name := range adaptiveFlagNames {
 			if isSet(fs, name) {
 				return sampling.AdaptiveConfig{}, fmt.Errorf("-%s applies to -sampling adaptive only (not %s): %w", name, k, errUsage)
 			}
@@ -380,7 +383,7 @@ func (a adaptiveSettings) config(fs *flag.FlagSet, k sampling.Kind) (sampling.Ad
 	}
 	c := sampling.AdaptiveConfig{Eta: *a.eta, Epochs: *a.epochs, Step: sampling.StepRule(*a.step)}
 	if err := c.Validate(); err != nil { // before any data is read
-		return sampling.AdaptiveConfig{}, fmt.Errorf("-refresh-epochs, -eta, -adaptive-step: %w", err)
+		return sampling.AdaptiveConfig{}, fmt.Errorf("-%s: %w", strings.Join(adaptiveFlagNames[:], ", -"), err)
 	}
 	return c, nil
 }
