@@ -321,6 +321,25 @@ func methodsFlag(fs *flag.FlagSet) *[]catalog.Name {
 	return &ms
 }
 
+// samplingsFlag registers -samplings, a comma-separated list of sampling
+// kinds defaulting to def, rejecting at parse time any name not in
+// sampling.Kinds (before any data is read).
+func samplingsFlag(fs *flag.FlagSet, def []sampling.Kind, usage string) *[]sampling.Kind {
+	ks := slices.Clone(def)
+	fs.Func("samplings", usage+": "+names(sampling.Kinds)+" (default "+strings.ReplaceAll(names(def), " ", "")+")", func(v string) error {
+		ks = ks[:0]
+		for _, s := range strings.Split(v, ",") {
+			k, err := sampling.ParseKind(strings.TrimSpace(s))
+			if err != nil {
+				return err
+			}
+			ks = append(ks, k)
+		}
+		return nil
+	})
+	return &ks
+}
+
 // names lists typed names for a flag's help, e.g. "nice, imp, bucket".
 func names[T ~string](list []T) string {
 	s := make([]string, len(list))

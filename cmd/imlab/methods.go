@@ -15,21 +15,46 @@ import (
 	"imlab/core/theory"
 )
 
-// serial reports whether a theory.Spec sampling draws one example (τ = 1).
-
-// parseSamplings parses a comma-separated list of theory.Samplings into
-// specs at minibatch size τ (serial samplings at τ = 1).
-func parseSamplings(s string, tau int, partition sampling.Rule, seed uint64) []theory.Spec {
+// specsOf returns the specs of the samplings at minibatch size τ (the
+// serial ones at τ = 1).
+func specsOf(kinds []sampling.Kind, tau int, partition sampling.Rule, seed uint64) []theory.Spec {
 	var specs []theory.Spec
-	for _, name := range strings.Split(s, ",") {
-		name = strings.TrimSpace(name)
-		k, t := sampling.Kind(name), tau // an unknown name is theory.NewPlan's error
+	for _, k := range kinds {
+		t := tau
 		if k.Serial() {
 			t = 1
 		}
 		specs = append(specs, theory.Spec{Sampling: k, Tau: t, Partition: partition, Seed: seed})
 	}
 	return specs
+}
+
+// noteSkipped says on standard error which methods have no cell for which
+// samplings (catalog.Runs: an adaptive sampling they cannot follow), and
+// refuses a grid left with no cell at all.
+func noteSkipped(e *env, ms []catalog.Name, kinds []sampling.Kind) error {
+	var notes []string
+	cells := 0
+	for _, k := range kinds {
+		var skipped []catalog.Name
+		for _, m := range ms {
+			if catalog.Runs(m, k) {
+				cells++
+			} else {
+				skipped = append(skipped, m)
+			}
+		}
+		if len(skipped) > 0 {
+			notes = append(notes, fmt.Sprintf("imlab: no %s cells for %s, which cannot follow it", k, names(skipped)))
+		}
+	}
+	if cells == 0 {
+		return fmt.Errorf("-methods %s -samplings %s: no method runs any of the samplings: %w", names(ms), names(kinds), errUsage)
+	}
+	for _, n := range notes {
+		fmt.Fprintln(e.stderr, n)
+	}
+	return nil
 }
 
 // specError makes an unknown sampling or partition a usage error.
@@ -47,7 +72,8 @@ func runMethods(args []string, e *env) error {
 	var p problemFlags
 	p.register(fs)
 	ms := methodsFlag(fs)
-	samplings := fs.String("samplings", "uniform,importance,nice,imp,bucket", "comma-separated samplings (the serial ones at τ = 1)")
+	samplings := samplingsFlag(fs, []sampling.Kind{sampling.Uniform, sampling.Importance, sampling.Nice, sampling.Imp, sampling.UniformBucket},
+		"comma-separated samplings (the serial ones at τ = 1)")
 	tau := fs.Int("tau", 8, "minibatch size τ of the minibatch samplings")
 	epsList := fs.String("eps", "1e-6", "comma-separated gap targets ε")
 	budget := fs.Float64("max-passes", 400, "budget per run, in passes")
@@ -70,6 +96,9 @@ func runMethods(args []string, e *env) error {
 	if err != nil {
 		return err
 	}
+	if err := noteSkipped(e, *ms, *samplings); err != nil {
+		return err
+	}
 	pr, err := p.load(e.ctx)
 	if err != nil {
 		return err
@@ -84,7 +113,7 @@ func runMethods(args []string, e *env) error {
 		}
 	}
 	c := catalog.Comparison{
-		Methods: *ms, Specs: parseSamplings(*samplings, *tau, *partition, *seed), Eps: eps,
+		Methods: *ms, Specs: specsOf(*samplings, *tau, *partition, *seed), Eps: eps,
 		MaxPasses: *budget, SGDMaxPasses: *sgdBudget, Seed: *seed,
 	}
 	cells, err := catalog.Compare(e.ctx, pr, pstar, c, func(c catalog.Cell) {
@@ -128,7 +157,7 @@ func runTauStar(args []string, e *env) error {
 	var p problemFlags
 	p.register(fs)
 	ms := methodsFlag(fs)
-	samplings := fs.String("samplings", "nice,imp", "comma-separated minibatch samplings")
+	samplings := samplingsFlag(fs, []sampling.Kind{sampling.Nice, sampling.Imp}, "comma-separated minibatch samplings")
 	taus := fs.String("tau", "1,2,4,8,16,32,64,128,256", "comma-separated minibatch sizes")
 	var cm catalog.CostModel
 	fs.IntVar(&cm.Cores, "cores", 8, "cores c of the cost model: a minibatch of τ costs ⌈τ/c⌉ example updates + the sync cost")
@@ -154,6 +183,9 @@ func runTauStar(args []string, e *env) error {
 	if *measure && (!(*eps > 0) || !(*budget > 0)) {
 		return fmt.Errorf("-eps and -max-passes must be positive: %w", errUsage)
 	}
+	if err := noteSkipped(e, *ms, *samplings); err != nil {
+		return err
+	}
 	pr, err := p.load(e.ctx)
 	if err != nil {
 		return err
@@ -174,10 +206,12 @@ func runTauStar(args []string, e *env) error {
 	}
 	t := table.Table{Header: header}
 	for _, m := range *ms {
-		for _, smp := range strings.Split(*samplings, ",") {
-			smp = strings.TrimSpace(smp)
+		for _, smp := range *samplings {
+			if !catalog.Runs(m, smp) {
+				continue
+			}
 			plan := func(tau int) (*theory.Plan, error) {
-				return theory.NewPlan(pr, theory.Spec{Sampling: sampling.Kind(smp), Tau: tau, Partition: *partition, Seed: *seed})
+				return theory.NewPlan(pr, theory.Spec{Sampling: smp, Tau: tau, Partition: *partition, Seed: *seed})
 			}
 			pts, err := catalog.TauCurve(m, pr, plan, ts, cm)
 			if err != nil {
@@ -191,7 +225,7 @@ func runTauStar(args []string, e *env) error {
 				if k == star {
 					mark = "*"
 				}
-				rows[k] = []string{string(m), smp, table.Float(float64(pt.Tau)), table.Sig(pt.Theory.Step, 4),
+				rows[k] = []string{string(m), string(smp), table.Float(float64(pt.Tau)), table.Sig(pt.Theory.Step, 4),
 					table.Sig(pt.Theory.PassesPerEFold, 4), table.Sig(pt.Time, 4), mark}
 				if !*measure {
 					continue

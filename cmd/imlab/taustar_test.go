@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -148,6 +149,7 @@ func TestMethodsTable(t *testing.T) {
 
 func TestTauStarErrors(t *testing.T) {
 	path := genFile(t, "chisq1", 50, 5)
+	missing := filepath.Join(t.TempDir(), "missing.svm")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -158,10 +160,44 @@ func TestTauStarErrors(t *testing.T) {
 		{[]string{"tau-star", "-data", path, "-methods", "saga,newton"}, "newton"},
 		{[]string{"methods", "-data", path, "-eps", "1e-6,0"}, "-eps"},
 		{[]string{"methods", "-data", path, "-samplings", "nicest"}, "nicest"},
+		// Refused before the data is read: a missing file is not the error.
+		{[]string{"methods", "-data", missing, "-samplings", "imp,nicest"}, "nicest"},
+		{[]string{"tau-star", "-data", missing, "-samplings", "nicest"}, "nicest"},
+		{[]string{"methods", "-data", missing, "-methods", "saga,sgd", "-samplings", "adaptive"}, "no method runs"},
 	} {
 		code, out, stderr := cli(c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(stderr, c.want) || !strings.HasSuffix(stderr, "\n") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want a usage error naming %q", c.args, code, out, stderr, c.want)
+		}
+	}
+}
+
+// A method that cannot follow an adaptive sampling has no cell for it in
+// methods' and tau-star's grids, says so, and the other cells are run.
+func TestGridsSkipWhatAMethodCannotRun(t *testing.T) {
+	path := genFile(t, "chisq1", 200, 10)
+	for _, c := range []struct {
+		args []string
+		rows []string // method,sampling of each row
+	}{
+		{[]string{"methods", "-methods", "dfsdca,saga", "-samplings", "imp,adaptive", "-tau", "4", "-eps", "1e-4"},
+			[]string{"dfsdca,imp", "dfsdca,adaptive", "saga,imp"}},
+		{[]string{"tau-star", "-methods", "saga,sdca", "-samplings", "adaptive,imp", "-tau", "1,4"},
+			[]string{"saga,imp", "saga,imp", "sdca,adaptive", "sdca,adaptive", "sdca,imp", "sdca,imp"}},
+	} {
+		code, out, stderr := cli(append(c.args, "-data", path)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, stderr)
+		}
+		if !strings.Contains(stderr, "no adaptive cells for saga, which cannot follow it") {
+			t.Errorf("%v: stderr does not say saga has no adaptive cells:\n%s", c.args, stderr)
+		}
+		var rows []string
+		for _, r := range csvRecords(t, out)[1:] {
+			rows = append(rows, r[0]+","+r[1])
+		}
+		if strings.Join(rows, " ") != strings.Join(c.rows, " ") {
+			t.Errorf("%v: rows %v, want %v", c.args, rows, c.rows)
 		}
 	}
 }

@@ -115,3 +115,9 @@ func (c closer) Close() error {
 // (sampling.AdaptiveImp), refreshing it as the run goes: dfSDCA and SDCA.
 // New refuses an adaptive plan for the others.
 func FollowsAdaptive(m Name) bool { return m == DFSDCA || m == SDCA }
+
+// Runs reports whether method m runs sampling k: every method runs every
+// static sampling, and an adaptive one only if it follows it
+// (FollowsAdaptive). A grid of methods × samplings has no cell where it
+// does not.
+func Runs(m Name, k sampling.Kind) bool { return k.Static() == k || FollowsAdaptive(m) }

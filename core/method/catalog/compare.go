@@ -46,10 +46,12 @@ type Cell struct {
 
 // Compare runs every method with every sampling of c once, from w = 0, to
 // the smallest of c.Eps (SGD with decreasing steps, to no less than
-// SGDFloor), on pr with optimal value pstar. Each run's seed is c.Seed, so
-// a cell is the same whatever else the table holds. A diverged run is
-// recorded in its cell; other errors, and ctx ending, end the comparison.
-// progress, if not nil, is called after each cell.
+// SGDFloor), on pr with optimal value pstar; a method with a sampling it
+// does not run (Runs: an adaptive one it cannot follow) has no cell. Each
+// run's seed is c.Seed, so a cell is the same whatever else the table
+// holds. A diverged run is recorded in its cell; other errors, and ctx
+// ending, end the comparison. progress, if not nil, is called after each
+// cell.
 func Compare(ctx context.Context, pr *problem.Problem, pstar float64, c Comparison, progress func(Cell)) ([]Cell, error) {
 	if len(c.Eps) == 0 {
 		return nil, fmt.Errorf("%w: no gap targets", method.ErrOptions)
@@ -63,6 +65,9 @@ func Compare(ctx context.Context, pr *problem.Problem, pstar float64, c Comparis
 	var cells []Cell
 	for _, m := range c.Methods {
 		for _, spec := range c.Specs {
+			if !Runs(m, spec.Sampling) {
+				continue
+			}
 			pl, err := theory.NewPlan(pr, spec)
 			if err != nil {
 				return cells, err

@@ -3,11 +3,13 @@ package catalog
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"imlab/core/loss"
 	"imlab/core/method"
 	"imlab/core/method/internal/mtest"
+	"imlab/core/sampling"
 	"imlab/core/theory"
 )
 
@@ -61,5 +63,31 @@ func TestCompare(t *testing.T) {
 	}
 	if _, err := Compare(context.Background(), pr, pstar, Comparison{Methods: Names}, nil); err == nil {
 		t.Error("no targets accepted")
+	}
+}
+
+// TestCompareSkipsWhatAMethodCannotRun: a method has no cell for an
+// adaptive sampling it cannot follow (Runs); the other cells are run.
+func TestCompareSkipsWhatAMethodCannotRun(t *testing.T) {
+	ds := mtest.Data(t, 150, 10, 0.5, 4)
+	pr := mtest.Problem(t, ds, loss.Logistic{}, 1)
+	_, pstar := mtest.Optimum(t, pr)
+	cells, err := Compare(context.Background(), pr, pstar, Comparison{
+		Methods: []Name{SAGA, DFSDCA},
+		Specs:   []theory.Spec{{Sampling: sampling.AdaptiveImp, Tau: 4, Seed: 1}, {Sampling: sampling.Imp, Tau: 4, Seed: 1}},
+		Eps:     []float64{1e-4}, MaxPasses: 2000, Seed: 3,
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range cells {
+		got = append(got, string(c.Method)+" "+string(c.Spec.Sampling))
+		if c.Err != nil || !(c.Measured[0] > 0) {
+			t.Errorf("%s %s: error %v, passes %v", c.Method, c.Spec.Sampling, c.Err, c.Measured[0])
+		}
+	}
+	if want := "saga imp, dfsdca adaptive, dfsdca imp"; strings.Join(got, ", ") != want {
+		t.Errorf("cells %q, want %q", strings.Join(got, ", "), want)
 	}
 }
