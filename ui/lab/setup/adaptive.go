@@ -39,11 +39,8 @@ func importanceField() Field {
 			if s.Importance.Static() != sampling.Imp {
 				return fmt.Errorf("%q is not one of %v", s.Importance, importanceKinds)
 			}
-			if s.Importance == sampling.Imp {
-				return nil
-			}
 			for _, m := range s.Methods() {
-				if !catalog.FollowsAdaptive(m) {
+				if !catalog.Runs(m, s.Importance) {
 					return fmt.Errorf("%s with %s: only %s and %s follow an adaptive sampling",
 						s.Importance.Label(), MethodName(m), MethodName(catalog.DFSDCA), MethodName(catalog.SDCA))
 				}
