@@ -19,11 +19,11 @@ import (
 // The participants run a session of iterations together (session), each
 // iteration in two phases separated by barriers:
 //
-//   - margins and updates, split by example: part p takes the p-th of
-//     parts contiguous ranges of the minibatch's members, computes z_k = x_iᵀw, Δ_i, the
-//     new α_i and the coefficient of x_i in the w update. Each is the
-//     arithmetic of the sequential code on the same numbers, so it gives
-//     the same bits.
+//   - margins and updates, split by example: each part takes a contiguous
+//     range of the minibatch's members (part 0's sized by leadBalancer,
+//     the others' equal), computes z_k = x_iᵀw, Δ_i, the new α_i and the
+//     coefficient of x_i in the w update. Each is the arithmetic of the
+//     sequential code on the same numbers, so it gives the same bits.
 //   - the w update, split by feature: part p owns features [bound_p,
 //     bound_(p+1)) and applies every example's update restricted to them,
 //     in minibatch order, so every coordinate receives the same additions
@@ -56,10 +56,13 @@ type pool struct {
 	iters int         // iterations in the session
 	bufs  [2][]int    // the minibatch of iteration t is bufs[t%2]
 	solo  [2]bool     // iteration t's minibatch is part 0's alone (see session)
+	lead  [2]int      // part 0's members of iteration t's minibatch (members)
 	z     []float64   // margins of the current minibatch
 	coef  []float64   // −θΔ_i/(nλp_i) of the current minibatch
 	bad   atomic.Bool // a margin or update became non-finite
 	done  int         // iterations completed, for part 0
+
+	balance leadBalancer // sizes lead, on part 0
 
 	// seen[i] == stamp: example i is in the minibatch being loaded (distinct).
 	seen  []uint32
@@ -236,8 +239,8 @@ func (p *pool) reached(b uint64, from *int) bool {
 }
 
 // arrive marks part as having reached the next barrier and returns once
-// every part has.
-func (p *pool) arrive(part int) {
+// every part has; it reports whether part was the last to arrive.
+func (p *pool) arrive(part int) (last bool) {
 	b := p.flags[part].n.Load() + 1 // every part passes the same barriers
 	p.flags[part].n.Store(b)
 	if p.sleepers.Load() > 0 {
@@ -250,8 +253,11 @@ func (p *pool) arrive(part int) {
 	}
 	from := 0
 	ready := func() bool { return p.reached(b, &from) }
+	if ready() {
+		return true
+	}
 	if p.spin(ready) {
-		return
+		return false
 	}
 	me := p.sleeperOf(part)
 	for !ready() {
@@ -259,6 +265,7 @@ func (p *pool) arrive(part int) {
 		me.park(ready)
 		p.sleepers.Add(-1)
 	}
+	return false
 }
 
 // wakeAll wakes every parked part.
@@ -316,6 +323,7 @@ func (p *pool) load(t int, batch []int, smallNNZ int) int {
 		nnz += p.ds.RowPtr[i+1] - p.ds.RowPtr[i]
 	}
 	p.solo[t%2] = nnz < smallNNZ || len(buf) > len(p.z) || !p.distinct(buf)
+	p.lead[t%2] = p.balance.lead(len(buf), p.parts)
 	return nnz
 }
 
@@ -360,7 +368,7 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 		switch {
 		case !solo:
 			z, coef := p.z[:len(batch)], p.coef[:len(batch)]
-			from, to := members(part, p.parts, len(batch))
+			from, to := members(part, p.parts, len(batch), p.lead[t%2])
 			for k := from; k < to; k++ {
 				if t == 0 && k+1 < to {
 					prefetch.Row(rowPtr, col, val, batch[k+1])
@@ -380,7 +388,9 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 		if part == 0 && t+1 < iters {
 			nnz += load(t + 1)
 		}
-		p.arrive(part)
+		if last := p.arrive(part); part == 0 && !solo {
+			p.balance.observe(last, p.parts, len(p.z))
+		}
 		if p.bad.Load() {
 			return nnz // every part sees it after the same barrier
 		}
@@ -393,7 +403,7 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 		if !solo {
 			var ahead []int
 			if t+1 < iters && !p.solo[(t+1)%2] {
-				from, to := members(part, p.parts, len(p.bufs[(t+1)%2]))
+				from, to := members(part, p.parts, len(p.bufs[(t+1)%2]), p.lead[(t+1)%2])
 				ahead = p.bufs[(t+1)%2][from:to]
 			}
 			whole, sink := wholeRows(rowPtr, ahead), 0.0
@@ -453,13 +463,6 @@ func (p *pool) segment(part, i int) (lo, hi int) {
 		hi = row + int(p.cuts[i*inner+part])
 	}
 	return lo, hi
-}
-
-// members returns the members [from, to) of a minibatch of m that part of
-// parts takes in the margins phase: contiguous, so that each part writes
-// its own cache lines of z and coef.
-func members(part, parts, m int) (from, to int) {
-	return part * m / parts, (part + 1) * m / parts
 }
 
 // soloIteration runs a whole iteration on the calling part, sequentially;
