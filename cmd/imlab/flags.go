@@ -308,15 +308,9 @@ func methodsFlag(fs *flag.FlagSet) *[]catalog.Name {
 			ms = slices.Clone(catalog.Names)
 			return nil
 		}
-		ms = ms[:0]
-		for _, s := range strings.Split(v, ",") {
-			m, err := catalog.Parse(strings.TrimSpace(s))
-			if err != nil {
-				return err
-			}
-			ms = append(ms, m)
-		}
-		return nil
+		var err error
+		ms, err = commaList(v, catalog.Parse)
+		return err
 	})
 	return &ms
 }
@@ -327,17 +321,24 @@ func methodsFlag(fs *flag.FlagSet) *[]catalog.Name {
 func samplingsFlag(fs *flag.FlagSet, def []sampling.Kind, usage string) *[]sampling.Kind {
 	ks := slices.Clone(def)
 	fs.Func("samplings", usage+": "+names(sampling.Kinds)+" (default "+strings.ReplaceAll(names(def), " ", "")+")", func(v string) error {
-		ks = ks[:0]
-		for _, s := range strings.Split(v, ",") {
-			k, err := sampling.ParseKind(strings.TrimSpace(s))
-			if err != nil {
-				return err
-			}
-			ks = append(ks, k)
-		}
-		return nil
+		var err error
+		ks, err = commaList(v, sampling.ParseKind)
+		return err
 	})
 	return &ks
+}
+
+// commaList parses each comma-separated entry of v, spaces trimmed.
+func commaList[T any](v string, parse func(string) (T, error)) ([]T, error) {
+	var list []T
+	for _, s := range strings.Split(v, ",") {
+		x, err := parse(strings.TrimSpace(s))
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, x)
+	}
+	return list, nil
 }
 
 // names lists typed names for a flag's help, e.g. "nice, imp, bucket".

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 
 	"imlab/core/libsvm"
 	"imlab/core/method"
@@ -138,13 +137,15 @@ func runMethods(args []string, e *env) error {
 
 // parseEps parses a comma-separated list of positive gap targets.
 func parseEps(s string) ([]float64, error) {
-	var eps []float64
-	for _, f := range strings.Split(s, ",") {
-		x, err := libsvm.ParseNumber(strings.TrimSpace(f))
-		if err != nil || !(x > 0) {
-			return nil, fmt.Errorf("-eps %q: positive numbers separated by commas: %w", s, errUsage)
+	eps, err := commaList(s, func(f string) (float64, error) {
+		x, err := libsvm.ParseNumber(f)
+		if err == nil && !(x > 0) {
+			err = errUsage
 		}
-		eps = append(eps, x)
+		return x, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("-eps %q: positive numbers separated by commas: %w", s, errUsage)
 	}
 	return eps, nil
 }
