@@ -36,7 +36,7 @@ func runPaper(args []string, e *env) error {
 	if cfg.Taus, err = parseTaus(*taus); err != nil {
 		return err
 	}
-	rules, err := sampling.ParseRules(*partitions)
+	rules, err := commaList(*partitions, sampling.ParseRule)
 	if err != nil {
 		return fmt.Errorf("-partition: %w: %w", err, errUsage)
 	}

@@ -47,7 +47,7 @@ func runReport(args []string, e *env) error {
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}
-	rules, err := sampling.ParseRules(*partitions)
+	rules, err := commaList(*partitions, sampling.ParseRule)
 	if err != nil {
 		return fmt.Errorf("-partition: %w: %w", err, errUsage)
 	}

@@ -111,19 +111,6 @@ func ParseRule(s string) (Rule, error) {
 	return "", fmt.Errorf("%w: partition %q (want one of %s)", ErrName, s, joinNames(Rules))
 }
 
-// ParseRules reads a comma-separated list of partition rules.
-func ParseRules(s string) ([]Rule, error) {
-	var rules []Rule
-	for _, f := range strings.Split(s, ",") {
-		r, err := ParseRule(strings.TrimSpace(f))
-		if err != nil {
-			return nil, err
-		}
-		rules = append(rules, r)
-	}
-	return rules, nil
-}
-
 func joinNames[T ~string](names []T) string {
 	s := make([]string, len(names))
 	for i, n := range names {

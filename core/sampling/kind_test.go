@@ -18,9 +18,10 @@ func TestKindAndRuleNames(t *testing.T) {
 	if !Uniform.Serial() || !Importance.Serial() || Nice.Serial() || Imp.Serial() {
 		t.Error("Serial")
 	}
-	rules, err := ParseRules("random, balanced")
-	if err != nil || len(rules) != 2 || rules[0] != RandomRule || rules[1] != BalancedRule {
-		t.Errorf("ParseRules = %v, %v", rules, err)
+	for _, r := range Rules {
+		if got, err := ParseRule(string(r)); err != nil || got != r || r.Label() == "" {
+			t.Errorf("ParseRule(%q) = %q, %v; label %q", r, got, err, r.Label())
+		}
 	}
 	for _, bad := range []string{"", "Nice", "importance-ish"} {
 		if _, err := ParseKind(bad); !errors.Is(err, ErrName) {
@@ -28,8 +29,8 @@ func TestKindAndRuleNames(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "random,", "greedy"} {
-		if _, err := ParseRules(bad); !errors.Is(err, ErrName) {
-			t.Errorf("ParseRules(%q): %v", bad, err)
+		if _, err := ParseRule(bad); !errors.Is(err, ErrName) {
+			t.Errorf("ParseRule(%q): %v", bad, err)
 		}
 	}
 }
