@@ -1,7 +1,8 @@
 #!/bin/bash
 # The measurements bench/cores.sh prepares (copied there as run.sh beside
 # the static binaries imlab and cores). Results go to $OUT, as text:
-# machine.txt, run.txt (one run's scaling), jobs.txt (paper -jobs N),
+# machine.txt, run.txt (one run's scaling), workers.txt (the split path's
+# benchmark), jobs.txt (paper -jobs N),
 # report.txt (imlab report -size paper), summary.txt (all of it).
 # BUDGET (seconds, default 360) bounds the whole; N (default 50000) is
 # stage 1's number of examples.
@@ -31,6 +32,14 @@ echo "== stage 1: one run, workers $workers ($(left) s left)" >>"$out/summary.tx
 timeout 200 "$here/cores" -n "${N:-50000}" -taus 64,256 -workers "$workers" -reps 1 >"$out/run.txt" 2>&1
 echo "exit $?" >>"$out/run.txt"
 cat "$out/run.txt" >>"$out/summary.txt"
+
+# 1b. The split path alone, part 0's share balanced and equal (about 40 s).
+echo "== stage 1b: BenchmarkWorkers at τ = 64 ($(left) s left)" >>"$out/summary.txt"
+if [ -x "$here/dfsdca.test" ] && [ "$(left)" -gt 120 ]; then
+	timeout 90 "$here/dfsdca.test" -test.run '^$' -test.bench 'Workers/tau=64/' -test.benchtime 20x >"$out/workers.txt" 2>&1
+	echo "exit $?" >>"$out/workers.txt"
+	grep -E '^Benchmark|^exit' "$out/workers.txt" >>"$out/summary.txt"
+fi
 
 # 2. Jobs: the quick dense table (about 40 s).
 echo "== stage 2: paper -preset dense -size quick -seeds 1 -jobs N ($(left) s left)" >>"$out/summary.txt"

@@ -198,22 +198,36 @@ func BenchmarkWorkers(b *testing.B) {
 	pr := testProblem(b, ds, loss.Logistic{})
 	for _, tau := range []int{64, 128, 256} {
 		for workers := 1; workers <= runtime.GOMAXPROCS(0); workers *= 2 {
-			b.Run(fmt.Sprintf("tau=%d/workers=%d", tau, workers), func(b *testing.B) {
-				smp, theta := testPlan(b, pr, sampling.Imp, tau, 1)
-				s, err := New(pr, Options{Sampler: smp, Theta: theta, Workers: workers, Seed: 1})
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer s.Close()
-				s.tuner.always = true
-				iters := ds.N / tau
-				timeEpochs(b, func() {
-					if err := s.Step(iters); err != nil {
+			// Split, part 0's share of the margins balanced (the solver's
+			// way) or equal (the balancer held at no shift), for comparison.
+			shares := []string{""}
+			if workers > 1 {
+				shares = []string{"/shares=balanced", "/shares=equal"}
+			}
+			for _, sh := range shares {
+				b.Run(fmt.Sprintf("tau=%d/workers=%d%s", tau, workers, sh), func(b *testing.B) {
+					smp, theta := testPlan(b, pr, sampling.Imp, tau, 1)
+					s, err := New(pr, Options{Sampler: smp, Theta: theta, Workers: workers, Seed: 1})
+					if err != nil {
 						b.Fatal(err)
 					}
+					defer s.Close()
+					s.tuner.always = true
+					if sh == "/shares=equal" {
+						s.pool.balance.fixed = true
+					}
+					iters := ds.N / tau
+					timeEpochs(b, func() {
+						if err := s.Step(iters); err != nil {
+							b.Fatal(err)
+						}
+					})
+					reportPerNNZ(b, expectedNNZ(ds, smp, iters))
+					if s.pool != nil {
+						b.ReportMetric(float64(s.pool.balance.lead(tau, workers)), "part0-members")
+					}
 				})
-				reportPerNNZ(b, expectedNNZ(ds, smp, iters))
-			})
+			}
 		}
 	}
 }
