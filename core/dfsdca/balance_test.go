@@ -103,3 +103,41 @@ func TestLeadShiftsBitIdentical(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsTuner: past the prefetch budget (lowered here to nothing) the
+// rows tuner measures whole rows and first lines both, and the iterates
+// are the sequential ones whichever it picks.
+func TestRowsTuner(t *testing.T) {
+	ds := testData(t, 300, 60, 0.8, 31)
+	pr := testProblem(t, ds, loss.Logistic{})
+	const tau, calls = 16, 40
+	var runs [2]*Solver
+	for k, workers := range []int{1, 2} {
+		smp, theta := testPlan(t, pr, sampling.Imp, tau, 21)
+		s, err := New(pr, Options{Sampler: smp, Theta: theta, Workers: workers, Seed: 22})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		if workers > 1 {
+			s.parallelMin, s.tuner.always = 0, true
+			s.pool.wholeBytes = 0
+		}
+		for range calls {
+			if err := s.Step(10); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runs[k] = s
+	}
+	seq, par := runs[0], runs[1]
+	if !par.pool.pastBudget(par.meanNNZ) || par.rows.cost[0] == 0 || par.rows.cost[1] == 0 {
+		t.Errorf("past the budget: rows tuner costs %v (first lines, whole), want both measured", par.rows.cost)
+	}
+	if par.rows.decisions != calls {
+		t.Errorf("rows tuner decided %d times in %d split Step calls", par.rows.decisions, calls)
+	}
+	if !sameBits(seq.W(), par.W()) || !sameBits(seq.Alpha(), par.Alpha()) {
+		t.Error("final w or α differs from 1 worker")
+	}
+}

@@ -225,6 +225,9 @@ func BenchmarkWorkers(b *testing.B) {
 					reportPerNNZ(b, expectedNNZ(ds, smp, iters))
 					if s.pool != nil {
 						b.ReportMetric(float64(s.pool.balance.lead(tau, workers)), "part0-members")
+						if s.pool.pastBudget(s.meanNNZ) { // the rows tuner's pick: 1 for whole rows
+							b.ReportMetric(float64(b2i(s.rows.cost[1] < s.rows.cost[0])), "whole-rows")
+						}
 					}
 				})
 			}
@@ -293,4 +296,11 @@ func BenchmarkRefresh(b *testing.B) {
 			})
 		}
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -259,7 +259,7 @@ func TestSplitTuner(t *testing.T) {
 		if splitFaster {
 			splitTime = time.Microsecond
 		}
-		var tu splitTuner
+		var tu modeTuner
 		decide := func() bool {
 			split := tu.choose()
 			d := seqTime
@@ -306,7 +306,7 @@ func TestSplitTuner(t *testing.T) {
 
 	// The first decisions after a switch are not measured; later ones move
 	// the estimate by costSmoothing of the way.
-	tu := splitTuner{cost: [2]float64{1e-9, 1e-9}, last: false, streak: 50}
+	tu := modeTuner{cost: [2]float64{1e-9, 1e-9}, last: false, streak: 50}
 	tu.decisions = exploreBurst // past the exploring burst: split (equal costs) is not faster
 	if tu.choose() {
 		t.Fatal("equal costs should keep the sequential mode")

@@ -63,6 +63,13 @@ type pool struct {
 
 	balance leadBalancer // sizes lead, on part 0
 
+	// The prefetch of the next rows in the w update: whole while a part's
+	// rows of the next minibatch fit in wholeBytes (wholeRowsBytes, lower
+	// in tests), and past it whole too in a session with wholeAlways,
+	// else their first lines (the Solver's rows tuner chooses).
+	wholeBytes  int
+	wholeAlways bool
+
 	// seen[i] == stamp: example i is in the minibatch being loaded (distinct).
 	seen  []uint32
 	stamp uint32
@@ -83,7 +90,7 @@ type pool struct {
 func newPool(s *Solver, parts int) *pool {
 	ds := s.ds
 	p := &pool{ds: ds, w: s.w, alpha: s.alpha, steps: s.steps, y: ds.Y, loss: s.loss, parts: parts,
-		flags: make([]paddedFlag, parts)}
+		flags: make([]paddedFlag, parts), wholeBytes: wholeRowsBytes}
 	if procs := runtime.GOMAXPROCS(0); procs > 1 {
 		p.spins = true
 		p.yield = parts > procs
@@ -159,9 +166,10 @@ func (p *pool) helper(part int) {
 //
 // smallNNZ is the least number of non-zeros of a minibatch worth splitting:
 // smaller ones, and any with a repeated example or more members than z
-// holds, run on part 0 alone within the session.
-func (p *pool) session(iters int, batch []int, next func() []int, z, coef []float64, smallNNZ int) (done, nnz int) {
-	p.iters, p.z, p.coef, p.done = iters, z, coef, 0
+// holds, run on part 0 alone within the session. wholeAlways has the parts
+// prefetch the next rows whole even past the budget (wholeRows).
+func (p *pool) session(iters int, batch []int, next func() []int, z, coef []float64, smallNNZ int, wholeAlways bool) (done, nnz int) {
+	p.iters, p.z, p.coef, p.done, p.wholeAlways = iters, z, coef, 0, wholeAlways
 	p.bad.Store(false)
 	nnz = p.load(0, batch, smallNNZ)
 	p.seq.Add(1)
@@ -265,7 +273,7 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 				from, to := members(part, p.parts, len(p.bufs[(t+1)%2]), p.lead[(t+1)%2])
 				ahead = p.bufs[(t+1)%2][from:to]
 			}
-			whole, sink := wholeRows(rowPtr, ahead), 0.0
+			whole, sink := p.wholeAlways || wholeRows(rowPtr, ahead, p.wholeBytes), 0.0
 			coef := p.coef[:len(batch)]
 			for k, i := range batch {
 				if k < len(ahead) {
@@ -289,24 +297,34 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 }
 
 // wholeRowsBytes bounds the bytes of the next minibatch's rows a part
-// prefetches whole in the w update. They join, in its core's L2 cache, its
-// segments of this minibatch's rows, which the update is reading; past
-// about L2 in all, the prefetches evict what the update reads next. On the
-// 2-vCPU Intel VM of 2026-12-02 (2 MiB of L2 a core; dense rows of 800
-// non-zeros, 9.6 kB) whole rows made a part's epoch 4% faster at τ = 64
-// (32 rows a part, 307 kB) but 10% slower at τ = 128 and 25% slower at
-// τ = 256 than each row's first line alone (BenchmarkWorkers).
+// prefetches whole in the w update, unless the Solver's rows tuner finds
+// whole rows faster past it too. They join, in its core's L2 cache, its
+// segments of this minibatch's rows, which the update is reading. Which is
+// faster past about L2 in all depends on the machine (dense rows of 800
+// non-zeros, 9.6 kB, BenchmarkWorkers on 2 workers): on the 2-vCPU Intel VM
+// of 2026-12-02 (2 MiB of L2 a core) whole rows made a part's epoch 4%
+// faster at τ = 64 (32 rows a part, 307 kB) but 10% slower at τ = 128 and
+// 25% slower at τ = 256 than each row's first line alone; on an AMD EPYC VM
+// the same day (1 MiB of L2 a core, 32 MiB of L3) whole rows were 17%
+// faster at τ = 64, 17% at 128 and 20% at 256.
 const wholeRowsBytes = 512 << 10
 
-// wholeRows reports whether the rows ahead fit in wholeRowsBytes, 12 bytes
-// a non-zero (an index and a value): then the update prefetches them whole,
-// else each one's first line.
-func wholeRows(rowPtr []int, ahead []int) bool {
+// wholeRows reports whether the rows ahead fit in budget bytes, 12 bytes a
+// non-zero (an index and a value): then the update prefetches them whole,
+// else (unless tuned otherwise) each one's first line.
+func wholeRows(rowPtr []int, ahead []int, budget int) bool {
 	nnz := 0
 	for _, i := range ahead {
 		nnz += rowPtr[i+1] - rowPtr[i]
 	}
-	return 12*nnz <= wholeRowsBytes
+	return 12*nnz <= budget
+}
+
+// pastBudget reports whether a part's rows of a minibatch of meanNNZ
+// non-zeros on average exceed the prefetch budget, so that the rows tuner
+// has a choice to make.
+func (p *pool) pastBudget(meanNNZ float64) bool {
+	return 12*meanNNZ/float64(p.parts) > float64(p.wholeBytes)
 }
 
 // segment returns the bounds in Col and Val of the piece of row i that

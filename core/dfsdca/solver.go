@@ -79,11 +79,12 @@ type Solver struct {
 
 	ada *adaptation // nil unless the sampler is a sampling.Adaptive
 
-	pool        *pool   // nil when sequential or closed
-	workers     int     // the pool's parts (1 when sequential)
-	parallelMin int     // least non-zeros in a minibatch worth splitting
-	meanNNZ     float64 // expected non-zeros in a minibatch: Σ_i p_i |x_i|₀
-	tuner       splitTuner
+	pool        *pool     // nil when sequential or closed
+	workers     int       // the pool's parts (1 when sequential)
+	parallelMin int       // least non-zeros in a minibatch worth splitting
+	meanNNZ     float64   // expected non-zeros in a minibatch: Σ_i p_i |x_i|₀
+	tuner       modeTuner // split a minibatch among the workers?
+	rows        modeTuner // past the prefetch budget, prefetch a split minibatch's next rows whole?
 
 	iter    int
 	elapsed time.Duration
@@ -179,7 +180,8 @@ func (s *Solver) startPool(workers int) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		s.parallelMin = math.MaxInt // one thread: splitting cannot pay
 	}
-	s.tuner = splitTuner{always: s.tuner.always}
+	s.tuner = modeTuner{always: s.tuner.always}
+	s.rows = modeTuner{always: s.rows.always, period: rowsExplorePeriod}
 }
 
 // SetWorkers changes the number of goroutines sharing each minibatch, from

@@ -2,32 +2,42 @@ package dfsdca
 
 import "time"
 
-// splitTuner decides, for Step calls whose minibatches are large enough to
-// split, whether the workers actually make them faster, from measured time per non-zero.
-// Whether splitting pays depends on how many cores are free at the moment
-// (the machine may be shared, or the browser busy), so the tuner keeps
-// measuring: it uses the faster mode, except for a burst of exploreBurst
-// decisions in every explorePeriod that re-measure the other one. The first
-// decisions after a switch are not measured, since w then sits in the wrong
-// core's cache. The iterates do not depend on the tuner's choices.
-type splitTuner struct {
-	cost      [2]float64 // smoothed seconds per non-zero: [0] on one goroutine, [1] split; 0 = not yet measured
+// modeTuner chooses between two ways of doing the same iterations, true
+// and false, from their measured time per non-zero. A Solver has two: one
+// decides, for Step calls whose minibatches are large enough to split,
+// whether the workers actually make them faster (true: split), which
+// depends on how many cores are free at the moment (the machine may be
+// shared, or the browser busy); the other, for split minibatches whose rows
+// exceed the prefetch budget (wholeRows), whether the parts prefetch the
+// next rows whole anyway (true) or their first lines, which depends on the
+// machine's caches (pool). The tuner keeps measuring: it uses the faster
+// mode, except for a burst of exploreBurst decisions in every
+// explorePeriod that re-measure the other one. The first decisions after a
+// switch are not measured, since w then sits in the wrong core's cache.
+// The iterates do not depend on the tuner's choices.
+type modeTuner struct {
+	cost      [2]float64 // smoothed seconds per non-zero of mode false and true; 0 = not yet measured
 	decisions int
 	last      bool // the previous decision
 	streak    int  // decisions in a row equal to last
-	always    bool // split every eligible minibatch, without measuring (tests)
+	always    bool // choose true every time, without measuring (tests)
 	explored  bool // the latest decision was an exploring one (against the faster mode)
+	period    int  // decisions per exploring burst; 0 means explorePeriod
 }
 
 const (
 	explorePeriod = 256
-	exploreBurst  = 8
-	switchWarmup  = 2    // decisions after a switch that are not measured
-	costSmoothing = 0.25 // weight of a new measurement
+	// rowsExplorePeriod is the rows tuner's: its two modes differ by 10 –
+	// 35% either way, so exploring an eighth of the time costs little and
+	// lets a noisy first measurement be corrected within some 25 epochs.
+	rowsExplorePeriod = 64
+	exploreBurst      = 8
+	switchWarmup      = 2    // decisions after a switch that are not measured
+	costSmoothing     = 0.25 // weight of a new measurement
 )
 
-// choose reports whether to split the next eligible minibatch.
-func (t *splitTuner) choose() bool {
+// choose returns the mode of the next decision.
+func (t *modeTuner) choose() bool {
 	if t.always {
 		return true
 	}
@@ -40,7 +50,11 @@ func (t *splitTuner) choose() bool {
 		split = false
 	default:
 		split = t.cost[1] < t.cost[0]
-		if t.decisions%explorePeriod < exploreBurst {
+		period := t.period
+		if period == 0 {
+			period = explorePeriod
+		}
+		if t.decisions%period < exploreBurst {
 			split = !split
 			t.explored = true
 		}
@@ -54,9 +68,9 @@ func (t *splitTuner) choose() bool {
 	return split
 }
 
-// record adds the measured time of the minibatch of nnz non-zeros that the
-// latest decision, split, was about.
-func (t *splitTuner) record(split bool, d time.Duration, nnz int) {
+// record adds the measured time of the minibatches of nnz non-zeros that
+// the latest decision, split, was about.
+func (t *modeTuner) record(split bool, d time.Duration, nnz int) {
 	if t.streak <= switchWarmup {
 		return
 	}
@@ -76,10 +90,16 @@ func (t *splitTuner) record(split bool, d time.Duration, nnz int) {
 // adapts within a long Step call too.
 const tuneEvery = 64
 
-// stepTuned performs k iterations in the mode the tuner chooses.
+// stepTuned performs k iterations in the modes the tuners choose: split or
+// not, and for split minibatches past the prefetch budget, whole rows or
+// first lines.
 func (s *Solver) stepTuned(k int) bool {
 	split := s.tuner.choose()
-	timed := !s.tuner.always
+	whole, rowsTuned := false, split && s.pool.pastBudget(s.meanNNZ)
+	if rowsTuned {
+		whole = s.rows.choose()
+	}
+	timed, rowsTimed := !s.tuner.always, rowsTuned && !s.rows.always
 	rest := 0
 	if s.tuner.explored {
 		// Exploring measures the slower mode on a part of the call only:
@@ -89,12 +109,17 @@ func (s *Solver) stepTuned(k int) bool {
 		k -= rest
 	}
 	start := time.Now()
-	ok, nnz := s.stepMode(split, k, timed)
-	if timed {
-		s.tuner.record(split, time.Since(start), nnz)
+	ok, nnz := s.stepMode(split, whole, k, timed || rowsTimed)
+	if d := time.Since(start); timed || rowsTimed {
+		if timed {
+			s.tuner.record(split, d, nnz)
+		}
+		if rowsTimed {
+			s.rows.record(whole, d, nnz)
+		}
 	}
 	if ok && rest > 0 {
-		ok, _ = s.stepMode(!split, rest, false)
+		ok, _ = s.stepMode(!split, whole, rest, false)
 	}
 	return ok
 }
@@ -106,18 +131,19 @@ const (
 	exploreLeast = 4
 )
 
-// stepMode performs k iterations split among the workers or not; with
-// count, it returns the minibatches' non-zeros.
-func (s *Solver) stepMode(split bool, k int, count bool) (bool, int) {
+// stepMode performs k iterations split among the workers or not (whole:
+// see stepSplit); with count, it returns the minibatches' non-zeros.
+func (s *Solver) stepMode(split, whole bool, k int, count bool) (bool, int) {
 	if split {
-		return s.stepSplit(k)
+		return s.stepSplit(k, whole)
 	}
 	return s.stepSequential(k, count)
 }
 
-// stepSplit performs k iterations on the pool: see pool.session. It
+// stepSplit performs k iterations on the pool: see pool.session, which
+// whole tells whether to prefetch the next rows whole past the budget. It
 // returns false if one became non-finite, and the minibatches' non-zeros.
-func (s *Solver) stepSplit(k int) (bool, int) {
+func (s *Solver) stepSplit(k int, whole bool) (bool, int) {
 	if k <= 0 {
 		return true, 0
 	}
@@ -135,7 +161,7 @@ func (s *Solver) stepSplit(k int) (bool, int) {
 		s.head++
 		return batch
 	}
-	done, nnz := s.pool.session(k, next(), next, s.z, s.coef, s.parallelMin)
+	done, nnz := s.pool.session(k, next(), next, s.z, s.coef, s.parallelMin, whole)
 	s.iter += done
 	return done == k, nnz
 }
