@@ -29,7 +29,8 @@
 // between Steps). Minibatches with few non-zeros (in total, or per feature
 // of w) are done on the calling goroutine, where splitting cannot pay; for
 // the others the solver measures both ways as it runs and uses the faster,
-// since that depends on how many cores are free.
+// since that depends on how many cores are free (and, likewise, whether the
+// parts prefetch large next rows whole, which depends on the caches).
 //
 // Every product that is added is rounded with float64(…), so that no
 // compiler fuses the two into an FMA (see package core).
