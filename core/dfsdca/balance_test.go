@@ -105,20 +105,24 @@ func TestLeadShiftsBitIdentical(t *testing.T) {
 }
 
 // TestRowsTuner: past the prefetch budget (lowered here to nothing) the
-// rows tuner measures whole rows and first lines both, and the iterates
-// are the sequential ones whichever it picks.
+// rows tuners, of split and of unsplit minibatches, measure whole rows and
+// first lines both, and the iterates are those of a run within the budget
+// whichever they pick.
 func TestRowsTuner(t *testing.T) {
 	ds := testData(t, 300, 60, 0.8, 31)
 	pr := testProblem(t, ds, loss.Logistic{})
 	const tau, calls = 16, 40
-	var runs [2]*Solver
-	for k, workers := range []int{1, 2} {
+	var runs [3]*Solver
+	for k, workers := range []int{1, 1, 2} {
 		smp, theta := testPlan(t, pr, sampling.Imp, tau, 21)
 		s, err := New(pr, Options{Sampler: smp, Theta: theta, Workers: workers, Seed: 22})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(s.Close)
+		if k > 0 {
+			s.rowsBudget = 0
+		}
 		if workers > 1 {
 			s.parallelMin, s.tuner.always = 0, true
 			s.pool.wholeBytes = 0
@@ -130,14 +134,22 @@ func TestRowsTuner(t *testing.T) {
 		}
 		runs[k] = s
 	}
-	seq, par := runs[0], runs[1]
-	if !par.pool.pastBudget(par.meanNNZ) || par.rows.cost[0] == 0 || par.rows.cost[1] == 0 {
-		t.Errorf("past the budget: rows tuner costs %v (first lines, whole), want both measured", par.rows.cost)
+	base, seq, par := runs[0], runs[1], runs[2]
+	for _, c := range []struct {
+		name string
+		tu   modeTuner
+	}{{"unsplit (seqRows)", seq.seqRows}, {"split (rows)", par.rows}} {
+		if c.tu.cost[0] == 0 || c.tu.cost[1] == 0 || c.tu.decisions != calls {
+			t.Errorf("%s past the budget: costs %v (first lines, whole) after %d decisions, want both measured in %d",
+				c.name, c.tu.cost, c.tu.decisions, calls)
+		}
 	}
-	if par.rows.decisions != calls {
-		t.Errorf("rows tuner decided %d times in %d split Step calls", par.rows.decisions, calls)
+	if base.seqRows.decisions != 0 {
+		t.Errorf("within the budget the unsplit rows tuner decided %d times", base.seqRows.decisions)
 	}
-	if !sameBits(seq.W(), par.W()) || !sameBits(seq.Alpha(), par.Alpha()) {
-		t.Error("final w or α differs from 1 worker")
+	for _, s := range []*Solver{seq, par} {
+		if !sameBits(base.W(), s.W()) || !sameBits(base.Alpha(), s.Alpha()) {
+			t.Errorf("%d workers past the budget: final w or α differs", s.workers)
+		}
 	}
 }

@@ -64,8 +64,8 @@ type pool struct {
 	balance leadBalancer // sizes lead, on part 0
 
 	// The prefetch of the next rows in the w update: whole while a part's
-	// rows of the next minibatch fit in wholeBytes (wholeRowsBytes, lower
-	// in tests), and past it whole too in a session with wholeAlways,
+	// rows of the next minibatch fit in wholeBytes (the Solver's
+	// rowsBudget), and past it whole too in a session with wholeAlways,
 	// else their first lines (the Solver's rows tuner chooses).
 	wholeBytes  int
 	wholeAlways bool
@@ -90,7 +90,7 @@ type pool struct {
 func newPool(s *Solver, parts int) *pool {
 	ds := s.ds
 	p := &pool{ds: ds, w: s.w, alpha: s.alpha, steps: s.steps, y: ds.Y, loss: s.loss, parts: parts,
-		flags: make([]paddedFlag, parts), wholeBytes: wholeRowsBytes}
+		flags: make([]paddedFlag, parts), wholeBytes: s.rowsBudget}
 	if procs := runtime.GOMAXPROCS(0); procs > 1 {
 		p.spins = true
 		p.yield = parts > procs
@@ -297,9 +297,10 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 }
 
 // wholeRowsBytes bounds the bytes of the next minibatch's rows a part
-// prefetches whole in the w update, unless the Solver's rows tuner finds
-// whole rows faster past it too. They join, in its core's L2 cache, its
-// segments of this minibatch's rows, which the update is reading. Which is
+// prefetches whole in the w update (and an unsplit iteration, in
+// stepSequential), unless the Solver's rows tuners find whole rows faster
+// past it too. They join, in its core's L2 cache, its segments of this
+// minibatch's rows, which the update is reading. Which is
 // faster past about L2 in all depends on the machine (dense rows of 800
 // non-zeros, 9.6 kB, BenchmarkWorkers on 2 workers): on the 2-vCPU Intel VM
 // of 2026-12-02 (2 MiB of L2 a core) whole rows made a part's epoch 4%

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"time"
 
 	"imlab/core/dataset"
@@ -85,6 +84,9 @@ type Solver struct {
 	meanNNZ     float64   // expected non-zeros in a minibatch: Σ_i p_i |x_i|₀
 	tuner       modeTuner // split a minibatch among the workers?
 	rows        modeTuner // past the prefetch budget, prefetch a split minibatch's next rows whole?
+	seqRows     modeTuner // and an unsplit one's (stepAlone)
+	seqWhole    bool      // seqRows' latest choice
+	rowsBudget  int       // the prefetch budget: wholeRowsBytes (lower in tests)
 
 	iter    int
 	elapsed time.Duration
@@ -162,6 +164,7 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 		s.meanNNZ += float64(pi * float64(ds.RowPtr[i+1]-ds.RowPtr[i]))
 	}
 	s.ada = newAdaptation(s, opt)
+	s.seqRows, s.rowsBudget = modeTuner{period: rowsExplorePeriod}, wholeRowsBytes
 	s.startPool(opt.Workers)
 	return s, nil
 }
@@ -239,8 +242,7 @@ func (s *Solver) Step(k int) error {
 // (stepSplit) or run here.
 func (s *Solver) step(k int) bool {
 	if s.pool == nil || s.meanNNZ < float64(s.parallelMin) {
-		ok, _ := s.stepSequential(k, false)
-		return ok
+		return s.stepAlone(k)
 	}
 	for k > 0 {
 		n := min(k, tuneEvery)
@@ -263,8 +265,8 @@ func (s *Solver) step(k int) bool {
 // those misses resolve while this update computes. Finding a row is itself
 // a chain of misses (the sampler's table, then RowPtr, then the row), so
 // the warming is staged: the minibatch two iterations ahead gets its row
-// offsets and state prefetched, the one after this its rows' first
-// entries loaded. The sampler alone consumes the random
+// offsets and state prefetched, the one after this its rows. The sampler
+// alone consumes the random
 // stream, so the minibatches, and hence the iterates, are the same as when
 // drawn one at a time.
 //
@@ -285,15 +287,17 @@ func (s *Solver) stepSequential(k int, count bool) (ok bool, nnz int) {
 		mid, next, last := s.ends[s.head], s.ends[s.head+1], s.ends[s.head+2]
 		batch := s.queue[lo:mid]
 
-		// Warm the rows of the next minibatch and the row offsets and
-		// state of the one after.
+		// Warm the rows of the next minibatch (whole while they fit in
+		// the budget, past it as seqRows chose, else their first lines:
+		// see wholeRowsBytes) and the row offsets and state of the one
+		// after.
 		acc := 0.0
+		whole := s.seqWhole || wholeRows(rowPtr, s.queue[mid:next], s.rowsBudget)
 		for _, i := range s.queue[mid:next] {
-			// The first entries only: a prefetch of every row of the
-			// next minibatch evicts this one's, which the w update
-			// reads again (dense rows of d = 1,000: 64 rows fill L2).
-			if r := rowPtr[i]; r < len(val) {
-				acc += val[r] + float64(col[r])
+			if whole {
+				acc += prefetch.Row(rowPtr, col, val, i)
+			} else if r := rowPtr[i]; r < len(val) {
+				acc += prefetch.Float64(val, r)
 			}
 		}
 		for _, i := range s.queue[next:last] {
@@ -419,47 +423,6 @@ func (s *Solver) stepSerial(k int) bool {
 		s.iter++
 	}
 	return true
-}
-
-// drawBlock is about how many examples draw adds to the queue at a time:
-// enough to amortise the call, few enough to stay in cache.
-const drawBlock = 256
-
-// MaxDrawnAhead bounds how many minibatches a Solver has drawn from its
-// sampler beyond those its iterations used: a watcher of the draws (such
-// as a sampling.Recorder) must keep that many more to tell used from
-// drawn.
-const MaxDrawnAhead = drawBlock + 3
-
-// draw moves the minibatches not yet processed to the front of the queue
-// and appends at least drawBlock examples' worth of new ones, and at least
-// three minibatches in all (this iteration's and the two warmed ahead).
-func (s *Solver) draw() {
-	lo := 0
-	if s.head > 0 {
-		lo = s.ends[s.head-1]
-	}
-	kept := s.ends[s.head:]
-	s.queue = s.queue[:copy(s.queue, s.queue[lo:])]
-	s.ends = s.ends[:copy(s.ends, kept)]
-	for j := range s.ends {
-		s.ends[j] -= lo
-	}
-	s.head = 0
-	if s.serial {
-		n := len(s.queue)
-		s.queue = slices.Grow(s.queue, drawBlock)[:n+drawBlock]
-		sampling.DrawSerial(s.sampler, s.src, s.queue[n:])
-		for j := n + 1; j <= len(s.queue); j++ {
-			s.ends = append(s.ends, j)
-		}
-		return
-	}
-	for len(s.ends) < 3 || len(s.queue) < drawBlock {
-		s.batch = s.sampler.Sample(s.rng, s.batch[:0])
-		s.queue = append(s.queue, s.batch...)
-		s.ends = append(s.ends, len(s.queue))
-	}
 }
 
 // nnz is the number of non-zeros in the minibatch.
