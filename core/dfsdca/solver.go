@@ -266,9 +266,8 @@ func (s *Solver) step(k int) bool {
 // a chain of misses (the sampler's table, then RowPtr, then the row), so
 // the warming is staged: the minibatch two iterations ahead gets its row
 // offsets and state prefetched, the one after this its rows. The sampler
-// alone consumes the random
-// stream, so the minibatches, and hence the iterates, are the same as when
-// drawn one at a time.
+// alone consumes the random stream, so the minibatches, and hence the
+// iterates, are the same as when drawn one at a time.
 //
 // All of an iteration is inline in this one loop, calling only the
 // kernels and updates: in WebAssembly a call costs more than the
@@ -288,9 +287,9 @@ func (s *Solver) stepSequential(k int, count bool) (ok bool, nnz int) {
 		batch := s.queue[lo:mid]
 
 		// Warm the rows of the next minibatch (whole while they fit in
-		// the budget, past it as seqRows chose, else their first lines:
-		// see wholeRowsBytes) and the row offsets and state of the one
-		// after.
+		// the budget, past it whole or their first lines as seqRows
+		// chose: see wholeRowsBytes) and the row offsets and state of
+		// the one after.
 		acc := 0.0
 		whole := s.seqWhole || wholeRows(rowPtr, s.queue[mid:next], s.rowsBudget)
 		for _, i := range s.queue[mid:next] {

@@ -3,14 +3,15 @@ package dfsdca
 import "time"
 
 // modeTuner chooses between two ways of doing the same iterations, true
-// and false, from their measured time per non-zero. A Solver has two: one
-// decides, for Step calls whose minibatches are large enough to split,
+// and false, from their measured time per non-zero. A Solver has three:
+// one decides, for Step calls whose minibatches are large enough to split,
 // whether the workers actually make them faster (true: split), which
 // depends on how many cores are free at the moment (the machine may be
-// shared, or the browser busy); the other, for split minibatches whose rows
-// exceed the prefetch budget (wholeRows), whether the parts prefetch the
-// next rows whole anyway (true) or their first lines, which depends on the
-// machine's caches (pool). The tuner keeps measuring: it uses the faster
+// shared, or the browser busy); the others, for minibatches whose rows
+// exceed the prefetch budget (wholeRowsBytes), split or not, whether the
+// next minibatch's rows are prefetched whole anyway (true) or only their
+// first lines, which depends on the machine's caches. A tuner keeps
+// measuring: it uses the faster
 // mode, except for a burst of exploreBurst decisions in every
 // explorePeriod that re-measure the other one. The first decisions after a
 // switch are not measured, since w then sits in the wrong core's cache.
@@ -22,7 +23,7 @@ type modeTuner struct {
 	streak    int  // decisions in a row equal to last
 	always    bool // choose true every time, without measuring (tests)
 	explored  bool // the latest decision was an exploring one (against the faster mode)
-	period    int  // decisions per exploring burst; 0 means explorePeriod
+	period    int  // decisions per exploring period; 0 means explorePeriod
 }
 
 const (
