@@ -367,3 +367,53 @@ func TestWorkersRepeatedExample(t *testing.T) {
 		t.Error("with repeated examples, 2 workers end at another w or α than 1")
 	}
 }
+
+// TestRowsTuner: past the prefetch budget (lowered here to nothing) the
+// rows tuners, of split and of unsplit minibatches, measure whole rows and
+// first lines both, and the iterates are those of a run within the budget
+// whichever they pick.
+func TestRowsTuner(t *testing.T) {
+	ds := testData(t, 300, 60, 0.8, 31)
+	pr := testProblem(t, ds, loss.Logistic{})
+	const tau, calls = 16, 40
+	var runs [3]*Solver
+	for k, workers := range []int{1, 1, 2} {
+		smp, theta := testPlan(t, pr, sampling.Imp, tau, 21)
+		s, err := New(pr, Options{Sampler: smp, Theta: theta, Workers: workers, Seed: 22})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		if k > 0 {
+			s.rowsBudget = 0
+		}
+		if workers > 1 {
+			s.parallelMin, s.tuner.always = 0, true
+			s.pool.wholeBytes = 0
+		}
+		for range calls {
+			if err := s.Step(10); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runs[k] = s
+	}
+	base, seq, par := runs[0], runs[1], runs[2]
+	for _, c := range []struct {
+		name string
+		tu   modeTuner
+	}{{"unsplit (seqRows)", seq.seqRows}, {"split (rows)", par.rows}} {
+		if c.tu.cost[0] == 0 || c.tu.cost[1] == 0 || c.tu.decisions != calls {
+			t.Errorf("%s past the budget: costs %v (first lines, whole) after %d decisions, want both measured in %d",
+				c.name, c.tu.cost, c.tu.decisions, calls)
+		}
+	}
+	if base.seqRows.decisions != 0 {
+		t.Errorf("within the budget the unsplit rows tuner decided %d times", base.seqRows.decisions)
+	}
+	for _, s := range []*Solver{seq, par} {
+		if !sameBits(base.W(), s.W()) || !sameBits(base.Alpha(), s.Alpha()) {
+			t.Errorf("%d workers past the budget: final w or α differs", s.workers)
+		}
+	}
+}
