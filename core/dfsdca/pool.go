@@ -310,22 +310,26 @@ func (p *pool) iterate(part int, load func(t int) int) (nnz int) {
 // faster at τ = 64, 17% at 128 and 20% at 256.
 const wholeRowsBytes = 512 << 10
 
-// wholeRows reports whether the rows ahead fit in budget bytes, 12 bytes a
-// non-zero (an index and a value): then the update prefetches them whole,
-// else (unless tuned otherwise) each one's first line.
+// wholeRows reports whether the rows ahead fit in budget bytes
+// (fitsBudget): then the update prefetches them whole, else (unless tuned
+// otherwise) each one's first line.
 func wholeRows(rowPtr []int, ahead []int, budget int) bool {
 	nnz := 0
 	for _, i := range ahead {
 		nnz += rowPtr[i+1] - rowPtr[i]
 	}
-	return 12*nnz <= budget
+	return fitsBudget(float64(nnz), budget)
 }
+
+// fitsBudget reports whether rows of nnz non-zeros, 12 bytes each (an
+// index and a value), fit in budget bytes.
+func fitsBudget(nnz float64, budget int) bool { return 12*nnz <= float64(budget) }
 
 // pastBudget reports whether a part's rows of a minibatch of meanNNZ
 // non-zeros on average exceed the prefetch budget, so that the rows tuner
 // has a choice to make.
 func (p *pool) pastBudget(meanNNZ float64) bool {
-	return 12*meanNNZ/float64(p.parts) > float64(p.wholeBytes)
+	return !fitsBudget(meanNNZ/float64(p.parts), p.wholeBytes)
 }
 
 // segment returns the bounds in Col and Val of the piece of row i that

@@ -174,7 +174,7 @@ func (s *Solver) stepSplit(k int, whole bool) (bool, int) {
 // (on the AMD VM of 2026-12-02, an epoch of the dense benchmark data at
 // τ = 64, 614 kB a minibatch, took 5.7 ms so against 7.4 with first lines).
 func (s *Solver) stepAlone(k int) bool {
-	if 12*s.meanNNZ <= float64(s.rowsBudget) || s.seqRows.always {
+	if fitsBudget(s.meanNNZ, s.rowsBudget) || s.seqRows.always {
 		s.seqWhole = s.seqRows.always
 		ok, _ := s.stepSequential(k, false)
 		return ok
