@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -135,10 +134,8 @@ func TestPauseWhileLoading(t *testing.T) {
 			}
 		}
 		parked := make(chan int, 16)
-		host := &fakeHost{cores: 4, parked: parked, env: worker.Env{Now: now, Yield: func() {
-			onYield()
-			runtime.Gosched() // lets the worker's command goroutine take the Pause
-		}}}
+		// The fake host's Yield then waits for the worker to take the Pause.
+		host := &fakeHost{cores: 4, parked: parked, env: worker.Env{Now: now, Yield: onYield}}
 		h = newHarness(t)
 		h.c.env.Now = now
 		if onWorker {

@@ -36,6 +36,42 @@ type fakeConn struct {
 	in     chan worker.Message
 	closed bool
 	kinds  []worker.MsgKind // every message the page sent
+	cmds   commandsApplied
+}
+
+// commandsApplied counts the commands sent to a worker and those it has
+// applied, so that its Yield can wait for them all, as a Web Worker's
+// does: there a yield to the event loop delivers every message the page
+// posted before it. A bare runtime.Gosched gives no such promise on a
+// loaded machine.
+type commandsApplied struct {
+	mu            sync.Mutex
+	cond          sync.Cond
+	sent, applied int
+	stopped       bool // the worker took a CmdStop: it applies no more
+}
+
+func (a *commandsApplied) send() {
+	a.mu.Lock()
+	a.sent++
+	a.mu.Unlock()
+}
+
+func (a *commandsApplied) apply(cmd worker.Command) {
+	a.mu.Lock()
+	a.applied++
+	a.stopped = a.stopped || cmd == worker.CmdStop
+	a.cond.Broadcast()
+	a.mu.Unlock()
+}
+
+// await waits until the worker has applied every command sent so far.
+func (a *commandsApplied) await() {
+	a.mu.Lock()
+	for a.applied < a.sent && !a.stopped {
+		a.cond.Wait()
+	}
+	a.mu.Unlock()
 }
 
 func (c *fakeConn) Send(m worker.Message) {
@@ -43,6 +79,9 @@ func (c *fakeConn) Send(m worker.Message) {
 	defer c.mu.Unlock()
 	c.kinds = append(c.kinds, m.Kind)
 	if !c.closed {
+		if m.Kind == worker.MsgCmd {
+			c.cmds.send()
+		}
 		c.in <- m
 	}
 }
@@ -85,6 +124,7 @@ func (h *fakeHost) Start(n int, receive func(int, worker.Message)) ([]worker.Con
 	conns := make([]worker.Conn, n)
 	for w := range conns {
 		c := &fakeConn{in: make(chan worker.Message, 256)}
+		c.cmds.cond.L = &c.cmds.mu
 		conns[w] = c
 		h.mu.Lock()
 		h.conns = append(h.conns, c)
@@ -99,6 +139,14 @@ func (h *fakeHost) Start(n int, receive func(int, worker.Message)) ([]worker.Con
 				}
 			}
 		}
+		yield := env.Yield
+		env.Yield = func() {
+			if yield != nil {
+				yield()
+			}
+			c.cmds.await()
+		}
+		env.OnCmd = c.cmds.apply
 		h.started.Add(1)
 		go worker.Run(c.in, func(m worker.Message) {
 			h.points.Add(int64(len(m.Update.Points)))

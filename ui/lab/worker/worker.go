@@ -89,6 +89,7 @@ type Env struct {
 	Budget budget.Budget        // for loading the data; 0 = Budget
 	Slicer func() *Slicer       // sizes slices; nil = NewSlicer(SliceTarget)
 	OnPark func()               // called whenever the worker parks paused; for tests
+	OnCmd  func(Command)        // called after the worker applies each command the page sent; for tests
 	WarmUp time.Duration        // how long a warm-up runs each job (warmup.go); 0 = warmUpPerJob, < 0 = none
 	OnWarm func()               // called after each slice of a warm-up; for tests
 	// Preload, if not nil, is the data the first message will most likely
@@ -203,6 +204,9 @@ func (wk *worker) receive(in <-chan Message) {
 		switch m.Kind {
 		case MsgCmd:
 			wk.ctl.Set(m.Cmd)
+			if wk.env.OnCmd != nil {
+				wk.env.OnCmd(m.Cmd)
+			}
 			if m.Cmd == CmdStop {
 				wk.cancel()
 				return
