@@ -63,16 +63,37 @@ func (l *Lazy) apply(w, b float64, k int) float64 {
 	return float64(fmath.Exp(float64(k)*l.logS)*w) + b*math.Expm1(float64(k)*l.logS)/l.lambda
 }
 
-// Current is the iteration up to which w_j is current.
-func (l *Lazy) Current(j int32) int { return l.last[j] }
-
-// Touch records that w_j has been brought to iteration now by the caller.
-func (l *Lazy) Touch(j int32, now int) { l.last[j] = now }
-
 // TouchAll records that every coordinate has been brought to iteration now.
 func (l *Lazy) TouchAll(now int) {
 	for j := range l.last {
 		l.last[j] = now
+	}
+}
+
+// CatchUpRows brings the coordinates of the rows of batch up to iteration
+// now: those the iteration now reads.
+func (l *Lazy) CatchUpRows(ds *dataset.Dataset, batch []int, w, b []float64, now int) {
+	for _, i := range batch {
+		idx, _ := ds.Row(i)
+		for _, j := range idx {
+			l.CatchUp(w, b, j, now)
+		}
+	}
+}
+
+// MapRows applies iteration now's map (ProxMap's) once to each coordinate
+// of the rows of batch that is current at now, leaving it current at
+// now + 1; the others wait for a CatchUp.
+func (l *Lazy) MapRows(ds *dataset.Dataset, batch []int, w, b []float64, now int) {
+	shrink := 1 / (1 + float64(l.eta*l.lambda))
+	for _, i := range batch {
+		idx, _ := ds.Row(i)
+		for _, j := range idx {
+			if l.last[j] == now {
+				w[j] = proxMap(w[j], b[j], l.eta, shrink)
+				l.last[j] = now + 1
+			}
+		}
 	}
 }
 

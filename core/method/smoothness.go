@@ -72,3 +72,16 @@ func SGDStep(s Setup) float64 {
 func VarianceReducedStep(s Setup) float64 {
 	return 1 / (6 * s.Smoothness())
 }
+
+// StepOr returns a method's step: step, or rule(s) when step is 0 (the
+// option's default). An error wrapping ErrOptions, naming the method, says
+// when the step is not positive and finite.
+func (s Setup) StepOr(method string, step float64, rule func(Setup) float64) (float64, error) {
+	if step == 0 {
+		step = rule(s)
+	}
+	if !(step > 0) || math.IsInf(step, 0) {
+		return 0, fmt.Errorf("%w: %s step %v, want positive and finite", ErrOptions, method, step)
+	}
+	return step, nil
+}

@@ -3,6 +3,7 @@ package method_test
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"imlab/core/dataset"
@@ -188,5 +189,35 @@ func TestNewSetupRejectsBadInput(t *testing.T) {
 	}
 	if _, err := method.NewTheorySetup(badEntry, good, v); err != nil {
 		t.Errorf("NewTheorySetup of a NaN entry: %v", err)
+	}
+}
+
+// StepOr takes the rule's step for 0, keeps a given one, and refuses a
+// step that is not positive and finite, naming the method.
+func TestStepOr(t *testing.T) {
+	ds := mtest.Small(t, 1, 3)[0]
+	pr := mtest.Problem(t, ds, loss.Square{}, 1)
+	smp, err := sampling.NewNice(ds.N, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := method.NewSetup(pr, smp, ds.SquaredNorms())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.StepOr("SAGA", 0, method.VarianceReducedStep); err != nil || got != method.VarianceReducedStep(s) {
+		t.Errorf("default: %v, %v; want %v", got, err, method.VarianceReducedStep(s))
+	}
+	if got, err := s.StepOr("SAGA", 0.25, method.VarianceReducedStep); err != nil || got != 0.25 {
+		t.Errorf("given 0.25: %v, %v", got, err)
+	}
+	for _, bad := range []float64{-1, math.Inf(1), math.NaN()} {
+		_, err := s.StepOr("L-SVRG", bad, method.VarianceReducedStep)
+		if !errors.Is(err, method.ErrOptions) || !strings.Contains(err.Error(), "L-SVRG step") {
+			t.Errorf("step %v: error %v, want ErrOptions naming L-SVRG", bad, err)
+		}
+	}
+	if _, err := s.StepOr("SGD", 0, func(method.Setup) float64 { return math.Inf(1) }); !errors.Is(err, method.ErrOptions) {
+		t.Errorf("an infinite rule: %v, want ErrOptions", err)
 	}
 }

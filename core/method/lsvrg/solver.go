@@ -54,12 +54,9 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	step := opt.Step
-	if step == 0 {
-		step = method.VarianceReducedStep(setup)
-	}
-	if !(step > 0) || math.IsInf(step, 0) {
-		return nil, fmt.Errorf("%w: L-SVRG step %v, want positive and finite", method.ErrOptions, step)
+	step, err := setup.StepOr("L-SVRG", opt.Step, method.VarianceReducedStep)
+	if err != nil {
+		return nil, err
 	}
 	ds := pr.Data
 	q := opt.Refresh
@@ -129,22 +126,12 @@ func (s *Solver) iterate() bool {
 	lazy := s.lazy != nil && !refresh
 	switch {
 	case lazy:
-		for _, i := range batch {
-			idx, _ := ds.Row(i)
-			for _, j := range idx {
-				s.lazy.CatchUp(s.w, s.full, j, now)
-			}
-		}
+		s.lazy.CatchUpRows(ds, batch, s.w, s.full, now)
 	case s.lazy != nil:
 		s.lazy.CatchUpAll(s.w, s.full, now)
 	}
 	a := s.a[:len(batch)]
-	finite := 0.0
-	for k, i := range batch {
-		a[k] = pr.Loss.Deriv(problem.Dot(ds, i, s.w), ds.Y[i])
-		finite += float64(a[k] * 0)
-	}
-	if finite != 0 {
+	if !method.Derivatives(pr, batch, s.w, a) {
 		return false
 	}
 	s.Count(len(batch))
@@ -155,22 +142,10 @@ func (s *Solver) iterate() bool {
 	for k, i := range batch {
 		method.AddRow(ds, i, -eta*(a[k]-s.ref[i])*s.invNP[i], s.w)
 	}
-	shrink := 1 / (1 + float64(eta*pr.Lambda))
 	if lazy {
-		// This iteration's map on the rows' coordinates, once each.
-		for _, i := range batch {
-			idx, _ := ds.Row(i)
-			for _, j := range idx {
-				if s.lazy.Current(j) == now {
-					s.w[j] = (s.w[j] - float64(eta*s.full[j])) * shrink
-					s.lazy.Touch(j, now+1)
-				}
-			}
-		}
+		s.lazy.MapRows(ds, batch, s.w, s.full, now)
 	} else {
-		for j, g := range s.full {
-			s.w[j] = (s.w[j] - float64(eta*g)) * shrink
-		}
+		method.ProxMap(s.w, s.full, eta, pr.Lambda)
 		if s.lazy != nil {
 			s.lazy.TouchAll(now + 1)
 		}

@@ -1,7 +1,6 @@
 package saga
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -50,12 +49,9 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	step := opt.Step
-	if step == 0 {
-		step = method.VarianceReducedStep(setup)
-	}
-	if !(step > 0) || math.IsInf(step, 0) {
-		return nil, fmt.Errorf("%w: SAGA step %v, want positive and finite", method.ErrOptions, step)
+	step, err := setup.StepOr("SAGA", opt.Step, method.VarianceReducedStep)
+	if err != nil {
+		return nil, err
 	}
 	ds := pr.Data
 	s := &Solver{
@@ -87,20 +83,10 @@ func (s *Solver) iterate() bool {
 	batch := s.Draw()
 	now := s.Iter()
 	if s.lazy != nil {
-		for _, i := range batch {
-			idx, _ := ds.Row(i)
-			for _, j := range idx {
-				s.lazy.CatchUp(s.w, s.gbar, j, now)
-			}
-		}
+		s.lazy.CatchUpRows(ds, batch, s.w, s.gbar, now)
 	}
 	a := s.a[:len(batch)]
-	finite := 0.0
-	for k, i := range batch {
-		a[k] = pr.Loss.Deriv(problem.Dot(ds, i, s.w), ds.Y[i])
-		finite += float64(a[k] * 0)
-	}
-	if finite != 0 {
+	if !method.Derivatives(pr, batch, s.w, a) {
 		return false
 	}
 	s.Count(len(batch))
@@ -108,25 +94,10 @@ func (s *Solver) iterate() bool {
 	for k, i := range batch {
 		method.AddRow(ds, i, -eta*(a[k]-s.alpha[i])*s.invNP[i], s.w)
 	}
-	shrink := 1 / (1 + float64(eta*pr.Lambda))
 	if s.lazy == nil {
-		for j, g := range s.gbar {
-			s.w[j] = (s.w[j] - float64(eta*g)) * shrink
-		}
-	}
-	// With lazy updates, this iteration's map on the rows' coordinates,
-	// once each.
-	for _, i := range batch {
-		if s.lazy == nil {
-			break
-		}
-		idx, _ := ds.Row(i)
-		for _, j := range idx {
-			if s.lazy.Current(j) == now {
-				s.w[j] = (s.w[j] - float64(eta*s.gbar[j])) * shrink
-				s.lazy.Touch(j, now+1)
-			}
-		}
+		method.ProxMap(s.w, s.gbar, eta, pr.Lambda)
+	} else {
+		s.lazy.MapRows(ds, batch, s.w, s.gbar, now)
 	}
 	for k, i := range batch {
 		method.AddRow(ds, i, (a[k]-s.alpha[i])*invN, s.gbar)

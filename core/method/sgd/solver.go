@@ -1,7 +1,6 @@
 package sgd
 
 import (
-	"fmt"
 	"math"
 
 	"imlab/core/method"
@@ -50,12 +49,9 @@ func New(pr *problem.Problem, opt Options) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	step := opt.Step
-	if step == 0 {
-		step = method.SGDStep(setup)
-	}
-	if !(step > 0) || math.IsInf(step, 0) {
-		return nil, fmt.Errorf("%w: SGD step %v, want positive and finite", method.ErrOptions, step)
+	step, err := setup.StepOr("SGD", opt.Step, method.SGDStep)
+	if err != nil {
+		return nil, err
 	}
 	s := &Solver{
 		Base:     method.NewBase(setup, opt.Seed),
