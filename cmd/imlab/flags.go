@@ -368,6 +368,15 @@ func ruleFlag(fs *flag.FlagSet, r *sampling.Rule) {
 	})
 }
 
+// partitionFlag registers -partition, random by default, and returns where
+// its value lands.
+func partitionFlag(fs *flag.FlagSet) *sampling.Rule {
+	r := new(sampling.Rule)
+	*r = sampling.RandomRule
+	ruleFlag(fs, r)
+	return r
+}
+
 // adaptiveSettings are the flags of the adaptive sampling's configuration
 // (sampling.AdaptiveConfig), each defaulting to sampling.DefaultAdaptive's.
 type adaptiveSettings struct {

@@ -77,9 +77,7 @@ func runMethods(args []string, e *env) error {
 	epsList := fs.String("eps", "1e-6", "comma-separated gap targets ε")
 	budget := fs.Float64("max-passes", 400, "budget per run, in passes")
 	sgdBudget := fs.Float64("sgd-max-passes", 100, "budget of SGD runs (decreasing steps, to ε ≥ 1e-6 only), in passes")
-	partition := new(sampling.Rule)
-	*partition = sampling.RandomRule
-	ruleFlag(fs, partition)
+	partition := partitionFlag(fs)
 	seed := fs.Uint64("seed", 1, "random seed (partitions and sampling streams)")
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
@@ -166,9 +164,7 @@ func runTauStar(args []string, e *env) error {
 	measure := fs.Bool("measure", false, "also run each method × sampling × τ to -eps and report the measured time")
 	eps := fs.Float64("eps", 1e-4, "gap target of the measured runs and of the predicted time to it")
 	budget := fs.Float64("max-passes", 200, "budget of each measured run, in passes")
-	partition := new(sampling.Rule)
-	*partition = sampling.RandomRule
-	ruleFlag(fs, partition)
+	partition := partitionFlag(fs)
 	seed := fs.Uint64("seed", 1, "random seed (partitions and sampling streams)")
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {

@@ -15,9 +15,7 @@ func runTheory(args []string, e *env) error {
 	var p problemFlags
 	p.register(fs)
 	taus := fs.String("tau", "1,2,4,8,16,32", "comma-separated minibatch sizes")
-	partition := new(sampling.Rule)
-	*partition = sampling.RandomRule
-	ruleFlag(fs, partition)
+	partition := partitionFlag(fs)
 	seed := fs.Uint64("seed", 1, "random seed of the partition")
 	m := methodFlag(fs)
 	format := formatFlag(fs)
