@@ -2,7 +2,7 @@
 # The measurements bench/cores.sh prepares (copied there as run.sh beside
 # the static binaries imlab and cores). Results go to $OUT, as text:
 # machine.txt, run.txt (one run's scaling), workers.txt (the split path's
-# benchmark), jobs.txt (paper -jobs N),
+# benchmark), layout.txt (the layout model), jobs.txt (paper -jobs N),
 # report.txt (imlab report -size paper), summary.txt (all of it).
 # BUDGET (seconds, default 360) bounds the whole; N (default 50000) is
 # stage 1's number of examples.
@@ -39,6 +39,15 @@ if [ -x "$here/dfsdca.test" ] && [ "$(left)" -gt 120 ]; then
 	timeout 90 "$here/dfsdca.test" -test.run '^$' -test.bench 'Workers/tau=64/' -test.benchtime 20x >"$out/workers.txt" 2>&1
 	echo "exit $?" >>"$out/workers.txt"
 	grep -E '^Benchmark|^exit' "$out/workers.txt" >>"$out/summary.txt"
+fi
+
+# 1c. The layout model: the solver's way of sharing a minibatch against
+# margins by feature blocks (bench/cores/layout.go), τ = 64 (about 20 s).
+echo "== stage 1c: layout model at τ = 64, up to $cores parts ($(left) s left)" >>"$out/summary.txt"
+if [ "$(left)" -gt 150 ]; then
+	timeout 60 "$here/cores" -n "${N:-50000}" -taus 64 -workers "$cores" -blocks "$((cores > 16 ? cores : 16))" -layout -reps 3 >"$out/layout.txt" 2>&1
+	echo "exit $?" >>"$out/layout.txt"
+	cat "$out/layout.txt" >>"$out/summary.txt"
 fi
 
 # 2. Jobs: the quick dense table (about 40 s).

@@ -20,6 +20,9 @@
 #   1b. the split path alone: core/dfsdca's BenchmarkWorkers at τ = 64 (an
 #      epoch at n = 20,000 for 1, 2, 4, … workers, part 0's share of the
 #      margins balanced and equal);
+#   1c. the layout model (bench/cores/layout.go): the solver's way of
+#      sharing a minibatch among parts against margins by feature blocks,
+#      1, 2, 4, … parts up to the CPU count;
 #   2. jobs: imlab paper -preset dense -size quick -seeds 1 with -jobs
 #      1/2/4/8/16 (wall, user and system seconds; the tables must agree);
 #   3. imlab report -size paper -seeds 3 -jobs $(nproc) in what time is left

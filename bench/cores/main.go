@@ -14,9 +14,11 @@
 // their stored order (so that the hardware streams them), each goroutine
 // over all rows with its own w, sharing nothing but the data. Its passes
 // per second per core is what memory bandwidth allows a run, which visits
-// the same rows in random order. From the repository root:
+// the same rows in random order. With -layout it times only the layout
+// model (layout.go). From the repository root:
 //
 //	go run ./bench/cores -n 20000 -taus 64 -workers 1,2 -reps 5
+//	go run ./bench/cores -n 50000 -taus 64 -workers 16 -layout -reps 3
 package main
 
 import (
@@ -60,6 +62,8 @@ func main() {
 	eps := flag.Float64("eps", 1e-6, "target gap P(w) − P*")
 	reps := flag.Int("reps", 1, "runs of each τ × workers, interleaved; the median is reported")
 	bare := flag.Bool("bare", true, "also time the bare sparse loop")
+	layoutOnly := flag.Bool("layout", false, "time only the layout model (layout.go) for 1, 2, 4, … up to the largest worker count, at the first τ")
+	blocks := flag.Int("blocks", 16, "the layout model's feature blocks (at least the largest worker count)")
 	flag.Parse()
 	taus, err := ints(*tausFlag)
 	if err != nil {
@@ -80,6 +84,13 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Printf("# data: n = %d, d = %d, %d non-zeros, generated in %.2f s\n", ds.N, ds.D, ds.NNZ(), time.Since(start).Seconds())
+	if *layoutOnly {
+		if *blocks < slices.Max(workers) {
+			log.Fatalf("-blocks %d: want at least the largest worker count, %d", *blocks, slices.Max(workers))
+		}
+		printLayouts(ds, taus[0], *blocks, 2000, slices.Max(workers), max(*reps, 3))
+		return
+	}
 	start = time.Now()
 	opt, err := optimum.Solve(pr, optimum.Options{})
 	if err != nil {
