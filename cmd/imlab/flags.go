@@ -265,7 +265,7 @@ type stopFlags struct {
 func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
 	d, sgd := catalog.DefaultsOf(catalog.Default), catalog.DefaultsOf(catalog.SGD)
 	return stopFlags{fs: fs, m: m,
-		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P* (sgd's default: %g)", sgd.Eps)),
+		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P*; 0 for none, running the whole budget (sgd's default: %g)", sgd.Eps)),
 		maxPasses: fs.Float64("max-passes", d.MaxPasses, "budget per run in passes/τ, iterations/n for dfsdca"),
 	}
 }

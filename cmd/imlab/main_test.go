@@ -173,6 +173,23 @@ func TestPaperOverBudget(t *testing.T) {
 	}
 }
 
+// TestRunWithoutTarget checks -eps 0: the run goes to its budget, exits 0
+// and says where it ended.
+func TestRunWithoutTarget(t *testing.T) {
+	path := genFile(t, "uniform", 200, 5)
+	code, out, stderr := cli("run", "-data", path, "-eps", "0", "-max-passes", "3", "-eval-every", "1")
+	if code != 0 {
+		t.Fatalf("exit %d, want 0; stderr %s", code, stderr)
+	}
+	recs := csvRecords(t, out)
+	if last := recs[len(recs)-1]; last[0] != "3" {
+		t.Errorf("the trace ends at %s passes, want the budget's 3:\n%s", last[0], out)
+	}
+	if !strings.Contains(stderr, "no target gap (-eps 0): gap ") || !strings.Contains(stderr, "budget's 3 passes") {
+		t.Errorf("stderr does not say where the run ended:\n%s", stderr)
+	}
+}
+
 func TestErrorsAreOneLine(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.svm")
 	if err := os.WriteFile(bad, []byte("1 1:0.5\n-1 2:x\n"), 0o644); err != nil {

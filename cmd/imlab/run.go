@@ -102,6 +102,9 @@ func runRun(args []string, e *env) error {
 	case st.Reason == method.BudgetSpent && eps > 0:
 		fmt.Fprintf(e.stderr, "imlab: %s %s τ=%d seed %d: %v; raise -max-passes (%g passes/τ) or -eps\n",
 			*m, spec.Sampling, spec.Tau, spec.Seed, st.Err(), budget)
+	case st.Reason == method.BudgetSpent:
+		fmt.Fprintf(e.stderr, "imlab: no target gap (-eps 0): gap %g after the budget's %.4g passes (%d iterations), %.3fs of solver time\n",
+			st.Gap, st.Passes, st.Iter, s.Elapsed().Seconds())
 	}
 	return runErr
 }
