@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"imlab/core/budget"
 	"imlab/core/dataset"
 	"imlab/core/experiment"
 	"imlab/core/libsvm"
@@ -137,7 +138,11 @@ func readFile(ctx context.Context, path string, opt libsvm.Options) (*dataset.Da
 	}
 	defer f.Close()
 	opt.Name = filepath.Base(path)
-	return libsvm.Read(ctxReader{ctx, f}, opt)
+	ds, err := libsvm.Read(ctxReader{ctx, f}, opt)
+	if errors.Is(err, budget.ErrExceeded) {
+		return nil, fmt.Errorf("%w (raise -mem)", err)
+	}
+	return ds, err
 }
 
 // problemFlags add the loss and λ to a data set.

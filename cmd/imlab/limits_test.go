@@ -62,6 +62,11 @@ func TestHostileFiles(t *testing.T) {
 		if code != 1 || out != "" || !strings.Contains(stderr, h.Message) {
 			t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", cmd, h.Name, code, out, stderr, h.Message)
 		}
+		// A file over the budget is refused with its remedy; others are not
+		// told to raise it.
+		if over := strings.Contains(stderr, "memory budget exceeded"); over != strings.Contains(stderr, "(raise -mem)") {
+			t.Errorf("%s %s: stderr %q: over the budget %v, yet the remedy %v", cmd, h.Name, stderr, over, !over)
+		}
 	}
 }
 
