@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -108,10 +109,14 @@ func (m *layoutModel) time(l layout, parts int) (time.Duration, []float64) {
 	z, coef := make([]float64, tau), make([]float64, tau)
 	partial := make([]float64, tau*blocks)
 	flags := make([]paddedCount, parts)
+	yield := parts > runtime.GOMAXPROCS(0) // then a spinning part may hold the thread of the one it waits for
 	barrier := func(part int, n uint64) {
 		flags[part].n.Store(n)
 		for q := range flags {
 			for flags[q].n.Load() < n {
+				if yield {
+					runtime.Gosched()
+				}
 			}
 		}
 	}
