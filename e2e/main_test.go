@@ -279,6 +279,33 @@ func eval[T any](p *page, expr string, opts ...chromedp.EvaluateOption) T {
 	return v
 }
 
+// evalAcrossLoads is eval[bool] for a wait that may span a load of the
+// page: an evaluation that the navigation cut off (the document it ran in
+// went away) reads as false, to be asked again in the new document.
+func (p *page) evalAcrossLoads(expr string) bool {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](expr))
+	if err != nil && cutByNavigation(err) {
+		return false
+	}
+	if err != nil {
+		p.t.Fatalf("evaluating %.80q: %v", expr, err)
+	}
+	return v
+}
+
+// cutByNavigation reports whether err is the DevTools protocol's answer to
+// an evaluation whose document was replaced while it ran.
+func cutByNavigation(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"Inspected target navigated or closed", "Execution context was destroyed", "Cannot find context with specified id"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *page) status() string {
 	return eval[string](p, `document.getElementById("status").textContent`)
 }
@@ -377,7 +404,7 @@ func (p *page) setInput(id, text string) {
 // timeout with what it was waiting for.
 func (p *page) waitTrue(timeout time.Duration, expr, what string) {
 	p.t.Helper()
-	for deadline := time.Now().Add(timeout); !eval[bool](p, expr); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(timeout); !p.evalAcrossLoads(expr); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			p.t.Fatalf("no %s after %v (status %q, link %q; the console's last lines: %s)", what, timeout, p.status(),
 				eval[string](p, `location.hash`), p.lastConsole(5))

@@ -139,10 +139,8 @@ func (m *layoutModel) time(l layout, parts int) (time.Duration, []float64) {
 						z[k] = sparse.Dot(ds.Col[lo:hi], ds.Val[lo:hi], w)
 						coef[k] = 1e-9 * (ds.Y[i] - z[k])
 					}
-				} else {
-					if t == 0 {
-						m.partials(batch, from, to, partial, w)
-					}
+				} else if t == 0 { // later minibatches' partials follow the update below
+					m.partials(batch, from, to, partial, w)
 				}
 				if parts > 1 {
 					n++
