@@ -266,11 +266,16 @@ type stopFlags struct {
 }
 
 // registerStop registers -eps and -max-passes for the method m will hold
-// once parsed; read them with values after parsing.
-func registerStop(fs *flag.FlagSet, m *catalog.Name) stopFlags {
+// once parsed; read them with values (noTarget: -eps 0 runs the whole
+// budget) or targets after parsing.
+func registerStop(fs *flag.FlagSet, m *catalog.Name, noTarget bool) stopFlags {
 	d, sgd := catalog.DefaultsOf(catalog.Default), catalog.DefaultsOf(catalog.SGD)
+	none := ""
+	if noTarget {
+		none = "; 0 for none, running the whole budget"
+	}
 	return stopFlags{fs: fs, m: m,
-		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P*; 0 for none, running the whole budget (sgd's default: %g)", sgd.Eps)),
+		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P*%s (sgd's default: %g)", none, sgd.Eps)),
 		maxPasses: fs.Float64("max-passes", d.MaxPasses, "budget per run in passes/τ, iterations/n for dfsdca"),
 	}
 }
@@ -286,6 +291,17 @@ func (f stopFlags) values() (eps, budget float64) {
 		budget = *f.maxPasses
 	}
 	return eps, budget
+}
+
+// targets is values for a command whose results are passes to ε (paper,
+// report): there ε = 0 would leave no crossing to count, so ε and the
+// budget must be positive, checked before any data is read.
+func (f stopFlags) targets() (eps, budget float64, err error) {
+	eps, budget = f.values()
+	if !(eps > 0) || !(budget > 0) {
+		return 0, 0, fmt.Errorf("-eps and -max-passes must be positive (-eps 0, no target, is for run): %w", errUsage)
+	}
+	return eps, budget, nil
 }
 
 // isSet reports whether flag name was given on the command line.

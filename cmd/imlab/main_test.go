@@ -207,6 +207,11 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{[]string{"theory", "-data", bad, "-tau", "0"}, 2, "-tau"},
 		{[]string{"run", "-data", bad, "-tau", "0"}, 2, "-tau 0"},
 		{[]string{"paper", "-data", bad, "-tau", "0,1"}, 2, "-tau"},
+		// A table counts passes to ε: no ε = 0 (run's "no target"), refused
+		// before the data is read (bad's line 2 would fail it).
+		{[]string{"paper", "-data", bad, "-eps", "0"}, 2, "-eps 0, no target, is for run"},
+		{[]string{"paper", "-data", bad, "-max-passes", "0"}, 2, "-max-passes must be positive"},
+		{[]string{"report", "-data", bad, "-eps", "0", "-o", t.TempDir()}, 2, "-eps and -max-passes must be positive"},
 		{[]string{"stats", "-data", bad, "-mem", "lots"}, 2, "-mem"},
 		{[]string{"gen", "-n", "1000000000000", "-d", "10", "-o", filepath.Join(t.TempDir(), "x")}, 2, "examples (n)"},
 		{[]string{"gen", "-n", "2", "-d", "2147483647", "-o", filepath.Join(t.TempDir(), "x")}, 2, "features (d)"},

@@ -23,16 +23,18 @@ func runPaper(args []string, e *env) error {
 	size := fs.String("size", "quick", "artificial data size for -preset: quick or paper (n = 50,000)")
 	jobs := jobsFlag(fs)
 	m := methodFlag(fs)
-	stop := registerStop(fs, m)
+	stop := registerStop(fs, m, false)
 	format := formatFlag(fs)
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	cfg.Eps, cfg.MaxPassesPerTau = stop.values()
+	var err error
+	if cfg.Eps, cfg.MaxPassesPerTau, err = stop.targets(); err != nil {
+		return err
+	}
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}
-	var err error
 	if cfg.Taus, err = parseTaus(*taus); err != nil {
 		return err
 	}

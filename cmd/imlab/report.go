@@ -39,11 +39,14 @@ func runReport(args []string, e *env) error {
 	jobs := jobsFlag(fs)
 	m := methodFlag(fs)
 	var cfg experiment.Config
-	stop := registerStop(fs, m)
+	stop := registerStop(fs, m, false)
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	cfg.Eps, cfg.MaxPassesPerTau = stop.values()
+	var err error
+	if cfg.Eps, cfg.MaxPassesPerTau, err = stop.targets(); err != nil {
+		return err
+	}
 	if *seeds < 1 {
 		return fmt.Errorf("-seeds must be at least 1: %w", errUsage)
 	}

@@ -23,7 +23,7 @@ func runRun(args []string, e *env) error {
 	ruleFlag(fs, &spec.Partition)
 	fs.Uint64Var(&spec.Seed, "seed", 1, "random seed (partition and sampler)")
 	m := methodFlag(fs)
-	flags := registerStop(fs, m)
+	flags := registerStop(fs, m, true)
 	every := fs.Float64("eval-every", catalog.DefaultsOf(catalog.Default).EvalEvery,
 		"evaluate P every F units of the method's axis (iterations/n for dfsdca, passes otherwise)")
 	workers := fs.Int("workers", 1, "goroutines per minibatch, dfsdca only (1 = sequential; results are identical)")
