@@ -16,6 +16,7 @@ import (
 
 	"imlab/core/budget"
 	"imlab/core/dataset"
+	"imlab/core/dfsdca"
 	"imlab/core/experiment"
 	"imlab/core/libsvm"
 	"imlab/core/loss"
@@ -311,9 +312,13 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// checkWorkers refuses -workers other than 1 for a method other than
-// dfSDCA, the only one that shares a minibatch among goroutines.
+// checkWorkers refuses -workers outside 1 … dfsdca.MaxWorkers, and other
+// than 1 for a method other than dfSDCA, the only one that shares a
+// minibatch among goroutines: before any data is read.
 func checkWorkers(m catalog.Name, workers int) error {
+	if workers < 1 || workers > dfsdca.MaxWorkers {
+		return fmt.Errorf("-workers %d: want 1 … %d goroutines per minibatch: %w", workers, dfsdca.MaxWorkers, errUsage)
+	}
 	if !catalog.Parallel(m) && workers != 1 {
 		return fmt.Errorf("-workers applies to dfsdca only (-method %s runs on one goroutine): %w", m, errUsage)
 	}

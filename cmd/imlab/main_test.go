@@ -211,6 +211,8 @@ func TestErrorsAreOneLine(t *testing.T) {
 		// before the data is read (bad's line 2 would fail it).
 		{[]string{"paper", "-data", bad, "-eps", "0"}, 2, "-eps 0, no target, is for run"},
 		{[]string{"paper", "-data", bad, "-max-passes", "0"}, 2, "-max-passes must be positive"},
+		{[]string{"paper", "-data", bad, "-workers", "0"}, 2, "-workers 0: want 1 … 256"},
+		{[]string{"run", "-data", bad, "-workers", "1000"}, 2, "-workers 1000: want 1 … 256"},
 		{[]string{"report", "-data", bad, "-eps", "0", "-o", t.TempDir()}, 2, "-eps and -max-passes must be positive"},
 		{[]string{"stats", "-data", bad, "-mem", "lots"}, 2, "-mem"},
 		{[]string{"gen", "-n", "1000000000000", "-d", "10", "-o", filepath.Join(t.TempDir(), "x")}, 2, "examples (n)"},

@@ -39,8 +39,8 @@ func runRun(args []string, e *env) error {
 	if !isSet(fs, "eval-every") {
 		*every = catalog.DefaultsOf(*m).EvalEvery
 	}
-	if !(*every > 0) || !(budget > 0) || !(eps >= 0) || *workers < 1 || !(*scale > 0) || math.IsInf(*scale, 0) {
-		return fmt.Errorf("-eval-every, -max-passes and -step-scale must be positive, -eps ≥ 0, -workers ≥ 1: %w", errUsage)
+	if !(*every > 0) || !(budget > 0) || !(eps >= 0) || !(*scale > 0) || math.IsInf(*scale, 0) {
+		return fmt.Errorf("-eval-every, -max-passes and -step-scale must be positive, -eps ≥ 0: %w", errUsage)
 	}
 	if err := checkWorkers(*m, *workers); err != nil {
 		return err
