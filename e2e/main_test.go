@@ -279,14 +279,16 @@ func eval[T any](p *page, expr string, opts ...chromedp.EvaluateOption) T {
 	return v
 }
 
-// evalAcrossLoads is eval[bool] for a wait that may span a load of the
-// page: an evaluation that the navigation cut off (the document it ran in
-// went away) reads as false, to be asked again in the new document.
-func (p *page) evalAcrossLoads(expr string) bool {
+// evalAcrossLoads is eval for the polls of a wait that may span a load of
+// the page: an evaluation that the navigation cut off (the document it ran
+// in went away) gives T's zero value, to be asked again in the new
+// document. Only for expressions without side effects.
+func evalAcrossLoads[T any](p *page, expr string) T {
 	p.t.Helper()
-	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](expr))
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr))
 	if err != nil && cutByNavigation(err) {
-		return false
+		var zero T
+		return zero
 	}
 	if err != nil {
 		p.t.Fatalf("evaluating %.80q: %v", expr, err)
@@ -326,7 +328,7 @@ func (p *page) waitStatus(timeout time.Duration, want ...string) string {
 	p.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		s := eval[string](p, statusWhole)
+		s := evalAcrossLoads[string](p, statusWhole) // "" while a load replaces the document
 		for _, w := range want {
 			if strings.Contains(s, w) {
 				return s
@@ -400,11 +402,12 @@ func (p *page) setInput(id, text string) {
 		e.dispatchEvent(new Event("input", { bubbles: true })); return true; })()`)
 }
 
-// waitTrue waits until the JavaScript expression is true, failing after
-// timeout with what it was waiting for.
+// waitTrue waits until the JavaScript expression is true, across loads of
+// the page (evalAcrossLoads), failing after timeout with what it was
+// waiting for.
 func (p *page) waitTrue(timeout time.Duration, expr, what string) {
 	p.t.Helper()
-	for deadline := time.Now().Add(timeout); !p.evalAcrossLoads(expr); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(timeout); !evalAcrossLoads[bool](p, expr); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			p.t.Fatalf("no %s after %v (status %q, link %q; the console's last lines: %s)", what, timeout, p.status(),
 				eval[string](p, `location.hash`), p.lastConsole(5))

@@ -241,7 +241,7 @@ func TestServiceWorkerUpdateNotice(t *testing.T) {
 	rebuild(t, dir, "assets/lab.css", "\n/* a new build */\n")
 	p.do(chromedp.Reload())
 	p.waitStatus(60*time.Second, "ready")
-	p.waitFor(60*time.Second, `document.querySelector("#update button")`)
+	p.waitTrue(60*time.Second, `!!document.querySelector("#update button")`, "new-version notice with its button")
 	notice := eval[map[string]string](p, `(() => { const n = document.getElementById("update");
 		return { role: n.getAttribute("role"), text: n.textContent, button: (n.querySelector("button") || {}).textContent || "" }; })()`)
 	if notice["role"] != "status" || !strings.Contains(notice["text"], "new version") || notice["button"] != "Reload" {
@@ -276,18 +276,6 @@ func rebuild(t *testing.T, dir, name, appended string) {
 	}
 	if _, err := offline.Write(dir); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// waitFor waits until the JavaScript expression is truthy.
-func (p *page) waitFor(timeout time.Duration, expr string) {
-	p.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !eval[bool](p, "!!("+expr+")") {
-		if time.Now().After(deadline) {
-			p.t.Fatalf("%s still false after %v", expr, timeout)
-		}
-		time.Sleep(100 * time.Millisecond)
 	}
 }
 
