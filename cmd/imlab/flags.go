@@ -264,25 +264,28 @@ type stopFlags struct {
 	fs             *flag.FlagSet
 	m              *catalog.Name
 	eps, maxPasses *float64
+	noTarget       bool // -eps 0 runs the whole budget (run); else ε > 0 (a table counts passes to ε)
 }
 
 // registerStop registers -eps and -max-passes for the method m will hold
-// once parsed; read them with values (noTarget: -eps 0 runs the whole
-// budget) or targets after parsing.
+// once parsed; read them with values after parsing. noTarget lets -eps 0
+// mean no target, running the whole budget.
 func registerStop(fs *flag.FlagSet, m *catalog.Name, noTarget bool) stopFlags {
 	d, sgd := catalog.DefaultsOf(catalog.Default), catalog.DefaultsOf(catalog.SGD)
 	none := ""
 	if noTarget {
 		none = "; 0 for none, running the whole budget"
 	}
-	return stopFlags{fs: fs, m: m,
+	return stopFlags{fs: fs, m: m, noTarget: noTarget,
 		eps:       fs.Float64("eps", d.Eps, fmt.Sprintf("target gap P(w) − P*%s (sgd's default: %g)", none, sgd.Eps)),
 		maxPasses: fs.Float64("max-passes", d.MaxPasses, "budget per run in passes/τ, iterations/n for dfsdca"),
 	}
 }
 
 // values are -eps and -max-passes (in passes/τ) as given, or the method's.
-func (f stopFlags) values() (eps, budget float64) {
+// It refuses, before any data is read, a budget that is not positive and an
+// ε that is negative, or 0 where there must be a target.
+func (f stopFlags) values() (eps, budget float64, err error) {
 	d := catalog.DefaultsOf(*f.m)
 	eps, budget = d.Eps, d.MaxPasses
 	if isSet(f.fs, "eps") {
@@ -291,15 +294,10 @@ func (f stopFlags) values() (eps, budget float64) {
 	if isSet(f.fs, "max-passes") {
 		budget = *f.maxPasses
 	}
-	return eps, budget
-}
-
-// targets is values for a command whose results are passes to ε (paper,
-// report): there ε = 0 would leave no crossing to count, so ε and the
-// budget must be positive, checked before any data is read.
-func (f stopFlags) targets() (eps, budget float64, err error) {
-	eps, budget = f.values()
-	if !(eps > 0) || !(budget > 0) {
+	switch {
+	case f.noTarget && !(eps >= 0 && budget > 0):
+		return 0, 0, fmt.Errorf("-max-passes must be positive, -eps ≥ 0: %w", errUsage)
+	case !f.noTarget && !(eps > 0 && budget > 0):
 		return 0, 0, fmt.Errorf("-eps and -max-passes must be positive (-eps 0, no target, is for run): %w", errUsage)
 	}
 	return eps, budget, nil

@@ -44,7 +44,7 @@ func runReport(args []string, e *env) error {
 		return err
 	}
 	var err error
-	if cfg.Eps, cfg.MaxPassesPerTau, err = stop.targets(); err != nil {
+	if cfg.Eps, cfg.MaxPassesPerTau, err = stop.values(); err != nil {
 		return err
 	}
 	if *seeds < 1 {

@@ -35,12 +35,15 @@ func runRun(args []string, e *env) error {
 	if err := parse(fs, args, e); err != nil {
 		return err
 	}
-	eps, budget := flags.values()
+	eps, budget, err := flags.values()
+	if err != nil {
+		return err
+	}
 	if !isSet(fs, "eval-every") {
 		*every = catalog.DefaultsOf(*m).EvalEvery
 	}
-	if !(*every > 0) || !(budget > 0) || !(eps >= 0) || !(*scale > 0) || math.IsInf(*scale, 0) {
-		return fmt.Errorf("-eval-every, -max-passes and -step-scale must be positive, -eps ≥ 0: %w", errUsage)
+	if !(*every > 0) || !(*scale > 0) || math.IsInf(*scale, 0) {
+		return fmt.Errorf("-eval-every and -step-scale must be positive: %w", errUsage)
 	}
 	if err := checkWorkers(*m, *workers); err != nil {
 		return err
