@@ -3,6 +3,8 @@ package lab
 import (
 	"context"
 	"fmt"
+
+	"imlab/ui/lab/worker"
 )
 
 // task is one piece of background work; gen identifies it.
@@ -61,30 +63,18 @@ func (t *task) checkpoint() bool {
 	return t.aliveLocked()
 }
 
-// stepper is work in bounded steps, as core's are (pace.Stepper): a
-// file's hash (FileHash).
-type stepper interface {
-	Step() (done bool, err error)
-}
-
-// steps does s on the page's thread, yielding to the host whenever a
-// slice's worth of time has passed since the last yield. It abandons s,
-// returning errSuperseded, once a newer action has replaced the task: a
-// large file's hash would otherwise hold the page's thread for nothing.
-func (t *task) steps(s stepper) error {
-	c := t.c
-	last := c.env.Now()
-	for {
-		if done, err := s.Step(); done || err != nil {
-			return err
+// steps does s (a file's hash, FileHash) on the page's thread by
+// worker.Steps, yielding to the host whenever a slice's worth of time has
+// passed since the last yield. It abandons s, returning errSuperseded, once
+// a newer action has replaced the task: a large file's hash would otherwise
+// hold the page's thread for nothing.
+func (t *task) steps(s worker.Stepper) error {
+	return worker.Steps(s, t.c.env.Now, t.c.env.SliceTarget, func() error {
+		if !t.checkpoint() {
+			return errSuperseded
 		}
-		if c.env.Now()-last >= c.env.SliceTarget {
-			if !t.checkpoint() {
-				return errSuperseded
-			}
-			last = c.env.Now()
-		}
-	}
+		return nil
+	})
 }
 
 // fail records err as the status, if the task is still current, and leaves

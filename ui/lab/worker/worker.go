@@ -76,12 +76,6 @@ func (m Message) LoadError() error {
 	return errors.New(m.Err)
 }
 
-// stepper is work in bounded steps, as core's are (pace.Stepper):
-// pipeline.Preparation, theoryBuild, dataLoad.
-type stepper interface {
-	Step() (done bool, err error)
-}
-
 // Env is what a worker's host provides.
 type Env struct {
 	Yield  func()               // to the host's event loop, between slices; nil = none
@@ -254,30 +248,37 @@ func (wk *worker) load(ctx context.Context, d DataSpec) (*Loaded, error) {
 	return ld, nil
 }
 
-// steps does s a step at a time; once every has passed since the last
-// wait (0: after every step), it waits while paused (Control.Wait yields
-// to the host first), adding the time to waited. A stop, or the end of
-// ctx, abandons s (errStopped). P* and the theory wait after each of
-// their steps (a pass or two over the data); a load's steps are far
-// shorter, and it waits once a slice's worth of time has passed.
-func (wk *worker) steps(ctx context.Context, s stepper, every time.Duration) error {
-	last := wk.env.Now()
-	for {
-		if ctx.Err() != nil {
+// steps does s by Steps (pipeline.Preparation, theoryBuild, dataLoad);
+// once every has passed since the last wait (0: after every step), it
+// waits while paused (Control.Wait yields to the host first), adding the
+// time to waited. A stop, or the end of ctx before any step, abandons s
+// (errStopped). P* and the theory wait after each of their steps (a pass
+// or two over the data); a load's steps are far shorter, and it waits once
+// a slice's worth of time has passed.
+func (wk *worker) steps(ctx context.Context, s Stepper, every time.Duration) error {
+	return Steps(ctxStepper{ctx, s}, wk.env.Now, every, func() error {
+		t := wk.env.Now()
+		ok := wk.wait()
+		wk.waited += wk.env.Now() - t
+		if !ok {
 			return errStopped
 		}
-		if done, err := s.Step(); done || err != nil {
-			return err
-		}
-		if t := wk.env.Now(); t-last >= every {
-			ok := wk.wait()
-			last = wk.env.Now()
-			wk.waited += last - t
-			if !ok {
-				return errStopped
-			}
-		}
+		return nil
+	})
+}
+
+// ctxStepper is s abandoned (errStopped) once ctx has ended, checked before
+// each step.
+type ctxStepper struct {
+	ctx context.Context
+	s   Stepper
+}
+
+func (c ctxStepper) Step() (bool, error) {
+	if c.ctx.Err() != nil {
+		return false, errStopped
 	}
+	return c.s.Step()
 }
 
 // loadFirst loads the data the first message asks for (or takes what the
