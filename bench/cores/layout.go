@@ -32,9 +32,9 @@ import (
 //     between. A part only ever reads its own pieces of the rows.
 //
 // Neither prefetches (the solver does, the same way for both). The model
-// answers one question on a machine with
-// many cores: whether the candidate's locality pays for its shorter dots
-// and the sum of partials (docs/cores.md).
+// answers one question on a machine with many cores: whether the
+// candidate's locality pays for its shorter dots and the sum of partials
+// (docs/cores.md).
 type layout int
 
 const (
@@ -55,7 +55,7 @@ type layoutModel struct {
 	tau     int
 	blocks  int
 	cuts    []int32 // cuts[i*(blocks+1)+b]: the offset within row i of block b's first entry
-	batches [][]int // iters+1 minibatches: the last is only prefetched
+	batches [][]int // iters+1 minibatches: byBlock computes the last one's partials, no more
 }
 
 // newLayoutModel cuts ds's features into blocks ranges of about equal
@@ -82,9 +82,8 @@ func newLayoutModel(ds *dataset.Dataset, tau, blocks, iters int) *layoutModel {
 			for k < len(idx) && int(idx[k]) < bounds[b] {
 				k++
 			}
-			cut[b] = int32(k)
+			cut[b] = int32(k) // bounds[blocks] = d: the last cut is the row's end
 		}
-		cut[blocks] = int32(len(idx))
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	m.batches = make([][]int, iters+1)
