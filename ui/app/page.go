@@ -315,6 +315,10 @@ func (p *Page) syncLink(s *lab.Snapshot) {
 // moveFocus keeps the keyboard where the action is: to Pause when a run
 // starts (Run is then disabled and the focus would fall to the page body),
 // back to Run when it pauses or ends. A focus the user put elsewhere stays.
+// Run itself counts as where the action is when a run ends: a run shorter
+// than a few frames can end while the disabled Run is still the active
+// element, before the browser drops the focus to the body and before the
+// move to Pause has landed.
 func (p *Page) moveFocus(was, now lab.Phase) {
 	running := func(ph lab.Phase) bool { return ph == lab.Optimum || ph == lab.Running }
 	if running(was) == running(now) {
@@ -324,7 +328,7 @@ func (p *Page) moveFocus(was, now lab.Phase) {
 	switch {
 	case !running(was) && running(now) && (at == "" || at == "run" || at == "step"):
 		browser.Focus("pause")
-	case running(was) && !running(now) && (at == "" || at == "pause"):
+	case running(was) && !running(now) && (at == "" || at == "pause" || at == "run"):
 		browser.Focus("run")
 	}
 }

@@ -45,6 +45,9 @@ func URL() string { return dom.GetWindow().Location().Href() }
 // focusFor is how long Focus waits for its element to take the focus.
 const focusFor = 2 * time.Second
 
+// focusRequests counts Focus's calls (the page's one thread makes them).
+var focusRequests uint64
+
 // OnHashChange calls f with the new hash (without '#') whenever the user
 // changes it: a link pasted into the address bar, back or forward. It runs
 // inside a JS callback, so f must not block.
@@ -57,11 +60,17 @@ func OnHashChange(f func(hash string)) {
 // a re-render just requested is still disabled now, and vecty puts off
 // the rest of a batch that overruns a frame's budget to the next frames,
 // more of them on a loaded machine. It tries in each frame for up to
-// focusFor (ten frames were once too few, under load), then gives up.
+// focusFor (ten frames were once too few, under load), then gives up. A
+// later call supersedes it: only the latest request may move the focus.
 func Focus(id string) {
+	focusRequests++
+	request := focusRequests
 	var first time.Duration
 	var try func(time.Duration)
 	try = func(now time.Duration) {
+		if request != focusRequests {
+			return
+		}
 		if el := Element(id); el != nil && !el.HasAttribute("disabled") {
 			el.Focus()
 			return
