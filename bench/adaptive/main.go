@@ -223,8 +223,8 @@ func timeTable(sets []set, taus []int, cfg sampling.AdaptiveConfig, reps, epochs
 	fmt.Printf("Time per epoch (n examples updated): the process's CPU time in Step, refreshes included, "+
 		"for each epoch the least of %d fresh runs alternating epoch by epoch, summed over %d epochs; adaptive refreshes every %g epochs.\n\n", reps, epochs, cfg.Epochs)
 	fmt.Println("One read is a sweep of sparse.Dot over every row, the refresh's margins (the least of as many sweeps); " +
-		"floor is the ratio a refresh would give if it cost only its reads of the data: one at τ = 1, " +
-		"two at τ > 1 (the margins, then δ and v of the new sampling over every non-zero).")
+		"floor is the ratio a refresh would give if it cost only its reads of the data: one where v is fixed (τ = 1), " +
+		"else two (the margins, then δ and v of the new sampling over every non-zero).")
 	fmt.Println()
 	fmt.Println("| data | τ | static | adaptive | ratio | one read | floor |")
 	fmt.Println("|---|---|---|---|---|---|---|")
@@ -238,15 +238,21 @@ func timeTable(sets []set, taus []int, cfg sampling.AdaptiveConfig, reps, epochs
 			static := theory.Spec{Sampling: sampling.Imp, Tau: tau, Seed: 1}
 			adaptive := theory.Spec{Sampling: sampling.AdaptiveImp, Tau: tau, Adaptive: cfg, Seed: 1}
 			tStat, tAda := leastEpochTimes(pr, static, adaptive, reps, epochs)
-			reads := 1.0
-			if tau > 1 {
-				reads = 2
-			}
-			floor := 1 + reads*read/(cfg.Epochs*tStat)
+			floor := 1 + refreshReads(pr, adaptive)*read/(cfg.Epochs*tStat)
 			fmt.Printf("| %s | %d | %.3g ms | %.3g ms | %.2f | %.3g ms | %.2f |\n",
 				st.name, tau, 1e3*tStat, 1e3*tAda, tAda/tStat, 1e3*read, floor)
 		}
 	}
+}
+
+// refreshReads is how many reads of the data a refresh of the adaptive
+// sampling needs at the least: the margins', and when v changes with p
+// (theory.Follower.FixedV is false) one more for δ and v.
+func refreshReads(pr *problem.Problem, adaptive theory.Spec) float64 {
+	if _, probe := newSolver(pr, adaptive); probe.Follower().FixedV() {
+		return 1
+	}
+	return 2
 }
 
 // leastRead returns the least CPU time, in seconds, of reps sweeps of
