@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -339,6 +340,25 @@ func TestReproduceSpareCores(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg.Jobs = 4
+	// The tiny runs can all end before a worker finds nothing left to
+	// start (2 failures in 300 with two CPU hogs beside): the first run to
+	// claim waits, at most a few seconds, until a core is spare; the others
+	// go on, finish the table's other runs and leave their cores.
+	defer func(f func(*reproduction)) { beforeClaim = f }(beforeClaim)
+	var held atomic.Bool
+	beforeClaim = func(r *reproduction) {
+		if held.Swap(true) {
+			return
+		}
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			r.mu.Lock()
+			spare := r.spare
+			r.mu.Unlock()
+			if spare > 0 {
+				return
+			}
+		}
+	}
 	r := newReproduction(sources, cfg)
 	many, err := r.run(context.Background())
 	if err != nil {

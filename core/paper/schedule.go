@@ -99,8 +99,14 @@ type workerSetter interface{ SetWorkers(int) error }
 // variable for tests.)
 var splitNNZ = 4096
 
+// beforeClaim runs at the start of every claim (a variable for tests:
+// TestReproduceSpareCores holds one run there until a worker has found
+// nothing left to start, so that its claim does not depend on timing).
+var beforeClaim = func(*reproduction) {}
+
 // claim takes a running run's share of the spare cores.
 func (r *reproduction) claim() int {
+	beforeClaim(r)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.spare == 0 {
